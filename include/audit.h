@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * audit.h - the audit model: every tasklet object of a tree with its init
+ * and use sites, and every file with its parse status.  Built from the raw
+ * facts of all translation units (ta_audit_add_file), then settled
+ * (ta_audit_finish): objects are merged across files, parameters and
+ * direct calls attributed, ids computed, everything sorted.
+ *
+ * The structs are plain and read-only for consumers (report writers, the
+ * classifier, the TUI).  The ta_audit owns every string and array in it;
+ * ta_audit_free() releases all and clears the caller's pointer.
+ */
+#ifndef TA_AUDIT_H
+#define TA_AUDIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "facts.h"
+
+typedef struct ta_site {
+	enum ta_api api;
+	char *file;
+	unsigned line, col;
+	char *function;  /* enclosing function (NULL at file scope) */
+	char *text;      /* the tasklet as written at the site */
+	char *callback;  /* init sites: the callback; direct calls: the callee */
+	enum ta_sig sig; /* init sites */
+	char *data;      /* tasklet_init / .data: the expression; internals: what */
+	enum ta_data_kind data_kind;
+	char *via_macro; /* the driver macro the site is written in */
+	bool active;     /* false: in a preprocessor branch this configuration skips */
+	bool self;       /* the target is the callback's own tasklet argument */
+} ta_site;
+
+typedef struct ta_tasklet {
+	char *id;        /* stable: a hash of key */
+	char *key;       /* identity: "struct foo.field", "path:var", "var", "path:fn:var" */
+	char *name;      /* as written at the first init site, e.g. "priv->rx_tasklet" */
+	char *file;      /* first init site (the declaration for DECLARE_TASKLET*) */
+	unsigned line;
+	char *subsystem;
+	enum ta_scope scope;
+	char *ctype, *field;            /* container of a field object */
+	char *root_type, *member_path;  /* what from_tasklet() needs */
+	char *decl_file;                /* where the object is declared */
+	unsigned decl_line;
+	bool array;
+	bool active;             /* some init site is compiled in this configuration */
+	bool never_initialized;  /* declared, no init site anywhere */
+	enum ta_api init_api;
+	char *callback;
+	bool callback_is_expr;
+	enum ta_sig sig;
+	char *callback_file;
+	unsigned callback_line;
+	char *data;
+	enum ta_data_kind data_kind;
+	ta_site *init_sites;
+	size_t n_init, cap_init;
+	ta_site *sites;
+	size_t n_sites, cap_sites;
+} ta_tasklet;
+
+typedef struct ta_file_entry {
+	char *path;
+	enum ta_status status;
+	char *reason;       /* when not parsed */
+	char *included_by;  /* a .c file that is #included by this translation unit */
+	unsigned n_errors;
+	double seconds;
+} ta_file_entry;
+
+typedef struct ta_audit {
+	char *tree;             /* the root */
+	char *subtree;          /* what was audited, relative to the root */
+	char *kernel_version;
+	char *libclang_version;
+	char *config_source;
+	char *flags_source;
+	ta_file_entry *files;
+	size_t n_files, cap_files;
+	ta_tasklet *tasklets;
+	size_t n_tasklets, cap_tasklets;
+	ta_site *unresolved;    /* sites whose tasklet could not be named */
+	size_t n_unresolved, cap_unresolved;
+	size_t c_files_scanned; /* .c files the pre-filter read */
+	double prefilter_seconds, parse_seconds, total_seconds;
+	int jobs;
+	/* private to audit.c */
+	void *priv;
+} ta_audit;
+
+ta_audit *ta_audit_new(void);
+void ta_audit_free(ta_audit **a);
+
+/* Record one file's outcome and take in its facts (copied). */
+void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, const char *reason,
+		       unsigned n_errors, double seconds, const ta_facts *facts);
+/* Merge, attribute, sort and number.  Call once, after the last file. */
+void ta_audit_finish(ta_audit *a);
+
+/* Counts for summaries. */
+size_t ta_tasklet_count_sites(const ta_tasklet *t, enum ta_api api);
+size_t ta_audit_count_status(const ta_audit *a, enum ta_status status);
+
+#endif

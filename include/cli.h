@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * cli.h - the command line: getopt_long into a ta_opts, subcommands as
+ * table rows.  main() is only ta_cli_main().
+ */
+#ifndef TA_CLI_H
+#define TA_CLI_H
+
+#include <stdbool.h>
+
+struct ta_opts {
+	const char *path;       /* kernel tree or subtree (NULL: the bundled corpus) */
+	const char *json_out;   /* --json FILE ("-" for stdout) */
+	const char *format;     /* --format for stdout: text (default) or json */
+	const char *output;     /* --output FILE for the stdout report */
+	const char *config;     /* --config FILE */
+	const char *compdb_dir; /* -p DIR */
+	int jobs;               /* -j N */
+	unsigned timeout;       /* --timeout SECONDS */
+	bool progress;
+	bool quiet;
+	bool timing;            /* --timing: timing figures in the JSON report */
+};
+
+/* Parse argv and run; returns the process exit code (enum ta_exit). */
+int ta_cli_main(int argc, char **argv);
+
+/* The bundled corpus used when no PATH is given. */
+const char *ta_default_corpus(void);
+
+#endif

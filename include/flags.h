@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * flags.h - the compiler arguments for each source file of a tree: taken
+ * from compile_commands.json when there is one, else synthesized like
+ * kbuild would for x86_64 (standard include paths, the generated-header
+ * overlay, the forced includes, the per-directory ccflags of the Makefiles).
+ *
+ * A ta_flags caches what it read; ta_flags_free() releases it.  Argument
+ * vectors returned by ta_flags_for() belong to the caller: ta_argv_free().
+ */
+#ifndef TA_FLAGS_H
+#define TA_FLAGS_H
+
+#include "kconfig.h"
+#include "tree.h"
+
+typedef struct ta_flags ta_flags;
+
+/*
+ * compdb_dir: directory holding compile_commands.json (NULL: the tree root
+ * when it has one).  overlay_dir: generated headers for an unconfigured
+ * tree (NULL when the tree is configured).  NULL after one error line when
+ * an explicitly named compile_commands.json cannot be read.
+ */
+ta_flags *ta_flags_new(const ta_tree *tree, const ta_kconfig *kc, const char *overlay_dir,
+		       const char *compdb_dir);
+void ta_flags_free(ta_flags **fl);
+
+/* Is a compilation database in use? */
+bool ta_flags_from_compdb(const ta_flags *fl);
+/* "compile_commands.json" or "synthesized" */
+const char *ta_flags_source(const ta_flags *fl);
+
+/* Arguments for root/relpath (not including the file itself); NULL-terminated. */
+char **ta_flags_for(ta_flags *fl, const char *relpath, int *argc);
+void ta_argv_free(char **argv);
+
+#endif

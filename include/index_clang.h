@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * index_clang.h - parses one translation unit with libclang and extracts
+ * the raw tasklet facts (facts.h) from it.  This is the only module that
+ * includes clang-c: it converts everything to our own structs at once.
+ *
+ * A ta_indexer holds one CXIndex: use one per thread or process.  The
+ * caller owns the ta_parse_result and frees it with ta_parse_result_free().
+ */
+#ifndef TA_INDEX_CLANG_H
+#define TA_INDEX_CLANG_H
+
+#include "facts.h"
+
+typedef struct ta_indexer ta_indexer;
+
+typedef struct ta_parse_result {
+	enum ta_status status;
+	char *reason;      /* why not parsed (NULL when parsed) */
+	unsigned n_errors; /* error diagnostics of the parse */
+	ta_facts facts;
+} ta_parse_result;
+
+ta_indexer *ta_indexer_new(void);
+void ta_indexer_free(ta_indexer **ix);
+
+/*
+ * Parse root/relpath with the compiler arguments args[0..nargs) and fill
+ * *out.  Paths in facts are relative to root when inside it.  Never fails:
+ * a file libclang cannot parse gets status failed and a reason.
+ */
+void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
+		      const char *const *args, int nargs, ta_parse_result *out);
+void ta_parse_result_free(ta_parse_result *r);
+
+/* "clang version 14.0.6" or similar; the caller frees it. */
+char *ta_libclang_version(void);
+
+#endif

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * prefilter.h - the text pre-filter: walks a directory (never following
+ * symlinks, so loops cannot trap it) and keeps the .c files whose text
+ * mentions a tasklet token, before anything is parsed.
+ *
+ * A ta_candidates owns its path strings; ta_candidates_free() frees them.
+ */
+#ifndef TA_PREFILTER_H
+#define TA_PREFILTER_H
+
+#include <stddef.h>
+
+typedef struct ta_candidates {
+	char **paths;       /* tree-relative, sorted */
+	size_t n, cap;
+	char **unreadable;  /* .c files that could not be read, "path: reason" */
+	size_t n_unreadable, cap_unreadable;
+	size_t scanned;     /* .c files looked at */
+} ta_candidates;
+
+/* Scan root/subtree.  Returns 0, or -1 after one error line naming the path. */
+int ta_prefilter(const char *root, const char *subtree, ta_candidates *out);
+void ta_candidates_free(ta_candidates *c);
+
+/* Does this text mention a tasklet token ("tasklet_" or "DECLARE_TASKLET")? */
+int ta_text_mentions_tasklet(const char *text, size_t len);
+
+#endif

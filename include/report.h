@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report.h - output back ends for an audit, as a const ops table chosen by
+ * name ("text", "json").  Each writes a whole report to a stream and
+ * returns 0, or -1 on a write error.
+ */
+#ifndef TA_REPORT_H
+#define TA_REPORT_H
+
+#include <stdio.h>
+
+#include "audit.h"
+
+/* Version of the JSON report; bump rules in tasklet-audit(1). */
+#define TA_REPORT_FORMAT_VERSION "1.0"
+
+struct ta_report_opts {
+	bool color;   /* text: ANSI colours */
+	bool timing;  /* json: include the "timing" object */
+};
+
+struct ta_report_ops {
+	const char *name;
+	int (*write)(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts);
+};
+
+extern const struct ta_report_ops ta_report_text;
+extern const struct ta_report_ops ta_report_json;
+
+/* NULL when no back end has that name. */
+const struct ta_report_ops *ta_report_find(const char *name);
+
+#endif

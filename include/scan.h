@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * scan.h - the whole indexing pipeline for one path: find the tree, run
+ * the pre-filter, load the configuration, build the generated-header
+ * overlay, compute flags, parse the candidates in worker processes and
+ * aggregate their facts into a ta_audit (owned by the caller).
+ */
+#ifndef TA_SCAN_H
+#define TA_SCAN_H
+
+#include "audit.h"
+
+struct ta_scan_opts {
+	const char *path;       /* a kernel tree or a directory inside one */
+	const char *config;     /* --config: a .config to use (NULL: automatic) */
+	const char *compdb_dir; /* -p: directory of compile_commands.json */
+	int jobs;               /* worker processes (>= 1) */
+	unsigned timeout;       /* per-file timeout in seconds (0: none) */
+	bool progress;          /* print progress to stderr */
+};
+
+/* 0 and *out on success; TA_EXIT_USAGE after one error line for a bad path or input. */
+int ta_scan(const struct ta_scan_opts *opts, ta_audit **out);
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tree.h - a kernel source tree as the user names it: the tree root (found
+ * by walking up from the given path), the audited subtree, the kernel
+ * version from the top Makefile, and whether kbuild has configured it.
+ * A ta_tree owns its strings; ta_tree_free() releases them.
+ */
+#ifndef TA_TREE_H
+#define TA_TREE_H
+
+#include <stdbool.h>
+
+typedef struct ta_tree {
+	char *root;       /* absolute, canonical path of the tree root */
+	char *subtree;    /* audited path relative to root ("" for the whole tree) */
+	char *version;    /* "6.1.192" from VERSION/PATCHLEVEL/SUBLEVEL/EXTRAVERSION */
+	bool configured;  /* include/generated/autoconf.h exists */
+	bool has_compdb;  /* compile_commands.json at the root */
+} ta_tree;
+
+/*
+ * Open the tree containing path.  NULL after printing one error line
+ * naming the path when it does not exist, is unreadable or is not inside a
+ * Linux kernel tree.
+ */
+ta_tree *ta_tree_open(const char *path);
+void ta_tree_free(ta_tree **tree);
+
+/* The subsystem of a tree-relative path: "drivers/dma", "sound/pci", "net/ipv4", "kernel". */
+char *ta_subsystem(const char *relpath);
+
+#endif

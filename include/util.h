@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * util.h - allocation wrappers, growable strings and arrays, hashing.
+ *
+ * The x* allocators never return NULL: on out-of-memory they print one line
+ * and exit(3) (the TUI installs a hook first to restore the terminal).
+ * A ta_buf owns its bytes; ta_buf_free() releases them and leaves an empty,
+ * reusable buffer.  Every function returning char * hands ownership to the
+ * caller, who frees it with free().
+ */
+#ifndef TA_UTIL_H
+#define TA_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Called before exiting on out-of-memory (the TUI restores the terminal). */
+void ta_set_oom_hook(void (*hook)(void));
+
+/* Grow *array (of *cap elements of elem_size) so that index `need` fits. */
+void ta_grow(void **array, size_t *cap, size_t need, size_t elem_size);
+#define TA_PUSH(arr, n, cap, value)                                                \
+	do {                                                                        \
+		ta_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)));          \
+		(arr)[(n)++] = (value);                                             \
+	} while (0)
+
+/* A growable NUL-terminated byte string. */
+typedef struct ta_buf {
+	char *s;
+	size_t len;
+	size_t cap;
+} ta_buf;
+
+void ta_buf_add(ta_buf *b, const char *s, size_t n);
+void ta_buf_puts(ta_buf *b, const char *s);
+void ta_buf_putc(ta_buf *b, char c);
+void ta_buf_printf(ta_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ta_buf_vprintf(ta_buf *b, const char *fmt, va_list ap);
+/* Take ownership of the string (never NULL) and reset the buffer. */
+char *ta_buf_steal(ta_buf *b);
+void ta_buf_free(ta_buf *b);
+
+/* 64-bit FNV-1a over bytes; chain calls by passing the previous hash. */
+#define TA_FNV_INIT 0xcbf29ce484222325ULL
+uint64_t ta_fnv1a(uint64_t h, const void *data, size_t n);
+
+/* Read a whole file; NULL with errno set on failure.  *len gets its size. */
+char *ta_read_file(const char *path, size_t *len);
+
+bool ta_str_starts(const char *s, const char *prefix);
+bool ta_str_ends(const char *s, const char *suffix);
+/* Join a and b with one '/', unless b is absolute. */
+char *ta_path_join(const char *a, const char *b);
+/* strcmp for qsort over an array of char *. */
+int ta_strptr_cmp(const void *a, const void *b);
+
+/*
+ * A string-keyed hash map to size_t values (indexes into the caller's
+ * arrays).  It copies its keys; ta_strmap_free() releases them.
+ */
+typedef struct ta_strmap {
+	char **keys;
+	size_t *vals;
+	size_t n, cap;
+} ta_strmap;
+
+/* Return a pointer to the value slot of key, or NULL when absent. */
+size_t *ta_strmap_get(const ta_strmap *m, const char *key);
+/* Insert or overwrite. */
+void ta_strmap_put(ta_strmap *m, const char *key, size_t val);
+void ta_strmap_free(ta_strmap *m);
+
+#endif

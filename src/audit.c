@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * audit.c - aggregates raw facts into the audit model: one tasklet per
+ * object key across all translation units (a struct field declared in a
+ * shared header is one tasklet), sites deduplicated (header code is seen
+ * once per including file), sites on a callback's own argument and direct
+ * calls of callbacks attributed to their tasklets, inactive sites matched
+ * by name, files that are #included by other files marked as such.
+ */
+#include "audit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree.h"
+#include "util.h"
+
+struct pending_cb {
+	char *key, *function, *file;
+	unsigned line;
+};
+
+struct audit_priv {
+	ta_strmap objects;  /* key -> index in tasklets */
+	ta_strmap seen;     /* "api:file:line:col:key" of every site taken */
+	ta_site *deferred;  /* sites without a key */
+	size_t n_deferred, cap_deferred;
+	struct pending_cb *cbs;
+	size_t n_cbs, cap_cbs;
+	ta_strmap included_by; /* included .c file -> index of including file entry */
+};
+
+static struct audit_priv *priv(ta_audit *a)
+{
+	return a->priv;
+}
+
+ta_audit *ta_audit_new(void)
+{
+	ta_audit *a = xcalloc(1, sizeof(*a));
+
+	a->priv = xcalloc(1, sizeof(struct audit_priv));
+	return a;
+}
+
+static char *dup0(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void site_free(ta_site *s)
+{
+	free(s->file);
+	free(s->function);
+	free(s->text);
+	free(s->callback);
+	free(s->data);
+	free(s->via_macro);
+}
+
+static ta_site site_from_fact(const ta_fact *f)
+{
+	return (ta_site){.api = f->api,
+			 .file = dup0(f->file),
+			 .line = f->line,
+			 .col = f->col,
+			 .function = dup0(f->function),
+			 .text = dup0(f->text),
+			 .callback = dup0(f->callback),
+			 .sig = f->sig,
+			 .data = dup0(f->data),
+			 .data_kind = f->data_kind,
+			 .via_macro = dup0(f->via_macro),
+			 .active = !(f->flags & TA_FF_INACTIVE),
+			 .self = (f->flags & TA_FF_SELF) != 0};
+}
+
+static ta_site site_copy(const ta_site *s)
+{
+	ta_site c = *s;
+
+	c.file = dup0(s->file);
+	c.function = dup0(s->function);
+	c.text = dup0(s->text);
+	c.callback = dup0(s->callback);
+	c.data = dup0(s->data);
+	c.via_macro = dup0(s->via_macro);
+	return c;
+}
+
+static ta_tasklet *object_get(ta_audit *a, const char *key)
+{
+	struct audit_priv *p = priv(a);
+	size_t *idx = ta_strmap_get(&p->objects, key);
+	ta_tasklet t = {0};
+
+	if (idx)
+		return &a->tasklets[*idx];
+	t.key = xstrdup(key);
+	t.scope = TA_SCOPE_UNRESOLVED;
+	t.init_api = TA_API_NONE;
+	TA_PUSH(a->tasklets, a->n_tasklets, a->cap_tasklets, t);
+	ta_strmap_put(&p->objects, key, a->n_tasklets - 1);
+	return &a->tasklets[a->n_tasklets - 1];
+}
+
+static void object_describe(ta_tasklet *t, const ta_fact *f)
+{
+	if (t->scope == TA_SCOPE_UNRESOLVED && f->scope != TA_SCOPE_UNRESOLVED)
+		t->scope = f->scope;
+	if (!t->ctype && f->ctype)
+		t->ctype = xstrdup(f->ctype);
+	if (!t->field && f->field)
+		t->field = xstrdup(f->field);
+	if (!t->root_type && f->root_type)
+		t->root_type = xstrdup(f->root_type);
+	if (!t->member_path && f->member_path)
+		t->member_path = xstrdup(f->member_path);
+	if (f->flags & TA_FF_ARRAY)
+		t->array = true;
+}
+
+/* Take a site once: header code is seen by every file that includes it. */
+static bool first_sighting(ta_audit *a, const ta_site *s, const char *key)
+{
+	char *id = xasprintf("%d:%s:%u:%u:%s", s->api, s->file ? s->file : "", s->line, s->col,
+			     key ? key : "");
+	bool first = ta_strmap_get(&priv(a)->seen, id) == NULL;
+
+	if (first)
+		ta_strmap_put(&priv(a)->seen, id, 1);
+	free(id);
+	return first;
+}
+
+static void object_add_site(ta_tasklet *t, ta_site s)
+{
+	if (ta_api_role(s.api) == TA_ROLE_INIT)
+		TA_PUSH(t->init_sites, t->n_init, t->cap_init, s);
+	else
+		TA_PUSH(t->sites, t->n_sites, t->cap_sites, s);
+}
+
+void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, const char *reason,
+		       unsigned n_errors, double seconds, const ta_facts *facts)
+{
+	struct audit_priv *p = priv(a);
+	ta_file_entry fe = {.path = xstrdup(path),
+			    .status = status,
+			    .reason = dup0(reason),
+			    .n_errors = n_errors,
+			    .seconds = seconds};
+
+	TA_PUSH(a->files, a->n_files, a->cap_files, fe);
+	for (size_t i = 0; facts && i < facts->n; i++) {
+		const ta_fact *f = &facts->v[i];
+		ta_tasklet *t;
+		ta_site s;
+
+		switch (f->kind) {
+		case TA_FACT_OBJECT:
+			t = object_get(a, f->key);
+			object_describe(t, f);
+			if (!t->decl_file && f->file) {
+				t->decl_file = xstrdup(f->file);
+				t->decl_line = f->line;
+			}
+			break;
+		case TA_FACT_SITE:
+			s = site_from_fact(f);
+			if (!first_sighting(a, &s, f->key)) {
+				site_free(&s);
+				break;
+			}
+			if (f->key) {
+				t = object_get(a, f->key);
+				object_describe(t, f);
+				object_add_site(t, s);
+			} else {
+				TA_PUSH(p->deferred, p->n_deferred, p->cap_deferred, s);
+			}
+			break;
+		case TA_FACT_CALLBACK: {
+			struct pending_cb cb = {.key = dup0(f->key),
+						.function = dup0(f->function),
+						.file = dup0(f->file),
+						.line = f->line};
+			TA_PUSH(p->cbs, p->n_cbs, p->cap_cbs, cb);
+			break;
+		}
+		case TA_FACT_INCLUDE:
+			if (f->file && !ta_strmap_get(&p->included_by, f->file))
+				ta_strmap_put(&p->included_by, f->file, a->n_files - 1);
+			break;
+		}
+	}
+}
+
+static int site_cmp(const void *x, const void *y)
+{
+	const ta_site *a = x, *b = y;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return (int)a->api - (int)b->api;
+}
+
+static int tasklet_cmp(const void *x, const void *y)
+{
+	const ta_tasklet *a = x, *b = y;
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return strcmp(a->key, b->key);
+}
+
+static int file_cmp(const void *x, const void *y)
+{
+	return strcmp(((const ta_file_entry *)x)->path, ((const ta_file_entry *)y)->path);
+}
+
+/* Tasklets whose callback is `fn` (and, when given, whose callback lives in `file`). */
+static size_t tasklets_with_callback(ta_audit *a, const char *fn, const char *file, bool new_only,
+				     size_t *out, size_t max)
+{
+	size_t n = 0;
+
+	for (int pass = 0; pass < 2 && n == 0; pass++) {
+		for (size_t i = 0; i < a->n_tasklets && n < max; i++) {
+			ta_tasklet *t = &a->tasklets[i];
+			bool found = false;
+			for (size_t j = 0; j < t->n_init && !found; j++) {
+				ta_site *s = &t->init_sites[j];
+				found = s->callback && strcmp(s->callback, fn) == 0 &&
+					(!new_only || s->sig == TA_SIG_NEW) &&
+					(pass == 1 || !file ||
+					 (t->callback_file && strcmp(t->callback_file, file) == 0) ||
+					 (s->file && strcmp(s->file, file) == 0));
+			}
+			if (found)
+				out[n++] = i;
+		}
+		if (!file)
+			break;
+	}
+	return n;
+}
+
+/* An inactive site: the tasklet in the same file with the same text. */
+static ta_tasklet *match_inactive(ta_audit *a, const ta_site *s)
+{
+	if (!s->text || !*s->text)
+		return NULL;
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		for (size_t j = 0; j < t->n_init + t->n_sites; j++) {
+			ta_site *o = j < t->n_init ? &t->init_sites[j] : &t->sites[j - t->n_init];
+			if (o->text && o->file && s->file && strcmp(o->file, s->file) == 0 &&
+			    strcmp(o->text, s->text) == 0)
+				return t;
+		}
+	}
+	return NULL;
+}
+
+static void attribute_deferred(ta_audit *a)
+{
+	struct audit_priv *p = priv(a);
+	size_t hits[16];
+
+	for (size_t i = 0; i < p->n_deferred; i++) {
+		ta_site *s = &p->deferred[i];
+		size_t n = 0;
+		ta_tasklet *t;
+
+		if (s->self && s->function) {
+			n = tasklets_with_callback(a, s->function, s->file, true, hits, 16);
+		} else if (s->api == TA_API_DIRECT_CALL && s->callback) {
+			n = tasklets_with_callback(a, s->callback, s->file, false, hits, 16);
+		} else if (!s->active && (t = match_inactive(a, s))) {
+			hits[0] = (size_t)(t - a->tasklets);
+			n = 1;
+		} else if (!s->active && ta_api_role(s->api) == TA_ROLE_INIT && s->text && *s->text) {
+			char *key = xasprintf("inactive:%s:%s", s->file, s->text);
+			t = object_get(a, key);
+			free(key);
+			hits[0] = (size_t)(t - a->tasklets);
+			n = 1;
+		}
+		if (n == 0) {
+			TA_PUSH(a->unresolved, a->n_unresolved, a->cap_unresolved, *s);
+			continue;
+		}
+		for (size_t k = 0; k < n; k++) {
+			ta_site c = k + 1 < n ? site_copy(s) : *s;
+			object_add_site(&a->tasklets[hits[k]], c);
+		}
+	}
+	free(p->deferred);
+	p->deferred = NULL;
+	p->n_deferred = 0;
+}
+
+static void settle_tasklet(ta_audit *a, ta_tasklet *t)
+{
+	ta_site *first = NULL;
+	uint64_t h;
+
+	qsort(t->init_sites, t->n_init, sizeof(ta_site), site_cmp);
+	qsort(t->sites, t->n_sites, sizeof(ta_site), site_cmp);
+	for (size_t i = 0; i < t->n_init; i++) {
+		if (t->init_sites[i].active) {
+			t->active = true;
+			if (!first)
+				first = &t->init_sites[i];
+		}
+	}
+	if (!first && t->n_init)
+		first = &t->init_sites[0];
+	t->never_initialized = t->n_init == 0;
+	if (first) {
+		t->init_api = first->api;
+		t->file = dup0(first->file);
+		t->line = first->line;
+		t->name = dup0(first->text);
+		t->data = dup0(first->data);
+		t->data_kind = first->data_kind;
+		/* the callback: the first init site that names one */
+		for (size_t i = 0; i < t->n_init; i++) {
+			ta_site *s = &t->init_sites[i];
+			if (s->callback && (s->active || !t->active)) {
+				t->callback = xstrdup(s->callback);
+				t->sig = s->sig;
+				break;
+			}
+		}
+		if (!t->data) {
+			for (size_t i = 0; i < t->n_init; i++) {
+				if (t->init_sites[i].api == TA_API_ASSIGN_DATA) {
+					t->data = dup0(t->init_sites[i].data);
+					t->data_kind = t->init_sites[i].data_kind;
+					break;
+				}
+			}
+		}
+	} else {
+		t->file = dup0(t->decl_file);
+		t->line = t->decl_line;
+		t->name = dup0(t->field ? t->field : strrchr(t->key, ':') ? strrchr(t->key, ':') + 1
+									  : t->key);
+	}
+	if (!t->name)
+		t->name = xstrdup(t->key);
+	if (ta_str_starts(t->key, "inactive:"))
+		t->scope = TA_SCOPE_UNRESOLVED;
+	if (t->callback && strpbrk(t->callback, " ()-*&?"))
+		t->callback_is_expr = true;
+	h = ta_fnv1a(TA_FNV_INIT, t->key, strlen(t->key));
+	t->id = xasprintf("t%012llx", (unsigned long long)(h & 0xffffffffffffULL));
+	t->subsystem = ta_subsystem(t->file ? t->file : "?");
+	(void)a;
+}
+
+static void tasklet_free(ta_tasklet *t)
+{
+	free(t->id);
+	free(t->key);
+	free(t->name);
+	free(t->file);
+	free(t->subsystem);
+	free(t->ctype);
+	free(t->field);
+	free(t->root_type);
+	free(t->member_path);
+	free(t->decl_file);
+	free(t->callback);
+	free(t->callback_file);
+	free(t->data);
+	for (size_t i = 0; i < t->n_init; i++)
+		site_free(&t->init_sites[i]);
+	for (size_t i = 0; i < t->n_sites; i++)
+		site_free(&t->sites[i]);
+	free(t->init_sites);
+	free(t->sites);
+}
+
+/* Is a never-initialized object relevant to the audited subtree? */
+static bool in_subtree(const ta_audit *a, const char *file)
+{
+	size_t n;
+
+	if (!a->subtree || !*a->subtree)
+		return true;
+	n = strlen(a->subtree);
+	return file && strncmp(file, a->subtree, n) == 0 && (file[n] == '/' || file[n] == '\0');
+}
+
+void ta_audit_finish(ta_audit *a)
+{
+	struct audit_priv *p = priv(a);
+	size_t kept = 0;
+
+	/* callback definitions */
+	for (size_t i = 0; i < p->n_cbs; i++) {
+		struct pending_cb *cb = &p->cbs[i];
+		size_t *idx = cb->key ? ta_strmap_get(&p->objects, cb->key) : NULL;
+		if (idx && !a->tasklets[*idx].callback_file && cb->file) {
+			a->tasklets[*idx].callback_file = xstrdup(cb->file);
+			a->tasklets[*idx].callback_line = cb->line;
+		}
+		free(cb->key);
+		free(cb->function);
+		free(cb->file);
+	}
+	free(p->cbs);
+	p->cbs = NULL;
+	p->n_cbs = 0;
+
+	attribute_deferred(a);
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		settle_tasklet(a, &a->tasklets[i]);
+	/* keep objects with sites, and declared-only ones inside the audited subtree */
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		bool keep = t->n_init || t->n_sites || in_subtree(a, t->decl_file);
+		if (keep)
+			a->tasklets[kept++] = *t;
+		else
+			tasklet_free(t);
+	}
+	a->n_tasklets = kept;
+	ta_strmap_free(&p->objects);
+	qsort(a->tasklets, a->n_tasklets, sizeof(ta_tasklet), tasklet_cmp);
+	qsort(a->unresolved, a->n_unresolved, sizeof(ta_site), site_cmp);
+
+	/* .c files that are not translation units but #included by one */
+	for (size_t i = 0; i < a->n_files; i++) {
+		ta_file_entry *f = &a->files[i];
+		size_t *by = ta_strmap_get(&p->included_by, f->path);
+		if (by && *by != i && a->files[*by].status != TA_STATUS_FAILED) {
+			f->included_by = xstrdup(a->files[*by].path);
+			if (f->status == TA_STATUS_DEGRADED) {
+				f->status = TA_STATUS_PARSED;
+				free(f->reason);
+				f->reason = NULL;
+			}
+		}
+	}
+	qsort(a->files, a->n_files, sizeof(ta_file_entry), file_cmp);
+}
+
+void ta_audit_free(ta_audit **ap)
+{
+	ta_audit *a = *ap;
+	struct audit_priv *p;
+
+	if (!a)
+		return;
+	p = priv(a);
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		tasklet_free(&a->tasklets[i]);
+	free(a->tasklets);
+	for (size_t i = 0; i < a->n_unresolved; i++)
+		site_free(&a->unresolved[i]);
+	free(a->unresolved);
+	for (size_t i = 0; i < a->n_files; i++) {
+		free(a->files[i].path);
+		free(a->files[i].reason);
+		free(a->files[i].included_by);
+	}
+	free(a->files);
+	for (size_t i = 0; i < p->n_deferred; i++)
+		site_free(&p->deferred[i]);
+	free(p->deferred);
+	for (size_t i = 0; i < p->n_cbs; i++) {
+		free(p->cbs[i].key);
+		free(p->cbs[i].function);
+		free(p->cbs[i].file);
+	}
+	free(p->cbs);
+	ta_strmap_free(&p->objects);
+	ta_strmap_free(&p->seen);
+	ta_strmap_free(&p->included_by);
+	free(p);
+	free(a->tree);
+	free(a->subtree);
+	free(a->kernel_version);
+	free(a->libclang_version);
+	free(a->config_source);
+	free(a->flags_source);
+	free(a);
+	*ap = NULL;
+}
+
+size_t ta_tasklet_count_sites(const ta_tasklet *t, enum ta_api api)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_sites; i++)
+		n += t->sites[i].api == api;
+	for (size_t i = 0; i < t->n_init; i++)
+		n += t->init_sites[i].api == api;
+	return n;
+}
+
+size_t ta_audit_count_status(const ta_audit *a, enum ta_status status)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_files; i++)
+		n += a->files[i].status == status;
+	return n;
+}

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli.c - option parsing and the subcommand table.  The default command
+ * audits a tree and prints the text report (and the JSON report with
+ * --json).  Usage errors go to stderr with exit 2; --help to stdout, exit 0.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "outfile.h"
+#include "report.h"
+#include "scan.h"
+#include "util.h"
+
+static const char usage_text[] =
+	"usage: tasklet-audit [options] [PATH]\n"
+	"\n"
+	"Find every tasklet user in a Linux kernel tree (or a directory inside one)\n"
+	"with libclang and report them.  Without PATH, audit the bundled corpus.\n"
+	"\n"
+	"options:\n"
+	"  --json FILE        also write the JSON report to FILE ('-' for stdout)\n"
+	"  --format FMT       format of the report on stdout: text (default) or json\n"
+	"  -o, --output FILE  write the stdout report to FILE instead\n"
+	"  -j, --jobs N       parse with N worker processes (default: all CPUs)\n"
+	"  -p DIR             use DIR/compile_commands.json for compile flags\n"
+	"      --config FILE  kernel .config to use for an unconfigured tree\n"
+	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
+	"      --timing       add timing figures to the JSON report\n"
+	"      --progress     show parse progress on stderr\n"
+	"  -q, --quiet        no warnings on stderr\n"
+	"  -h, --help         show this help and exit\n"
+	"  -V, --version      show the version and exit\n"
+	"\n"
+	"exit status: 0 success, 2 bad usage or input, 3 internal or output error\n";
+
+const char *ta_default_corpus(void)
+{
+	static const char *const candidates[] = {TA_SOURCE_DIR "/corpus",
+						 "/usr/local/share/tasklet-audit/corpus",
+						 "/usr/share/tasklet-audit/corpus"};
+
+	for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++)
+		if (access(candidates[i], R_OK) == 0)
+			return candidates[i];
+	return candidates[0];
+}
+
+static int parse_uint(const char *s, const char *what, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || !*s || *end || v > max || s[0] == '-') {
+		ta_error("invalid %s '%s'", what, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int write_report(const ta_audit *a, const struct ta_report_ops *ops, const char *path,
+			const struct ta_report_opts *ropts)
+{
+	ta_outfile *of = ta_outfile_open(path);
+
+	if (!of)
+		return TA_EXIT_FAILURE;
+	if (ops->write(a, ta_outfile_stream(of), ropts) != 0) {
+		ta_error("cannot write '%s'", path);
+		ta_outfile_abort(&of);
+		return TA_EXIT_FAILURE;
+	}
+	return ta_outfile_commit(&of) == 0 ? TA_EXIT_OK : TA_EXIT_FAILURE;
+}
+
+static int cmd_audit(const struct ta_opts *o)
+{
+	struct ta_scan_opts so = {.path = o->path ? o->path : ta_default_corpus(),
+				  .config = o->config,
+				  .compdb_dir = o->compdb_dir,
+				  .jobs = o->jobs,
+				  .timeout = o->timeout,
+				  .progress = o->progress};
+	const struct ta_report_ops *ops = ta_report_find(o->format);
+	struct ta_report_opts ro = {.timing = o->timing};
+	ta_audit *a = NULL;
+	int rc;
+
+	if (!ops) {
+		ta_error("unknown format '%s' (text or json)", o->format);
+		return TA_EXIT_USAGE;
+	}
+	rc = ta_scan(&so, &a);
+	if (rc != TA_EXIT_OK)
+		return rc;
+	if (o->json_out)
+		rc = write_report(a, &ta_report_json, o->json_out, &ro);
+	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {
+		const char *dest = o->output ? o->output : "-";
+		const char *nc = getenv("NO_COLOR");
+		ro.color = !o->output && (!nc || !*nc) && isatty(STDOUT_FILENO);
+		rc = write_report(a, ops, dest, &ro);
+	}
+	ta_audit_free(&a);
+	return rc;
+}
+
+int ta_cli_main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"json", required_argument, NULL, 'J'},  {"format", required_argument, NULL, 'F'},
+		{"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
+		{"config", required_argument, NULL, 'C'}, {"timeout", required_argument, NULL, 'T'},
+		{"timing", no_argument, NULL, 'M'},       {"progress", no_argument, NULL, 'P'},
+		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+	struct ta_opts o = {.format = "text", .timeout = 300};
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long v;
+	int c;
+
+	o.jobs = ncpu > 0 ? (int)ncpu : 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:j:p:qhV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'J':
+			o.json_out = optarg;
+			break;
+		case 'F':
+			o.format = optarg;
+			break;
+		case 'o':
+			o.output = optarg;
+			break;
+		case 'j':
+			if (parse_uint(optarg, "job count", 1024, &v) != 0 || v == 0) {
+				if (v == 0)
+					ta_error("invalid job count '%s'", optarg);
+				return TA_EXIT_USAGE;
+			}
+			o.jobs = (int)v;
+			break;
+		case 'p':
+			o.compdb_dir = optarg;
+			break;
+		case 'C':
+			o.config = optarg;
+			break;
+		case 'T':
+			if (parse_uint(optarg, "timeout", 86400, &v) != 0)
+				return TA_EXIT_USAGE;
+			o.timeout = (unsigned)v;
+			break;
+		case 'M':
+			o.timing = true;
+			break;
+		case 'P':
+			o.progress = true;
+			break;
+		case 'q':
+			o.quiet = true;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return fflush(stdout) == 0 ? TA_EXIT_OK : TA_EXIT_FAILURE;
+		case 'V':
+			printf("tasklet-audit %s\n", TA_VERSION);
+			return TA_EXIT_OK;
+		case ':':
+			ta_error("option '%s' needs an argument", argv[optind - 1]);
+			fputs("try 'tasklet-audit --help'\n", stderr);
+			return TA_EXIT_USAGE;
+		default:
+			ta_error("unknown option '%s'", argv[optind - 1]);
+			fputs("try 'tasklet-audit --help'\n", stderr);
+			return TA_EXIT_USAGE;
+		}
+	}
+	ta_diag_set_quiet(o.quiet);
+	if (argc - optind > 1) {
+		ta_error("too many arguments: one PATH at most");
+		return TA_EXIT_USAGE;
+	}
+	if (optind < argc)
+		o.path = argv[optind];
+	return cmd_audit(&o);
+}

@@ -1,0 +1,1287 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * index_clang.c - the libclang indexer: parses one translation unit and
+ * walks the cursors of its main file and of the headers that mention
+ * tasklets, turning tasklet objects, init sites, use sites, callbacks and
+ * touches of tasklet internals into ta_fact records.
+ *
+ * API calls are recognized by the referenced declaration (a function or
+ * macro of include/linux/interrupt.h), never by name alone: drivers define
+ * helpers with tasklet-like names.  Locations are expansion locations, so a
+ * call written in a driver macro is attributed to the macro's use.
+ */
+#include "index_clang.h"
+
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct ta_indexer {
+	CXIndex index;
+};
+
+ta_indexer *ta_indexer_new(void)
+{
+	ta_indexer *ix = xcalloc(1, sizeof(*ix));
+
+	ix->index = clang_createIndex(0, 0);
+	return ix;
+}
+
+void ta_indexer_free(ta_indexer **ix)
+{
+	if (!*ix)
+		return;
+	clang_disposeIndex((*ix)->index);
+	free(*ix);
+	*ix = NULL;
+}
+
+char *ta_libclang_version(void)
+{
+	CXString s = clang_getClangVersion();
+	char *v = xstrdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return v;
+}
+
+/* Take a CXString's text and dispose of it at once. */
+static char *take(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *r = xstrdup(c ? c : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static bool spelling_is(CXCursor c, const char *name)
+{
+	CXString s = clang_getCursorSpelling(c);
+	bool eq = strcmp(clang_getCString(s), name) == 0;
+
+	clang_disposeString(s);
+	return eq;
+}
+
+/* A main-file macro expansion, for DECLARE_TASKLET* and driver macros. */
+struct macro_use {
+	CXFile file;
+	unsigned offset, end;
+	char *name;
+};
+
+/* Per-file state: is it the main file, does it mention tasklets, its path. */
+struct file_info {
+	CXFile file;
+	bool interesting;
+	bool is_main;
+	char *rel; /* path relative to the tree root (or as clang names it) */
+};
+
+/* A call to a function defined in this TU, kept until callbacks are known. */
+struct plain_call {
+	char *callee;
+	char *function;
+	char *file;
+	unsigned line, col;
+};
+
+struct walk {
+	CXTranslationUnit tu;
+	const char *root;
+	size_t root_len;
+	CXFile main_file;
+	ta_facts *facts;
+
+	struct file_info *files; /* open-addressing table keyed by CXFile */
+	size_t files_cap, files_n;
+
+	struct macro_use *macros;
+	size_t n_macros, cap_macros;
+
+	struct plain_call *calls;
+	size_t n_calls, cap_calls;
+
+	char **callbacks; /* names of functions used as callbacks in this TU */
+	size_t n_callbacks, cap_callbacks;
+
+	CXCursor function; /* the enclosing function, or a null cursor */
+	char *function_name;
+};
+
+/* ---------------------------------------------------------------- files */
+
+static char *relative_path(struct walk *w, CXFile file)
+{
+	char *name = take(clang_getFileName(file));
+	char *rel;
+
+	if (strncmp(name, w->root, w->root_len) == 0 && name[w->root_len] == '/') {
+		rel = xstrdup(name + w->root_len + 1);
+		free(name);
+		return rel;
+	}
+	return name;
+}
+
+/* The API header itself is not a user of the API. */
+static bool is_api_header(const char *rel)
+{
+	return ta_str_ends(rel, "include/linux/interrupt.h");
+}
+
+static struct file_info *file_lookup(struct walk *w, CXFile file)
+{
+	size_t h, mask;
+
+	if (w->files_n * 2 >= w->files_cap) {
+		struct file_info *old = w->files;
+		size_t old_cap = w->files_cap;
+
+		w->files_cap = old_cap ? old_cap * 2 : 256;
+		w->files = xcalloc(w->files_cap, sizeof(*w->files));
+		mask = w->files_cap - 1;
+		for (size_t i = 0; i < old_cap; i++) {
+			if (!old[i].file)
+				continue;
+			h = ((uintptr_t)old[i].file >> 4) & mask;
+			while (w->files[h].file)
+				h = (h + 1) & mask;
+			w->files[h] = old[i];
+		}
+		free(old);
+	}
+	mask = w->files_cap - 1;
+	h = ((uintptr_t)file >> 4) & mask;
+	while (w->files[h].file && w->files[h].file != file)
+		h = (h + 1) & mask;
+	if (!w->files[h].file) {
+		struct file_info *fi = &w->files[h];
+		size_t size = 0;
+		const char *text;
+
+		fi->file = file;
+		fi->rel = relative_path(w, file);
+		fi->is_main = clang_File_isEqual(file, w->main_file);
+		text = clang_getFileContents(w->tu, file, &size);
+		fi->interesting = fi->is_main ||
+				  (!is_api_header(fi->rel) && text && memmem(text, size, "tasklet", 7));
+		w->files_n++;
+	}
+	return &w->files[h];
+}
+
+/* Expansion location of a cursor: file info, line, column, offset. */
+static struct file_info *cursor_where(struct walk *w, CXCursor c, unsigned *line, unsigned *col,
+				      unsigned *offset)
+{
+	CXFile file = NULL;
+	unsigned l = 0, cl = 0, off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, &l, &cl, &off);
+	if (line)
+		*line = l;
+	if (col)
+		*col = cl;
+	if (offset)
+		*offset = off;
+	return file ? file_lookup(w, file) : NULL;
+}
+
+/* ------------------------------------------------------------- types */
+
+/* Is t (after typedefs) struct tasklet_struct?  *depth counts pointers, *array arrays. */
+static bool type_is_tasklet(CXType t, int *pointers, bool *array)
+{
+	int p = 0;
+	bool a = false;
+
+	t = clang_getCanonicalType(t);
+	for (;;) {
+		if (t.kind == CXType_Pointer) {
+			p++;
+			t = clang_getCanonicalType(clang_getPointeeType(t));
+		} else if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+			   t.kind == CXType_VariableArray) {
+			a = true;
+			t = clang_getCanonicalType(clang_getArrayElementType(t));
+		} else {
+			break;
+		}
+	}
+	if (t.kind != CXType_Record)
+		return false;
+	if (!spelling_is(clang_getTypeDeclaration(t), "tasklet_struct"))
+		return false;
+	if (pointers)
+		*pointers = p;
+	if (array)
+		*array = a;
+	return true;
+}
+
+static bool cursor_is_tasklet_object(CXCursor decl, bool *array)
+{
+	int p = 0;
+
+	return type_is_tasklet(clang_getCursorType(decl), &p, array) && p == 0;
+}
+
+/* A readable, TU-independent name for a record: "struct foo", or for an
+ * anonymous one "struct (anonymous at drivers/x.h:12)". */
+static char *record_name(struct walk *w, CXCursor rec)
+{
+	const char *kw = rec.kind == CXCursor_UnionDecl ? "union" : "struct";
+	char *name = take(clang_getCursorSpelling(rec));
+	unsigned line;
+	struct file_info *fi;
+	char *r;
+
+	if (*name && !strchr(name, ' ') && !strchr(name, '(')) {
+		r = xasprintf("%s %s", kw, name);
+		free(name);
+		return r;
+	}
+	free(name);
+	/* an anonymous record named through a typedef keeps the typedef name */
+	name = take(clang_getTypeSpelling(clang_getCursorType(rec)));
+	if (*name && !strchr(name, '(')) {
+		if (!ta_str_starts(name, "struct ") && !ta_str_starts(name, "union "))
+			r = xstrdup(name);
+		else
+			r = xstrdup(name);
+		free(name);
+		return r;
+	}
+	free(name);
+	fi = cursor_where(w, rec, &line, NULL, NULL);
+	return xasprintf("%s (anonymous at %s:%u)", kw, fi ? fi->rel : "?", line);
+}
+
+/* ------------------------------------------------------------- text */
+
+/* The source text of a cursor, tokens joined with the spacing C needs. */
+static char *cursor_text(struct walk *w, CXCursor c)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	ta_buf b = {0};
+	char prev = 0;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(w->tu, toks[i]);
+		const char *t = clang_getCString(s);
+		bool word = (t[0] == '_' || (t[0] >= 'a' && t[0] <= 'z') ||
+			     (t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= '0' && t[0] <= '9'));
+		bool prev_word = (prev == '_' || (prev >= 'a' && prev <= 'z') ||
+				  (prev >= 'A' && prev <= 'Z') || (prev >= '0' && prev <= '9'));
+		if (i > 0 && ((word && prev_word) || strcmp(t, "{") == 0 || prev == ','))
+			ta_buf_putc(&b, ' ');
+		ta_buf_puts(&b, t);
+		prev = t[0] ? t[strlen(t) - 1] : 0;
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return ta_buf_steal(&b);
+}
+
+/* ------------------------------------------------------------- children */
+
+struct kids {
+	CXCursor v[8];
+	unsigned n;
+};
+
+static enum CXChildVisitResult collect_kid(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct kids *k = data;
+
+	if (k->n < 8)
+		k->v[k->n] = c;
+	k->n++;
+	return CXChildVisit_Continue;
+}
+
+static struct kids children(CXCursor c)
+{
+	struct kids k = {.n = 0};
+
+	clang_visitChildren(c, collect_kid, &k);
+	return k;
+}
+
+/* Strip parentheses, casts, implicit conversions and unary & and *. */
+static CXCursor strip(CXCursor c)
+{
+	for (int guard = 0; guard < 32; guard++) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kids;
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+		    k != CXCursor_UnexposedExpr && k != CXCursor_UnaryOperator)
+			break;
+		kids = children(c);
+		if (kids.n == 0)
+			break;
+		/* a cast's children may be a type ref first; take the last one */
+		c = kids.v[(kids.n > 8 ? 8 : kids.n) - 1];
+	}
+	return c;
+}
+
+/* --------------------------------------------------------- object keys */
+
+struct target {
+	char *key;
+	enum ta_scope scope;
+	char *ctype, *field;
+	char *root_type, *member_path;
+	bool array;
+	bool param; /* the target is a parameter of the enclosing function */
+};
+
+static void target_free(struct target *t)
+{
+	free(t->key);
+	free(t->ctype);
+	free(t->field);
+	free(t->root_type);
+	free(t->member_path);
+	memset(t, 0, sizeof(*t));
+}
+
+static char *var_key(struct walk *w, CXCursor var, enum ta_scope *scope)
+{
+	CXCursor parent = clang_getCursorSemanticParent(var);
+	char *name = take(clang_getCursorSpelling(var));
+	struct file_info *fi = cursor_where(w, var, NULL, NULL, NULL);
+	const char *rel = fi ? fi->rel : "?";
+	char *key;
+
+	if (clang_getCursorKind(parent) == CXCursor_FunctionDecl) {
+		char *fn = take(clang_getCursorSpelling(parent));
+		key = xasprintf("%s:%s:%s", rel, fn, name);
+		free(fn);
+		*scope = TA_SCOPE_LOCAL;
+	} else if (clang_Cursor_getStorageClass(var) == CX_SC_Static) {
+		key = xasprintf("%s:%s", rel, name);
+		*scope = TA_SCOPE_STATIC;
+	} else {
+		key = xstrdup(name);
+		*scope = TA_SCOPE_GLOBAL;
+	}
+	free(name);
+	return key;
+}
+
+static bool resolve_target(struct walk *w, CXCursor expr, struct target *t, int depth);
+
+/* The member chain of a MemberRefExpr: root object type and path "a.b.t". */
+static void member_chain(struct walk *w, CXCursor member, struct target *t)
+{
+	ta_buf path = {0};
+	CXCursor c = member;
+	char *names[16];
+	int n = 0;
+
+	while (clang_getCursorKind(c) == CXCursor_MemberRefExpr && n < 16) {
+		struct kids k = children(c);
+		names[n++] = take(clang_getCursorSpelling(c));
+		if (k.n == 0)
+			break;
+		c = strip(k.v[0]);
+		if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
+			/* &priv->chan[i].tasklet: stop at the array element */
+			break;
+		}
+	}
+	for (int i = n - 1; i >= 0; i--) {
+		if (path.len)
+			ta_buf_putc(&path, '.');
+		ta_buf_puts(&path, names[i]);
+		free(names[i]);
+	}
+	t->member_path = ta_buf_steal(&path);
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr) {
+		CXType ty = clang_getCanonicalType(clang_getCursorType(c));
+		if (ty.kind == CXType_Pointer)
+			ty = clang_getCanonicalType(clang_getPointeeType(ty));
+		if (ty.kind == CXType_Record)
+			t->root_type = record_name(w, clang_getTypeDeclaration(ty));
+	}
+}
+
+static bool resolve_field(struct walk *w, CXCursor member, CXCursor field, struct target *t)
+{
+	CXCursor rec = clang_getCursorSemanticParent(field);
+	char *rname;
+
+	if (!cursor_is_tasklet_object(field, &t->array))
+		return false;
+	rname = record_name(w, rec);
+	t->field = take(clang_getCursorSpelling(field));
+	t->key = xasprintf("%s.%s", rname, t->field);
+	t->ctype = rname;
+	t->scope = TA_SCOPE_FIELD;
+	member_chain(w, member, t);
+	return true;
+}
+
+/* Find a tasklet-typed variable or member inside an expression tree (per_cpu(...)). */
+struct search {
+	struct walk *w;
+	struct target *t;
+	bool found;
+};
+
+static enum CXChildVisitResult search_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct search *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+		if (rk == CXCursor_FieldDecl && resolve_field(s->w, c, ref, s->t)) {
+			s->found = true;
+			return CXChildVisit_Break;
+		}
+		if (rk == CXCursor_VarDecl && cursor_is_tasklet_object(ref, &s->t->array)) {
+			s->t->key = var_key(s->w, ref, &s->t->scope);
+			s->found = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Resolve the tasklet an expression designates to an object key. */
+static bool resolve_target(struct walk *w, CXCursor expr, struct target *t, int depth)
+{
+	CXCursor c = strip(expr);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct search s = {.w = w, .t = t};
+
+	while (k == CXCursor_ArraySubscriptExpr) {
+		struct kids kids = children(c);
+		if (kids.n == 0)
+			return false;
+		c = strip(kids.v[0]);
+		k = clang_getCursorKind(c);
+	}
+	if (k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+
+		if (rk == CXCursor_FieldDecl)
+			return resolve_field(w, c, ref, t);
+		if (rk == CXCursor_VarDecl && cursor_is_tasklet_object(ref, &t->array)) {
+			t->key = var_key(w, ref, &t->scope);
+			return true;
+		}
+		if (rk == CXCursor_ParmDecl) {
+			t->param = true;
+			return false;
+		}
+		if (rk == CXCursor_VarDecl && depth < 3) {
+			/* a local pointer: struct tasklet_struct *t = &priv->tasklet; */
+			struct kids kids = children(ref);
+			for (unsigned i = 0; i < kids.n && i < 8; i++) {
+				enum CXCursorKind ck = clang_getCursorKind(kids.v[i]);
+				if (clang_isExpression(ck))
+					return resolve_target(w, kids.v[i], t, depth + 1);
+			}
+		}
+		return false;
+	}
+	if (k == CXCursor_CallExpr)
+		return false;
+	clang_visitChildren(c, search_visit, &s);
+	return s.found;
+}
+
+/* ------------------------------------------------------------ recording */
+
+static void record_site(struct walk *w, CXCursor at, enum ta_api api, const struct target *t,
+			const char *text, unsigned flags, ta_fact *extra)
+{
+	unsigned line, col;
+	struct file_info *fi = cursor_where(w, at, &line, &col, NULL);
+	ta_fact f = extra ? *extra : (ta_fact){0};
+
+	f.kind = TA_FACT_SITE;
+	f.api = api;
+	f.file = fi ? fi->rel : NULL;
+	f.line = line;
+	f.col = col;
+	f.flags |= flags | (fi && !fi->is_main ? TA_FF_IN_HEADER : 0);
+	f.function = w->function_name;
+	f.text = (char *)text;
+	if (t) {
+		f.key = t->key;
+		f.scope = t->key ? t->scope : TA_SCOPE_UNRESOLVED;
+		f.ctype = t->ctype;
+		f.field = t->field;
+		f.root_type = t->root_type;
+		f.member_path = t->member_path;
+		if (t->array)
+			f.flags |= TA_FF_ARRAY;
+		if (!t->key && t->param)
+			f.flags |= TA_FF_SELF;
+	}
+	ta_facts_add(w->facts, &f);
+}
+
+/* The macro expanded exactly at this cursor's location, if any. */
+static const struct macro_use *macro_at(struct walk *w, CXCursor c)
+{
+	CXFile file = NULL;
+	unsigned off = 0;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), &file, NULL, NULL, &off);
+	for (size_t i = 0; i < w->n_macros; i++)
+		if (w->macros[i].offset == off && clang_File_isEqual(w->macros[i].file, file))
+			return &w->macros[i];
+	return NULL;
+}
+
+static enum ta_sig function_signature(CXCursor fn)
+{
+	CXType ty = clang_getCursorType(fn);
+	CXType arg;
+	int p = 0;
+
+	if (clang_getNumArgTypes(ty) != 1)
+		return TA_SIG_UNKNOWN;
+	arg = clang_getCanonicalType(clang_getArgType(ty, 0));
+	if (arg.kind == CXType_ULong)
+		return TA_SIG_OLD;
+	if (type_is_tasklet(arg, &p, NULL) && p == 1)
+		return TA_SIG_NEW;
+	return TA_SIG_UNKNOWN;
+}
+
+static void remember_callback(struct walk *w, const char *name)
+{
+	for (size_t i = 0; i < w->n_callbacks; i++)
+		if (strcmp(w->callbacks[i], name) == 0)
+			return;
+	TA_PUSH(w->callbacks, w->n_callbacks, w->cap_callbacks, xstrdup(name));
+}
+
+/* Describe a callback expression: sets f->callback, f->sig, records its definition. */
+static void describe_callback(struct walk *w, CXCursor expr, ta_fact *f, const char *key)
+{
+	CXCursor c = strip(expr);
+	CXCursor ref = clang_getCursorReferenced(c);
+
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+		CXCursor def = clang_getCursorDefinition(ref);
+		ta_fact cb = {0};
+		unsigned line, col;
+		struct file_info *fi;
+
+		f->callback = take(clang_getCursorSpelling(ref));
+		f->sig = function_signature(ref);
+		remember_callback(w, f->callback);
+		if (!clang_Cursor_isNull(def)) {
+			fi = cursor_where(w, def, &line, &col, NULL);
+			cb.kind = TA_FACT_CALLBACK;
+			cb.api = TA_API_NONE;
+			cb.sig = f->sig;
+			cb.file = fi ? fi->rel : NULL;
+			cb.line = line;
+			cb.col = col;
+			cb.function = f->callback;
+			cb.key = (char *)key;
+			ta_facts_add(w->facts, &cb);
+		}
+	} else {
+		f->callback = cursor_text(w, expr);
+		f->flags |= TA_FF_CB_EXPR;
+	}
+}
+
+/* Classify the data argument of tasklet_init against the target's container. */
+static enum ta_data_kind classify_data(struct walk *w, CXCursor expr, const struct target *t)
+{
+	CXCursor c = strip(expr);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor inner = expr;
+	CXType ty;
+
+	if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral)
+		return TA_DATA_CONSTANT;
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor ref = clang_getCursorReferenced(c);
+		enum CXCursorKind rk = clang_getCursorKind(ref);
+		if (rk == CXCursor_EnumConstantDecl)
+			return TA_DATA_CONSTANT;
+		if (rk == CXCursor_VarDecl &&
+		    clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl) {
+			/* a global, or the address of one */
+			return TA_DATA_GLOBAL;
+		}
+	}
+	/* the pointer type under the (unsigned long) cast */
+	for (int guard = 0; guard < 8; guard++) {
+		enum CXCursorKind ik = clang_getCursorKind(inner);
+		struct kids kids;
+		if (ik != CXCursor_CStyleCastExpr && ik != CXCursor_ParenExpr &&
+		    !(ik == CXCursor_UnexposedExpr &&
+		      clang_getCanonicalType(clang_getCursorType(inner)).kind != CXType_Pointer))
+			break;
+		kids = children(inner);
+		if (kids.n == 0)
+			break;
+		inner = kids.v[(kids.n > 8 ? 8 : kids.n) - 1];
+	}
+	ty = clang_getCanonicalType(clang_getCursorType(inner));
+	if (ty.kind == CXType_Pointer) {
+		CXType pointee = clang_getCanonicalType(clang_getPointeeType(ty));
+		if (pointee.kind == CXType_Record && t && t->root_type) {
+			char *name = record_name(w, clang_getTypeDeclaration(pointee));
+			bool same = strcmp(name, t->root_type) == 0;
+			free(name);
+			if (same)
+				return TA_DATA_CONTAINER;
+		}
+		return TA_DATA_OTHER_POINTER;
+	}
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr)
+		return TA_DATA_OTHER;
+	{
+		CXEvalResult ev = clang_Cursor_Evaluate(c);
+		if (ev) {
+			CXEvalResultKind ek = clang_EvalResult_getKind(ev);
+			clang_EvalResult_dispose(ev);
+			if (ek == CXEval_Int)
+				return TA_DATA_CONSTANT;
+		}
+	}
+	return TA_DATA_OTHER;
+}
+
+/* Collect the call's argument cursors (children after the callee). */
+static unsigned call_args(CXCursor call, CXCursor *args, unsigned max)
+{
+	int n = clang_Cursor_getNumArguments(call);
+
+	if (n < 0)
+		return 0;
+	for (int i = 0; i < n && (unsigned)i < max; i++)
+		args[i] = clang_Cursor_getArgument(call, (unsigned)i);
+	return (unsigned)n < max ? (unsigned)n : max;
+}
+
+static bool decl_in_api_header(struct walk *w, CXCursor decl)
+{
+	CXFile file = NULL;
+
+	clang_getExpansionLocation(clang_getCursorLocation(decl), &file, NULL, NULL, NULL);
+	return file && is_api_header(file_lookup(w, file)->rel);
+}
+
+static void handle_api_call(struct walk *w, CXCursor call, enum ta_api api)
+{
+	CXCursor args[3];
+	unsigned n = call_args(call, args, 3);
+	struct target t = {0};
+	char *text = NULL;
+	const struct macro_use *m = macro_at(w, call);
+	ta_fact extra = {0};
+
+	if (n == 0)
+		return;
+	resolve_target(w, args[0], &t, 0);
+	text = cursor_text(w, strip(args[0]));
+	if (m && strcmp(m->name, ta_api_name(api)) != 0)
+		extra.via_macro = m->name;
+	if (api == TA_API_TASKLET_INIT || api == TA_API_TASKLET_SETUP) {
+		if (n >= 2)
+			describe_callback(w, args[1], &extra, t.key);
+		if (api == TA_API_TASKLET_INIT && n >= 3) {
+			extra.data = cursor_text(w, args[2]);
+			extra.data_kind = classify_data(w, args[2], &t);
+		}
+		if (api == TA_API_TASKLET_SETUP)
+			extra.sig = extra.sig == TA_SIG_UNKNOWN ? TA_SIG_NEW : extra.sig;
+	}
+	record_site(w, call, api, &t, text, 0, &extra);
+	free(extra.callback);
+	free(extra.data);
+	free(text);
+	target_free(&t);
+}
+
+static void handle_call(struct walk *w, CXCursor call)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	char *name;
+	enum ta_api api;
+
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+		return;
+	name = take(clang_getCursorSpelling(callee));
+	if (ta_str_starts(name, "tasklet_") || ta_str_starts(name, "__tasklet_")) {
+		api = ta_api_from_name(name);
+		if (decl_in_api_header(w, callee)) {
+			if (api != TA_API_NONE) {
+				handle_api_call(w, call, api);
+			} else {
+				/* __tasklet_schedule and friends: the core's internals */
+				CXCursor args[1];
+				struct target t = {0};
+				char *text = NULL;
+				if (call_args(call, args, 1) == 1) {
+					resolve_target(w, args[0], &t, 0);
+					text = cursor_text(w, strip(args[0]));
+				}
+				ta_fact extra = {.via_macro = NULL, .data = name};
+				record_site(w, call, TA_API_INTERNALS, &t, text, 0, &extra);
+				free(text);
+				target_free(&t);
+			}
+			free(name);
+			return;
+		}
+	}
+	/* maybe a direct call of a callback: decided once callbacks are known */
+	if (!clang_Cursor_isNull(clang_getCursorDefinition(callee))) {
+		unsigned line, col;
+		struct file_info *fi = cursor_where(w, call, &line, &col, NULL);
+		struct plain_call pc = {.callee = name,
+					.function = w->function_name ? xstrdup(w->function_name) : NULL,
+					.file = xstrdup(fi ? fi->rel : "?"),
+					.line = line,
+					.col = col};
+		TA_PUSH(w->calls, w->n_calls, w->cap_calls, pc);
+		return;
+	}
+	free(name);
+}
+
+/* x.func = f; x.data = d; x.callback = cb;  -- open-coded initialization. */
+static bool handle_assignment(struct walk *w, CXCursor binop)
+{
+	struct kids k = children(binop);
+	CXCursor lhs, field, base;
+	char *fname, *text;
+	enum ta_api api;
+	struct target t = {0};
+	ta_fact extra = {0};
+	struct kids mk;
+
+	if (k.n != 2)
+		return false;
+	lhs = strip(k.v[0]);
+	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
+		return false;
+	field = clang_getCursorReferenced(lhs);
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return false;
+	if (!spelling_is(clang_getCursorSemanticParent(field), "tasklet_struct")) {
+		/* the anonymous union holding func/callback */
+		CXCursor p = clang_getCursorSemanticParent(clang_getCursorSemanticParent(field));
+		if (!spelling_is(p, "tasklet_struct"))
+			return false;
+	}
+	fname = take(clang_getCursorSpelling(field));
+	api = strcmp(fname, "func") == 0       ? TA_API_ASSIGN_FUNC
+	      : strcmp(fname, "callback") == 0 ? TA_API_ASSIGN_CALLBACK
+	      : strcmp(fname, "data") == 0     ? TA_API_ASSIGN_DATA
+					       : TA_API_NONE;
+	free(fname);
+	if (api == TA_API_NONE)
+		return false;
+	/* is it really "=" (not "==")?  The token after the left-hand side. */
+	{
+		CXToken *toks = NULL;
+		unsigned n = 0;
+		bool assign = false;
+		CXSourceRange r = clang_getCursorExtent(k.v[0]);
+		CXSourceLocation end = clang_getRangeEnd(r);
+		clang_tokenize(w->tu, clang_getCursorExtent(binop), &toks, &n);
+		for (unsigned i = 0; i < n; i++) {
+			CXSourceLocation tl = clang_getTokenLocation(w->tu, toks[i]);
+			unsigned a, b;
+			clang_getExpansionLocation(tl, NULL, NULL, NULL, &a);
+			clang_getExpansionLocation(end, NULL, NULL, NULL, &b);
+			if (a >= b && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+				CXString s = clang_getTokenSpelling(w->tu, toks[i]);
+				assign = strcmp(clang_getCString(s), "=") == 0;
+				clang_disposeString(s);
+				break;
+			}
+		}
+		clang_disposeTokens(w->tu, toks, n);
+		if (!assign)
+			return false;
+	}
+	mk = children(lhs);
+	if (mk.n == 0)
+		return false;
+	base = mk.v[0];
+	resolve_target(w, base, &t, 0);
+	text = cursor_text(w, strip(base));
+	if (api == TA_API_ASSIGN_DATA) {
+		extra.data = cursor_text(w, k.v[1]);
+		extra.data_kind = classify_data(w, k.v[1], &t);
+	} else {
+		describe_callback(w, k.v[1], &extra, t.key);
+		if (extra.sig == TA_SIG_UNKNOWN)
+			extra.sig = api == TA_API_ASSIGN_FUNC ? TA_SIG_OLD : TA_SIG_NEW;
+	}
+	record_site(w, binop, api, &t, text, 0, &extra);
+	free(extra.callback);
+	free(extra.data);
+	free(text);
+	target_free(&t);
+	return true;
+}
+
+/* A member access to tasklet_struct internals: ->state, ->count, ->func ... */
+static void handle_member(struct walk *w, CXCursor member)
+{
+	CXCursor field = clang_getCursorReferenced(member);
+	CXCursor parent;
+	struct kids k;
+	struct target t = {0};
+	char *fname, *text = NULL;
+	ta_fact extra = {0};
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return;
+	parent = clang_getCursorSemanticParent(field);
+	if (!spelling_is(parent, "tasklet_struct") &&
+	    !spelling_is(clang_getCursorSemanticParent(parent), "tasklet_struct"))
+		return;
+	fname = take(clang_getCursorSpelling(field));
+	k = children(member);
+	if (k.n > 0) {
+		resolve_target(w, k.v[0], &t, 0);
+		text = cursor_text(w, strip(k.v[0]));
+	}
+	extra.data = xasprintf("->%s", fname);
+	record_site(w, member, TA_API_INTERNALS, &t, text, 0, &extra);
+	free(extra.data);
+	free(fname);
+	free(text);
+	target_free(&t);
+}
+
+/* A tasklet-typed variable: an object; with an initializer, an init site. */
+static void handle_var(struct walk *w, CXCursor var)
+{
+	bool array = false;
+	enum ta_scope scope;
+	char *key, *name;
+	const struct macro_use *m;
+	enum ta_api api = TA_API_NONE;
+	ta_fact obj = {0}, extra = {0};
+	unsigned line, col;
+	struct file_info *fi;
+	struct kids k;
+
+	if (!cursor_is_tasklet_object(var, &array))
+		return;
+	key = var_key(w, var, &scope);
+	name = take(clang_getCursorSpelling(var));
+	fi = cursor_where(w, var, &line, &col, NULL);
+	obj.kind = TA_FACT_OBJECT;
+	obj.api = TA_API_NONE;
+	obj.scope = scope;
+	obj.key = key;
+	obj.text = name;
+	obj.file = fi ? fi->rel : NULL;
+	obj.line = line;
+	obj.col = col;
+	obj.flags = (array ? TA_FF_ARRAY : 0) | (fi && !fi->is_main ? TA_FF_IN_HEADER : 0);
+	obj.function = w->function_name;
+	if (clang_Cursor_isNull(clang_getCursorDefinition(var)) ||
+	    !clang_equalCursors(clang_getCursorDefinition(var), var)) {
+		free(key);
+		free(name);
+		return; /* an extern declaration: the definition carries the object */
+	}
+	ta_facts_add(w->facts, &obj);
+
+	m = macro_at(w, var);
+	if (m && ta_str_starts(m->name, "DECLARE_TASKLET"))
+		api = ta_api_from_name(m->name);
+	k = children(var);
+	for (unsigned i = 0; i < k.n && i < 8; i++)
+		if (api == TA_API_NONE && clang_getCursorKind(k.v[i]) == CXCursor_InitListExpr)
+			api = TA_API_STATIC_INIT;
+	if (api != TA_API_NONE) {
+		struct target t = {.key = key, .scope = scope, .array = array};
+		CXCursor fn = clang_getNullCursor();
+		for (unsigned i = 0; i < k.n && i < 8; i++) {
+			if (clang_getCursorKind(k.v[i]) != CXCursor_InitListExpr)
+				continue;
+			fn = k.v[i];
+		}
+		if (!clang_Cursor_isNull(fn)) {
+			CXCursor cb = clang_getNullCursor();
+			struct kids ik = children(fn);
+			for (unsigned i = 0; i < ik.n && i < 8; i++) {
+				CXCursor e = strip(ik.v[i]);
+				CXCursor r = clang_getCursorReferenced(e);
+				if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+				    clang_getCursorKind(r) == CXCursor_FunctionDecl) {
+					cb = ik.v[i];
+					break;
+				}
+			}
+			if (!clang_Cursor_isNull(cb))
+				describe_callback(w, cb, &extra, key);
+		}
+		if (extra.sig == TA_SIG_UNKNOWN)
+			extra.sig = (api == TA_API_DECLARE_TASKLET_OLD ||
+				     api == TA_API_DECLARE_TASKLET_DISABLED_OLD)
+					    ? TA_SIG_OLD
+					    : TA_SIG_UNKNOWN;
+		extra.data_kind = TA_DATA_NONE;
+		record_site(w, var, api, &t, name, array ? TA_FF_ARRAY : 0, &extra);
+		free(extra.callback);
+	}
+	free(key);
+	free(name);
+}
+
+static void handle_field(struct walk *w, CXCursor field)
+{
+	struct target t = {0};
+	unsigned line, col;
+	struct file_info *fi;
+	ta_fact obj = {0};
+
+	if (!cursor_is_tasklet_object(field, &t.array))
+		return;
+	t.ctype = record_name(w, clang_getCursorSemanticParent(field));
+	t.field = take(clang_getCursorSpelling(field));
+	t.key = xasprintf("%s.%s", t.ctype, t.field);
+	fi = cursor_where(w, field, &line, &col, NULL);
+	obj.kind = TA_FACT_OBJECT;
+	obj.api = TA_API_NONE;
+	obj.scope = TA_SCOPE_FIELD;
+	obj.key = t.key;
+	obj.text = t.field;
+	obj.ctype = t.ctype;
+	obj.field = t.field;
+	obj.file = fi ? fi->rel : NULL;
+	obj.line = line;
+	obj.col = col;
+	obj.flags = (t.array ? TA_FF_ARRAY : 0) | (fi && !fi->is_main ? TA_FF_IN_HEADER : 0);
+	ta_facts_add(w->facts, &obj);
+	target_free(&t);
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data);
+
+static void walk_function(struct walk *w, CXCursor fn)
+{
+	CXCursor saved = w->function;
+	char *saved_name = w->function_name;
+
+	w->function = fn;
+	w->function_name = take(clang_getCursorSpelling(fn));
+	clang_visitChildren(fn, visit, w);
+	free(w->function_name);
+	w->function = saved;
+	w->function_name = saved_name;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct walk *w = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	switch (k) {
+	case CXCursor_FunctionDecl:
+		if (clang_isCursorDefinition(c))
+			walk_function(w, c);
+		return CXChildVisit_Continue;
+	case CXCursor_CallExpr:
+		handle_call(w, c);
+		return CXChildVisit_Recurse;
+	case CXCursor_BinaryOperator:
+		if (handle_assignment(w, c)) {
+			/* the right-hand side may still hold calls */
+			struct kids kk = children(c);
+			if (kk.n == 2)
+				clang_visitChildren(kk.v[1], visit, w);
+			return CXChildVisit_Continue;
+		}
+		return CXChildVisit_Recurse;
+	case CXCursor_MemberRefExpr:
+		handle_member(w, c);
+		return CXChildVisit_Recurse;
+	case CXCursor_DeclRefExpr: {
+		CXCursor ref = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl &&
+		    (spelling_is(ref, "TASKLET_STATE_SCHED") || spelling_is(ref, "TASKLET_STATE_RUN")) &&
+		    decl_in_api_header(w, ref)) {
+			char *name = take(clang_getCursorSpelling(ref));
+			ta_fact extra = {.data = name};
+			record_site(w, c, TA_API_INTERNALS, NULL, NULL, 0, &extra);
+			free(name);
+		}
+		return CXChildVisit_Recurse;
+	}
+	case CXCursor_VarDecl:
+		handle_var(w, c);
+		return CXChildVisit_Recurse;
+	case CXCursor_FieldDecl:
+		handle_field(w, c);
+		return CXChildVisit_Recurse;
+	default:
+		return CXChildVisit_Recurse;
+	}
+}
+
+/* Top level: keep macro expansions, walk only interesting files' declarations. */
+static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct walk *w = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct file_info *fi;
+	unsigned off;
+
+	if (k == CXCursor_MacroDefinition)
+		return CXChildVisit_Continue;
+	fi = cursor_where(w, c, NULL, NULL, &off);
+	if (!fi || !fi->interesting)
+		return CXChildVisit_Continue;
+	if (k == CXCursor_MacroExpansion) {
+		CXSourceRange r = clang_getCursorExtent(c);
+		unsigned end;
+		struct macro_use m;
+		clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+		m.file = fi->file;
+		m.offset = off;
+		m.end = end;
+		m.name = take(clang_getCursorSpelling(c));
+		TA_PUSH(w->macros, w->n_macros, w->cap_macros, m);
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_InclusionDirective) {
+		CXFile inc = clang_getIncludedFile(c);
+		if (fi->is_main && inc) {
+			struct file_info *ii = file_lookup(w, inc);
+			if (ta_str_ends(ii->rel, ".c")) {
+				ta_fact f = {.kind = TA_FACT_INCLUDE, .api = TA_API_NONE,
+					     .file = ii->rel};
+				ta_facts_add(w->facts, &f);
+			}
+		}
+		return CXChildVisit_Continue;
+	}
+	return visit(c, parent, data);
+}
+
+/* Report direct calls of this TU's callbacks, now that all are known. */
+static void flush_direct_calls(struct walk *w)
+{
+	for (size_t i = 0; i < w->n_calls; i++) {
+		struct plain_call *pc = &w->calls[i];
+		for (size_t j = 0; j < w->n_callbacks; j++) {
+			if (strcmp(pc->callee, w->callbacks[j]) != 0)
+				continue;
+			ta_fact f = {.kind = TA_FACT_SITE,
+				     .api = TA_API_DIRECT_CALL,
+				     .scope = TA_SCOPE_UNRESOLVED,
+				     .file = pc->file,
+				     .line = pc->line,
+				     .col = pc->col,
+				     .function = pc->function,
+				     .callback = pc->callee};
+			ta_facts_add(w->facts, &f);
+			break;
+		}
+		free(pc->callee);
+		free(pc->function);
+		free(pc->file);
+	}
+	free(w->calls);
+	w->calls = NULL;
+	w->n_calls = 0;
+}
+
+/* Lexical scan of preprocessor-skipped regions: sites inactive in this configuration. */
+static void scan_skipped(struct walk *w)
+{
+	CXSourceRangeList *list = clang_getSkippedRanges(w->tu, w->main_file);
+	size_t size = 0;
+	const char *text = clang_getFileContents(w->tu, w->main_file, &size);
+	struct file_info *fi = file_lookup(w, w->main_file);
+
+	if (!list)
+		return;
+	for (unsigned i = 0; text && i < list->count; i++) {
+		unsigned a, b, line;
+		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL, &a);
+		clang_getSpellingLocation(clang_getRangeEnd(list->ranges[i]), NULL, &line, NULL, &b);
+		if (b > size)
+			b = (unsigned)size;
+		for (unsigned p = a; p < b; p++) {
+			enum ta_api api;
+			size_t len = 0;
+			char name[64];
+			if (!((text[p] == 't' && strncmp(text + p, "tasklet_", 8) == 0) ||
+			      (text[p] == 'D' && strncmp(text + p, "DECLARE_TASKLET", 15) == 0)))
+				continue;
+			if (p > 0 && (text[p - 1] == '_' || (text[p - 1] >= 'a' && text[p - 1] <= 'z') ||
+				      (text[p - 1] >= 'A' && text[p - 1] <= 'Z') ||
+				      (text[p - 1] >= '0' && text[p - 1] <= '9')))
+				continue;
+			while (p + len < b && len < sizeof(name) - 1 &&
+			       (text[p + len] == '_' || (text[p + len] >= 'a' && text[p + len] <= 'z') ||
+				(text[p + len] >= 'A' && text[p + len] <= 'Z') ||
+				(text[p + len] >= '0' && text[p + len] <= '9')))
+				len++;
+			memcpy(name, text + p, len);
+			name[len] = '\0';
+			api = ta_api_from_name(name);
+			if (api != TA_API_NONE && ta_api_role(api) != TA_ROLE_INIT &&
+			    api >= TA_API_DIRECT_CALL)
+				api = TA_API_NONE;
+			if (api != TA_API_NONE) {
+				/* first argument, up to the first top-level comma or ')' */
+				size_t q = p + len, depth = 0, start;
+				ta_buf arg = {0};
+				unsigned ln = 1;
+				while (q < b && (text[q] == ' ' || text[q] == '\t'))
+					q++;
+				if (q < b && text[q] == '(') {
+					q++;
+					start = q;
+					for (; q < b; q++) {
+						if (text[q] == '(')
+							depth++;
+						else if (text[q] == ')' && depth == 0)
+							break;
+						else if (text[q] == ')')
+							depth--;
+						else if (text[q] == ',' && depth == 0)
+							break;
+					}
+					for (size_t r = start; r < q; r++)
+						if (text[r] != ' ' && text[r] != '\t' && text[r] != '\n' &&
+						    !(text[r] == '&' && arg.len == 0))
+							ta_buf_putc(&arg, text[r]);
+				}
+				for (unsigned r = 0; r < p; r++)
+					ln += text[r] == '\n';
+				ta_fact f = {.kind = TA_FACT_SITE,
+					     .api = api,
+					     .scope = TA_SCOPE_UNRESOLVED,
+					     .flags = TA_FF_INACTIVE,
+					     .file = fi->rel,
+					     .line = ln,
+					     .col = 1,
+					     .text = arg.s};
+				CXSourceLocation loc =
+					clang_getLocationForOffset(w->tu, w->main_file, p);
+				CXCursor at = clang_getCursor(w->tu, loc);
+				while (!clang_Cursor_isNull(at) &&
+				       clang_getCursorKind(at) != CXCursor_FunctionDecl &&
+				       clang_getCursorKind(at) != CXCursor_TranslationUnit)
+					at = clang_getCursorSemanticParent(at);
+				char *fn = NULL;
+				if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
+					fn = take(clang_getCursorSpelling(at));
+				f.function = fn;
+				ta_facts_add(w->facts, &f);
+				free(fn);
+				ta_buf_free(&arg);
+			}
+			p += (unsigned)len;
+		}
+	}
+	clang_disposeSourceRangeList(list);
+}
+
+static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	char *first = NULL;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		if (sev >= CXDiagnostic_Error) {
+			out->n_errors++;
+			if (!first)
+				first = take(clang_formatDiagnostic(
+					d, CXDiagnostic_DisplaySourceLocation |
+						   CXDiagnostic_DisplayColumn));
+		}
+		clang_disposeDiagnostic(d);
+	}
+	if (out->n_errors) {
+		out->status = TA_STATUS_DEGRADED;
+		out->reason = xasprintf("%u error%s, first: %s", out->n_errors,
+					out->n_errors == 1 ? "" : "s", first);
+	}
+	free(first);
+}
+
+void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
+		      const char *const *args, int nargs, ta_parse_result *out)
+{
+	char *path = ta_path_join(root, relpath);
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode err;
+	struct walk w = {0};
+	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord |
+			CXTranslationUnit_KeepGoing;
+
+	memset(out, 0, sizeof(*out));
+	out->status = TA_STATUS_PARSED;
+	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, &tu);
+	if (err != CXError_Success || !tu) {
+		out->status = TA_STATUS_FAILED;
+		out->reason = xasprintf("libclang could not parse the file (error %d)", (int)err);
+		free(path);
+		return;
+	}
+	count_errors(tu, out);
+	w.tu = tu;
+	w.root = root;
+	w.root_len = strlen(root);
+	while (w.root_len > 1 && root[w.root_len - 1] == '/')
+		w.root_len--;
+	w.main_file = clang_getFile(tu, path);
+	w.facts = &out->facts;
+	w.function = clang_getNullCursor();
+	if (w.main_file) {
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &w);
+		flush_direct_calls(&w);
+		scan_skipped(&w);
+	}
+	for (size_t i = 0; i < w.files_cap; i++)
+		free(w.files[i].rel);
+	free(w.files);
+	for (size_t i = 0; i < w.n_macros; i++)
+		free(w.macros[i].name);
+	free(w.macros);
+	for (size_t i = 0; i < w.n_callbacks; i++)
+		free(w.callbacks[i]);
+	free(w.callbacks);
+	clang_disposeTranslationUnit(tu);
+	free(path);
+}
+
+void ta_parse_result_free(ta_parse_result *r)
+{
+	free(r->reason);
+	r->reason = NULL;
+	ta_facts_free(&r->facts);
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_json.c - the versioned JSON report, written with cJSON.
+ *
+ * Format version TA_REPORT_FORMAT_VERSION ("major.minor"): adding a field
+ * bumps the minor number; renaming, removing or changing the meaning of a
+ * field bumps the major number.  Field names are contracts: dashboards
+ * read them.
+ */
+#include "report.h"
+
+#include <cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static void add_str(cJSON *o, const char *key, const char *val)
+{
+	if (val)
+		cJSON_AddStringToObject(o, key, val);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static cJSON *site_json(const ta_site *s, bool init)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "api", ta_api_name(s->api));
+	add_str(o, "file", s->file);
+	cJSON_AddNumberToObject(o, "line", s->line);
+	if (init) {
+		add_str(o, "callback", s->callback);
+		if (s->api == TA_API_TASKLET_INIT || s->api == TA_API_ASSIGN_DATA) {
+			add_str(o, "data", s->data);
+			cJSON_AddStringToObject(o, "data_kind", ta_data_kind_name(s->data_kind));
+		}
+	}
+	add_str(o, "function", s->function);
+	add_str(o, "text", s->text);
+	cJSON_AddBoolToObject(o, "active", s->active);
+	if (s->via_macro)
+		cJSON_AddStringToObject(o, "via_macro", s->via_macro);
+	if (s->self)
+		cJSON_AddBoolToObject(o, "self", true);
+	if (!init && s->api == TA_API_INTERNALS && s->data)
+		cJSON_AddStringToObject(o, "detail", s->data);
+	if (!init && s->api == TA_API_DIRECT_CALL)
+		add_str(o, "callee", s->callback);
+	return o;
+}
+
+static cJSON *tasklet_json(const ta_tasklet *t)
+{
+	cJSON *o = cJSON_CreateObject(), *arr, *counts;
+
+	cJSON_AddStringToObject(o, "id", t->id);
+	cJSON_AddStringToObject(o, "key", t->key);
+	add_str(o, "file", t->file);
+	cJSON_AddNumberToObject(o, "line", t->line);
+	cJSON_AddStringToObject(o, "name", t->name);
+	if (t->scope == TA_SCOPE_FIELD && t->ctype) {
+		cJSON *c = cJSON_AddObjectToObject(o, "container");
+		cJSON_AddStringToObject(c, "type", t->ctype);
+		add_str(c, "field", t->field);
+	} else {
+		cJSON_AddNullToObject(o, "container");
+	}
+	cJSON_AddStringToObject(o, "scope", ta_scope_name(t->scope));
+	cJSON_AddStringToObject(o, "subsystem", t->subsystem);
+	cJSON_AddStringToObject(o, "init_api", t->init_api == TA_API_NONE ? "none"
+									  : ta_api_name(t->init_api));
+	add_str(o, "callback", t->callback);
+	cJSON_AddStringToObject(o, "callback_signature", ta_sig_name(t->sig));
+	cJSON_AddBoolToObject(o, "callback_is_expression", t->callback_is_expr);
+	add_str(o, "callback_file", t->callback_file);
+	if (t->callback_file)
+		cJSON_AddNumberToObject(o, "callback_line", t->callback_line);
+	add_str(o, "data", t->data);
+	cJSON_AddStringToObject(o, "data_kind", ta_data_kind_name(t->data_kind));
+	add_str(o, "root_type", t->root_type);
+	add_str(o, "member_path", t->member_path);
+	add_str(o, "decl_file", t->decl_file);
+	if (t->decl_file)
+		cJSON_AddNumberToObject(o, "decl_line", t->decl_line);
+	cJSON_AddBoolToObject(o, "array", t->array);
+	cJSON_AddBoolToObject(o, "active", t->active);
+	cJSON_AddBoolToObject(o, "never_initialized", t->never_initialized);
+	arr = cJSON_AddArrayToObject(o, "init_sites");
+	for (size_t i = 0; i < t->n_init; i++)
+		cJSON_AddItemToArray(arr, site_json(&t->init_sites[i], true));
+	arr = cJSON_AddArrayToObject(o, "sites");
+	for (size_t i = 0; i < t->n_sites; i++)
+		cJSON_AddItemToArray(arr, site_json(&t->sites[i], false));
+	counts = cJSON_AddObjectToObject(o, "site_counts");
+	for (int api = 0; api < TA_API_COUNT; api++) {
+		size_t n = ta_tasklet_count_sites(t, (enum ta_api)api);
+		if (n && ta_api_role((enum ta_api)api) == TA_ROLE_USE)
+			cJSON_AddNumberToObject(counts, ta_api_name((enum ta_api)api), (double)n);
+	}
+	return o;
+}
+
+static void count_into(cJSON *obj, const char *key)
+{
+	cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	if (item)
+		cJSON_SetNumberValue(item, item->valuedouble + 1);
+	else
+		cJSON_AddNumberToObject(obj, key, 1);
+}
+
+static cJSON *summary_json(const ta_audit *a)
+{
+	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites;
+	size_t active = 0, never = 0;
+
+	cJSON_AddNumberToObject(s, "c_files_scanned", (double)a->c_files_scanned);
+	cJSON_AddNumberToObject(s, "candidate_files", (double)a->n_files);
+	cJSON_AddNumberToObject(s, "files_parsed", (double)ta_audit_count_status(a, TA_STATUS_PARSED));
+	cJSON_AddNumberToObject(s, "files_degraded",
+				(double)ta_audit_count_status(a, TA_STATUS_DEGRADED));
+	cJSON_AddNumberToObject(s, "files_failed", (double)ta_audit_count_status(a, TA_STATUS_FAILED));
+	cJSON_AddNumberToObject(s, "tasklets", (double)a->n_tasklets);
+	by_api = cJSON_CreateObject();
+	by_sub = cJSON_CreateObject();
+	sites = cJSON_CreateObject();
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		active += t->active;
+		never += t->never_initialized;
+		count_into(by_api, t->init_api == TA_API_NONE ? "none" : ta_api_name(t->init_api));
+		count_into(by_sub, t->subsystem);
+		for (size_t j = 0; j < t->n_sites; j++)
+			count_into(sites, ta_api_name(t->sites[j].api));
+	}
+	cJSON_AddNumberToObject(s, "tasklets_active", (double)active);
+	cJSON_AddNumberToObject(s, "tasklets_never_initialized", (double)never);
+	cJSON_AddNumberToObject(s, "unresolved_sites", (double)a->n_unresolved);
+	cJSON_AddItemToObject(s, "by_init_api", by_api);
+	cJSON_AddItemToObject(s, "by_subsystem", by_sub);
+	cJSON_AddItemToObject(s, "sites_by_api", sites);
+	return s;
+}
+
+static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
+{
+	cJSON *root = cJSON_CreateObject(), *arr;
+	char *text;
+	int rc;
+
+	cJSON_AddStringToObject(root, "format_version", TA_REPORT_FORMAT_VERSION);
+	cJSON_AddStringToObject(root, "tool_version", TA_VERSION);
+	cJSON_AddStringToObject(root, "tree", a->tree);
+	cJSON_AddStringToObject(root, "subtree", a->subtree ? a->subtree : "");
+	add_str(root, "kernel_version", a->kernel_version);
+	add_str(root, "libclang_version", a->libclang_version);
+	add_str(root, "config_source", a->config_source);
+	add_str(root, "flags_source", a->flags_source);
+	cJSON_AddItemToObject(root, "summary", summary_json(a));
+	if (opts && opts->timing) {
+		cJSON *t = cJSON_AddObjectToObject(root, "timing");
+		cJSON_AddNumberToObject(t, "jobs", a->jobs);
+		cJSON_AddNumberToObject(t, "prefilter_seconds", a->prefilter_seconds);
+		cJSON_AddNumberToObject(t, "parse_seconds", a->parse_seconds);
+		cJSON_AddNumberToObject(t, "total_seconds", a->total_seconds);
+	}
+	arr = cJSON_AddArrayToObject(root, "files");
+	for (size_t i = 0; i < a->n_files; i++) {
+		const ta_file_entry *f = &a->files[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "path", f->path);
+		cJSON_AddStringToObject(o, "status", ta_status_name(f->status));
+		if (f->status != TA_STATUS_PARSED)
+			add_str(o, "reason", f->reason);
+		cJSON_AddNumberToObject(o, "errors", f->n_errors);
+		if (f->included_by)
+			cJSON_AddStringToObject(o, "included_by", f->included_by);
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(root, "tasklets");
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		cJSON_AddItemToArray(arr, tasklet_json(&a->tasklets[i]));
+	arr = cJSON_AddArrayToObject(root, "unresolved_sites");
+	for (size_t i = 0; i < a->n_unresolved; i++)
+		cJSON_AddItemToArray(arr, site_json(&a->unresolved[i], false));
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (!text)
+		return -1;
+	rc = fputs(text, fp) < 0 || fputc('\n', fp) == EOF ? -1 : 0;
+	cJSON_free(text);
+	return rc;
+}
+
+const struct ta_report_ops ta_report_json = {.name = "json", .write = write_json};

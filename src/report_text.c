@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_text.c - the human report: a per-subsystem summary, then one line
+ * per tasklet in compiler format (file:line: name: ...), grouped by
+ * subsystem, then the files that did not parse cleanly.
+ */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct sub_count {
+	const char *name;
+	size_t tasklets;
+};
+
+static int sub_cmp(const void *x, const void *y)
+{
+	const struct sub_count *a = x, *b = y;
+
+	if (a->tasklets != b->tasklets)
+		return a->tasklets > b->tasklets ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* "tasklet_setup, foo_bh (new), 2 schedule sites, 1 kill site" */
+static void describe(const ta_tasklet *t, ta_buf *b)
+{
+	ta_buf_printf(b, "%s", t->init_api == TA_API_NONE ? "never initialized"
+							  : ta_api_name(t->init_api));
+	if (t->callback)
+		ta_buf_printf(b, ", %s (%s)", t->callback, ta_sig_name(t->sig));
+	if (t->data && t->init_api == TA_API_TASKLET_INIT)
+		ta_buf_printf(b, ", data %s", ta_data_kind_name(t->data_kind));
+	for (int api = 0; api < TA_API_COUNT; api++) {
+		size_t n;
+		const char *name = ta_api_name((enum ta_api)api);
+		if (ta_api_role((enum ta_api)api) != TA_ROLE_USE)
+			continue;
+		n = ta_tasklet_count_sites(t, (enum ta_api)api);
+		if (!n)
+			continue;
+		if (ta_str_starts(name, "tasklet_"))
+			name += 8;
+		ta_buf_printf(b, ", %zu %s site%s", n, name, n == 1 ? "" : "s");
+	}
+	if (!t->active)
+		ta_buf_puts(b, " [inactive in this configuration]");
+}
+
+static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
+{
+	struct sub_count *subs = NULL;
+	size_t n_subs = 0, cap = 0;
+	ta_buf b = {0};
+	const char *bold = opts && opts->color ? "\033[1m" : "";
+	const char *off = opts && opts->color ? "\033[0m" : "";
+
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		size_t j;
+		for (j = 0; j < n_subs; j++)
+			if (strcmp(subs[j].name, a->tasklets[i].subsystem) == 0)
+				break;
+		if (j == n_subs)
+			TA_PUSH(subs, n_subs, cap, ((struct sub_count){a->tasklets[i].subsystem, 0}));
+		subs[j].tasklets++;
+	}
+	qsort(subs, n_subs, sizeof(*subs), sub_cmp);
+
+	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), %zu tasklets in %zu subsystems\n", bold,
+		TA_VERSION, off, a->tree, a->kernel_version ? a->kernel_version : "?", a->n_tasklets,
+		n_subs);
+	fprintf(fp, "files: %zu .c files read, %zu candidates: %zu parsed, %zu degraded, %zu failed\n",
+		a->c_files_scanned, a->n_files, ta_audit_count_status(a, TA_STATUS_PARSED),
+		ta_audit_count_status(a, TA_STATUS_DEGRADED),
+		ta_audit_count_status(a, TA_STATUS_FAILED));
+	fprintf(fp, "config: %s; flags: %s\n\n", a->config_source ? a->config_source : "?",
+		a->flags_source ? a->flags_source : "?");
+	for (size_t i = 0; i < n_subs; i++)
+		fprintf(fp, "  %-32s %4zu\n", subs[i].name, subs[i].tasklets);
+
+	/* one line per tasklet, grouped by subsystem in summary order */
+	for (size_t s = 0; s < n_subs; s++) {
+		fprintf(fp, "\n%s%s%s\n", bold, subs[s].name, off);
+		for (size_t i = 0; i < a->n_tasklets; i++) {
+			const ta_tasklet *t = &a->tasklets[i];
+			if (strcmp(t->subsystem, subs[s].name) != 0)
+				continue;
+			b.len = 0;
+			describe(t, &b);
+			fprintf(fp, "%s:%u: %s: %s\n", t->file ? t->file : "?", t->line, t->name, b.s);
+		}
+	}
+	if (a->n_unresolved)
+		fprintf(fp, "\n%zu sites name no tasklet object the indexer could resolve "
+			    "(see the JSON report's unresolved_sites)\n",
+			a->n_unresolved);
+	for (size_t i = 0, first = 1; i < a->n_files; i++) {
+		const ta_file_entry *f = &a->files[i];
+		if (f->status == TA_STATUS_PARSED)
+			continue;
+		if (first)
+			fprintf(fp, "\nfiles not parsed cleanly:\n");
+		first = 0;
+		fprintf(fp, "%s: %s: %s\n", f->path, ta_status_name(f->status),
+			f->reason ? f->reason : "");
+	}
+	ta_buf_free(&b);
+	free(subs);
+	return ferror(fp) ? -1 : 0;
+}
+
+const struct ta_report_ops ta_report_text = {.name = "text", .write = write_text};

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * scan.c - runs the indexing pipeline: tree -> pre-filter -> config and
+ * overlay -> flags -> worker pool of libclang parses -> audit model.
+ */
+#include "scan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "flags.h"
+#include "index_clang.h"
+#include "kconfig.h"
+#include "overlay.h"
+#include "pool.h"
+#include "prefilter.h"
+#include "tree.h"
+#include "util.h"
+
+struct scan_ctx {
+	const ta_tree *tree;
+	ta_flags *flags;
+	ta_candidates *cands;
+	ta_indexer *indexer; /* created in each worker on first use */
+	bool progress;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Runs in a worker: parse one candidate and serialize its outcome. */
+static void parse_job(void *vctx, size_t index, ta_buf *out)
+{
+	struct scan_ctx *ctx = vctx;
+	const char *rel = ctx->cands->paths[index];
+	int argc = 0;
+	char **argv = ta_flags_for(ctx->flags, rel, &argc);
+	ta_parse_result r;
+
+	if (!ctx->indexer)
+		ctx->indexer = ta_indexer_new();
+	ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc, &r);
+	ta_argv_free(argv);
+	/* the first line carries the status, the error count and the reason */
+	ta_buf_printf(out, "S\t%d\t%u\t", (int)r.status, r.n_errors);
+	for (const char *p = r.reason; p && *p; p++)
+		ta_buf_putc(out, *p == '\n' || *p == '\t' ? ' ' : *p);
+	ta_buf_putc(out, '\n');
+	ta_facts_serialize(&r.facts, out);
+	ta_parse_result_free(&r);
+}
+
+static void show_progress(void *vctx, size_t done, size_t total)
+{
+	struct scan_ctx *ctx = vctx;
+
+	if (ctx->progress)
+		fprintf(stderr, "\rtasklet-audit: parsed %zu/%zu files", done, total);
+}
+
+/* Turn a worker's text back into status and facts. */
+static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, unsigned timeout)
+{
+	ta_facts facts = {0};
+	int status = TA_STATUS_FAILED;
+	unsigned n_errors = 0;
+	char *reason = NULL;
+
+	if (r->outcome == TA_POOL_CRASHED) {
+		reason = r->signal ? xasprintf("the parser crashed (signal %d)", r->signal)
+				   : xstrdup("the parser exited unexpectedly");
+	} else if (r->outcome == TA_POOL_TIMEOUT) {
+		reason = xasprintf("the parse timed out after %u s", timeout);
+	} else {
+		char *text = xstrdup(r->text ? r->text : "");
+		char *line, *save = NULL;
+		int used = 0;
+		bool ok = false;
+		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			if (!ok) {
+				if (sscanf(line, "S\t%d\t%u\t%n", &status, &n_errors, &used) >= 2) {
+					ok = true;
+					if (line[used])
+						reason = xstrdup(line + used);
+				}
+				continue;
+			}
+			if (ta_facts_parse_line(&facts, line) != 0) {
+				ok = false;
+				break;
+			}
+		}
+		free(text);
+		if (!ok || status < TA_STATUS_PARSED || status > TA_STATUS_FAILED) {
+			status = TA_STATUS_FAILED;
+			free(reason);
+			reason = xstrdup("the worker's answer was malformed");
+			ta_facts_free(&facts);
+		}
+	}
+	ta_audit_add_file(a, path, (enum ta_status)status, reason, n_errors, r->seconds, &facts);
+	free(reason);
+	ta_facts_free(&facts);
+}
+
+/* Largest files first: the long parses start early and the pool drains evenly. */
+static off_t *sort_sizes;
+
+static int by_size_desc(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	if (sort_sizes[a] != sort_sizes[b])
+		return sort_sizes[a] > sort_sizes[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
+{
+	ta_tree *tree = NULL;
+	ta_kconfig *kc = NULL;
+	ta_overlay *ov = NULL;
+	ta_flags *fl = NULL;
+	ta_candidates cands = {0};
+	ta_audit *a = NULL;
+	ta_pool_result *results = NULL;
+	size_t *order = NULL;
+	struct scan_ctx ctx = {0};
+	double t0 = now(), t1;
+	int rc = TA_EXIT_USAGE;
+
+	*out = NULL;
+	if (!(tree = ta_tree_open(opts->path)))
+		goto out;
+	if (ta_prefilter(tree->root, tree->subtree, &cands) != 0)
+		goto out_tree;
+	t1 = now();
+	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
+		goto out_cands;
+	if (!tree->configured && !(ov = ta_overlay_new(tree, kc))) {
+		rc = TA_EXIT_FAILURE;
+		goto out_kconfig;
+	}
+	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
+		goto out_overlay;
+
+	a = ta_audit_new();
+	a->tree = xstrdup(tree->root);
+	a->subtree = xstrdup(tree->subtree);
+	a->kernel_version = xstrdup(tree->version);
+	a->libclang_version = ta_libclang_version();
+	a->config_source = xstrdup(ta_kconfig_source(kc));
+	a->flags_source = xstrdup(ta_flags_source(fl));
+	a->c_files_scanned = cands.scanned;
+	a->prefilter_seconds = t1 - t0;
+	a->jobs = opts->jobs;
+
+	ctx.tree = tree;
+	ctx.flags = fl;
+	ctx.cands = &cands;
+	ctx.progress = opts->progress;
+	results = xcalloc(cands.n ? cands.n : 1, sizeof(*results));
+	order = xcalloc(cands.n ? cands.n : 1, sizeof(*order));
+	sort_sizes = xcalloc(cands.n ? cands.n : 1, sizeof(*sort_sizes));
+	for (size_t i = 0; i < cands.n; i++) {
+		struct stat st;
+		char *p = ta_path_join(tree->root, cands.paths[i]);
+		order[i] = i;
+		sort_sizes[i] = stat(p, &st) == 0 ? st.st_size : 0;
+		free(p);
+	}
+	qsort(order, cands.n, sizeof(*order), by_size_desc);
+	free(sort_sizes);
+	sort_sizes = NULL;
+	t1 = now();
+	if (cands.n && ta_pool_run(cands.n, order, opts->jobs, opts->timeout, parse_job, &ctx,
+				   results, show_progress) != 0) {
+		rc = TA_EXIT_FAILURE;
+		ta_audit_free(&a);
+		goto out_results;
+	}
+	if (opts->progress && cands.n)
+		fputc('\n', stderr);
+	a->parse_seconds = now() - t1;
+	for (size_t i = 0; i < cands.n; i++)
+		take_result(a, cands.paths[i], &results[i], opts->timeout);
+	for (size_t i = 0; i < cands.n_unreadable; i++) {
+		char *sep = strstr(cands.unreadable[i], ": ");
+		char *path = sep ? xstrndup(cands.unreadable[i], (size_t)(sep - cands.unreadable[i]))
+				 : xstrdup(cands.unreadable[i]);
+		char *reason = xasprintf("cannot read the file: %s", sep ? sep + 2 : "unknown error");
+		ta_audit_add_file(a, path, TA_STATUS_FAILED, reason, 0, 0, NULL);
+		free(path);
+		free(reason);
+	}
+	ta_audit_finish(a);
+	a->total_seconds = now() - t0;
+	*out = a;
+	rc = TA_EXIT_OK;
+out_results:
+	ta_pool_results_free(results, cands.n);
+	free(results);
+	free(order);
+	ta_flags_free(&fl);
+out_overlay:
+	ta_overlay_free(&ov);
+out_kconfig:
+	ta_kconfig_free(&kc);
+out_cands:
+	ta_candidates_free(&cands);
+out_tree:
+	ta_tree_free(&tree);
+out:
+	return rc;
+}
