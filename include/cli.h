@@ -20,6 +20,7 @@ struct ta_opts {
 	bool progress;
 	bool quiet;
 	bool timing;            /* --timing: timing figures in the JSON report */
+	const char *flags_for;  /* --flags-for FILE */
 };
 
 /* Parse argv and run; returns the process exit code (enum ta_exit). */

@@ -121,6 +121,7 @@ const char *ta_status_name(enum ta_status status);
 #define TA_FF_CB_EXPR 0x4u   /* the callback is an expression, not a function name */
 #define TA_FF_SELF 0x8u      /* the site's target is the callback's own argument */
 #define TA_FF_IN_HEADER 0x10u /* the fact's file is not the translation unit's main file */
+#define TA_FF_LEXICAL 0x20u  /* found lexically in a file whose parse had errors */
 
 /*
  * One fact.  Strings are NULL when not applicable.

@@ -22,4 +22,11 @@ struct ta_scan_opts {
 /* 0 and *out on success; TA_EXIT_USAGE after one error line for a bad path or input. */
 int ta_scan(const struct ta_scan_opts *opts, ta_audit **out);
 
+/*
+ * The compiler arguments the scan would use for the file opts->path (the
+ * overlay is built and removed again, so paths into it are not usable
+ * afterwards).  *argv belongs to the caller: ta_argv_free().
+ */
+int ta_scan_flags(const struct ta_scan_opts *opts, char ***argv, int *argc);
+
 #endif

@@ -255,8 +255,8 @@ static size_t tasklets_with_callback(ta_audit *a, const char *fn, const char *fi
 	return n;
 }
 
-/* An inactive site: the tasklet in the same file with the same text. */
-static ta_tasklet *match_inactive(ta_audit *a, const ta_site *s)
+/* A site the AST could not resolve: the tasklet named by the same text in the same file. */
+static ta_tasklet *match_by_text(ta_audit *a, const ta_site *s)
 {
 	if (!s->text || !*s->text)
 		return NULL;
@@ -277,20 +277,27 @@ static void attribute_deferred(ta_audit *a)
 	struct audit_priv *p = priv(a);
 	size_t hits[16];
 
+	/* init sites first, so that use sites can find the objects they create */
+	for (int pass = 0; pass < 2; pass++) {
 	for (size_t i = 0; i < p->n_deferred; i++) {
 		ta_site *s = &p->deferred[i];
 		size_t n = 0;
 		ta_tasklet *t;
+		bool init = ta_api_role(s->api) == TA_ROLE_INIT;
 
+		if (!s->file || (pass == 0) != init)
+			continue;
 		if (s->self && s->function) {
 			n = tasklets_with_callback(a, s->function, s->file, true, hits, 16);
 		} else if (s->api == TA_API_DIRECT_CALL && s->callback) {
 			n = tasklets_with_callback(a, s->callback, s->file, false, hits, 16);
-		} else if (!s->active && (t = match_inactive(a, s))) {
+		} else if ((t = match_by_text(a, s))) {
 			hits[0] = (size_t)(t - a->tasklets);
 			n = 1;
-		} else if (!s->active && ta_api_role(s->api) == TA_ROLE_INIT && s->text && *s->text) {
-			char *key = xasprintf("inactive:%s:%s", s->file, s->text);
+		} else if (init && s->text && *s->text) {
+			/* an init the AST could not type (inactive, or in a broken parse) */
+			char *key = xasprintf("%s:%s:%s", s->active ? "unresolved" : "inactive",
+					      s->file, s->text);
 			t = object_get(a, key);
 			free(key);
 			hits[0] = (size_t)(t - a->tasklets);
@@ -304,6 +311,8 @@ static void attribute_deferred(ta_audit *a)
 			ta_site c = k + 1 < n ? site_copy(s) : *s;
 			object_add_site(&a->tasklets[hits[k]], c);
 		}
+		s->file = NULL; /* taken */
+	}
 	}
 	free(p->deferred);
 	p->deferred = NULL;
@@ -326,7 +335,15 @@ static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 	}
 	if (!first && t->n_init)
 		first = &t->init_sites[0];
+	/* open-coded .data = before .func =: the API is the one setting the callback */
+	for (size_t i = 0; first && first->api == TA_API_ASSIGN_DATA && i < t->n_init; i++)
+		if (t->init_sites[i].api != TA_API_ASSIGN_DATA &&
+		    t->init_sites[i].active == first->active)
+			first = &t->init_sites[i];
 	t->never_initialized = t->n_init == 0;
+	/* a declaration the parser saw is compiled in */
+	if (t->never_initialized && !ta_str_starts(t->key, "inactive:"))
+		t->active = true;
 	if (first) {
 		t->init_api = first->api;
 		t->file = dup0(first->file);
@@ -360,7 +377,7 @@ static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 	}
 	if (!t->name)
 		t->name = xstrdup(t->key);
-	if (ta_str_starts(t->key, "inactive:"))
+	if (ta_str_starts(t->key, "inactive:") || ta_str_starts(t->key, "unresolved:"))
 		t->scope = TA_SCOPE_UNRESOLVED;
 	if (t->callback && strpbrk(t->callback, " ()-*&?"))
 		t->callback_is_expr = true;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "flags.h"
 #include "outfile.h"
 #include "report.h"
 #include "scan.h"
@@ -34,6 +35,7 @@ static const char usage_text[] =
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
 	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
 	"      --timing       add timing figures to the JSON report\n"
+	"      --flags-for FILE  print the compiler arguments used for FILE and exit\n"
 	"      --progress     show parse progress on stderr\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         show this help and exit\n"
@@ -115,6 +117,22 @@ static int cmd_audit(const struct ta_opts *o)
 	return rc;
 }
 
+/* --flags-for FILE: the arguments libclang gets for one file, one per line. */
+static int cmd_flags_for(const struct ta_opts *o)
+{
+	struct ta_scan_opts so = {.path = o->flags_for, .config = o->config,
+				  .compdb_dir = o->compdb_dir};
+	char **argv = NULL;
+	int argc = 0, rc = ta_scan_flags(&so, &argv, &argc);
+
+	if (rc != TA_EXIT_OK)
+		return rc;
+	for (int i = 0; i < argc; i++)
+		printf("%s\n", argv[i]);
+	ta_argv_free(argv);
+	return fflush(stdout) == 0 && !ferror(stdout) ? TA_EXIT_OK : TA_EXIT_FAILURE;
+}
+
 int ta_cli_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -123,7 +141,8 @@ int ta_cli_main(int argc, char **argv)
 		{"config", required_argument, NULL, 'C'}, {"timeout", required_argument, NULL, 'T'},
 		{"timing", no_argument, NULL, 'M'},       {"progress", no_argument, NULL, 'P'},
 		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0}};
+		{"version", no_argument, NULL, 'V'},      {"flags-for", required_argument, NULL, 'G'},
+		{NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = 300};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long v;
@@ -164,6 +183,9 @@ int ta_cli_main(int argc, char **argv)
 		case 'M':
 			o.timing = true;
 			break;
+		case 'G':
+			o.flags_for = optarg;
+			break;
 		case 'P':
 			o.progress = true;
 			break;
@@ -193,5 +215,7 @@ int ta_cli_main(int argc, char **argv)
 	}
 	if (optind < argc)
 		o.path = argv[optind];
+	if (o.flags_for)
+		return cmd_flags_for(&o);
 	return cmd_audit(&o);
 }

@@ -31,6 +31,7 @@ struct dir_flags {
 	char **own, **subdir;
 	size_t n_own, cap_own, n_subdir, cap_subdir;
 	char *text; /* the makefile, for CFLAGS_<file>.o lookups */
+	bool found; /* the directory has a Makefile or Kbuild */
 };
 
 struct ta_flags {
@@ -245,8 +246,8 @@ static char *expand_make_vars(const char *tok, const char *root, const char *dir
 			ta_buf_puts(&b, root);
 			p += 10;
 		} else if (strncmp(p, "$(src)", 6) == 0 || strncmp(p, "$(obj)", 6) == 0) {
-			/* in-tree builds: $(src) is relative to the root, as make runs there */
-			ta_buf_printf(&b, "%s/%s", root, dir);
+			/* $(src) is relative to the root, where kbuild runs make */
+			ta_buf_puts(&b, dir);
 			p += 6;
 		} else if (p[0] == '$') {
 			ta_buf_free(&b);
@@ -328,6 +329,7 @@ static struct dir_flags *dir_flags_get(ta_flags *fl, const char *dir)
 		text = ta_read_file(path, NULL);
 		free(path);
 	}
+	d.found = text != NULL;
 	if (text) {
 		/* join continuation lines */
 		for (char *p = text; *p; p++)
@@ -461,19 +463,24 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 			*s = '\0';
 		}
 		free(walk);
-		for (int i = depth - 1; i >= 0; i--) {
+		/* kbuild builds gt/foo.o from the nearest Makefile above: its flags are "own" */
+		int owner = 0;
+		while (owner < depth - 1 && !dir_flags_get(fl, chain[owner])->found)
+			owner++;
+		for (int i = depth - 1; i >= owner; i--) {
 			struct dir_flags *d = dir_flags_get(fl, chain[i]);
 			for (size_t j = 0; j < d->n_subdir; j++)
 				argv_push(&v, &n, &cap, d->subdir[j]);
-			if (i == 0) {
+			if (i == owner) {
 				for (size_t j = 0; j < d->n_own; j++)
 					argv_push(&v, &n, &cap, d->own[j]);
 				base = xstrndup(fname, strlen(fname) - 2);
 				file_flags(fl, d, base, &v, &n, &cap);
 				free(base);
 			}
-			free(chain[i]);
 		}
+		for (int i = 0; i < depth; i++)
+			free(chain[i]);
 	}
 	base = xstrndup(fname, strlen(fname) > 2 ? strlen(fname) - 2 : strlen(fname));
 	for (char *p = base; *p; p++)

@@ -109,6 +109,7 @@ struct walk {
 	char **callbacks; /* names of functions used as callbacks in this TU */
 	size_t n_callbacks, cap_callbacks;
 
+	bool init_target;  /* resolving the target of tasklet_init/tasklet_setup */
 	CXCursor function; /* the enclosing function, or a null cursor */
 	char *function_name;
 };
@@ -262,34 +263,6 @@ static char *record_name(struct walk *w, CXCursor rec)
 	return xasprintf("%s (anonymous at %s:%u)", kw, fi ? fi->rel : "?", line);
 }
 
-/* ------------------------------------------------------------- text */
-
-/* The source text of a cursor, tokens joined with the spacing C needs. */
-static char *cursor_text(struct walk *w, CXCursor c)
-{
-	CXToken *toks = NULL;
-	unsigned n = 0;
-	ta_buf b = {0};
-	char prev = 0;
-
-	clang_tokenize(w->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 0; i < n; i++) {
-		CXString s = clang_getTokenSpelling(w->tu, toks[i]);
-		const char *t = clang_getCString(s);
-		bool word = (t[0] == '_' || (t[0] >= 'a' && t[0] <= 'z') ||
-			     (t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= '0' && t[0] <= '9'));
-		bool prev_word = (prev == '_' || (prev >= 'a' && prev <= 'z') ||
-				  (prev >= 'A' && prev <= 'Z') || (prev >= '0' && prev <= '9'));
-		if (i > 0 && ((word && prev_word) || strcmp(t, "{") == 0 || prev == ','))
-			ta_buf_putc(&b, ' ');
-		ta_buf_puts(&b, t);
-		prev = t[0] ? t[strlen(t) - 1] : 0;
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(w->tu, toks, n);
-	return ta_buf_steal(&b);
-}
-
 /* ------------------------------------------------------------- children */
 
 struct kids {
@@ -313,6 +286,150 @@ static struct kids children(CXCursor c)
 
 	clang_visitChildren(c, collect_kid, &k);
 	return k;
+}
+
+/* ------------------------------------------------------------- text */
+
+/* Tokens of a cursor joined with the spacing C needs; NULL inside macro expansions. */
+static char *token_text(struct walk *w, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile fa = NULL, fb = NULL;
+	unsigned a = 0, b = 0;
+	CXToken *toks = NULL;
+	unsigned n = 0;
+	ta_buf buf = {0};
+	char prev = 0;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), &fa, NULL, NULL, &a);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &fb, NULL, NULL, &b);
+	if (!fa || !clang_File_isEqual(fa, fb) || b <= a || b - a > 400)
+		return NULL;
+	/* a cursor written in a macro: its extent does not describe its text */
+	for (size_t i = 0; i < w->n_macros; i++)
+		if (a >= w->macros[i].offset && a < w->macros[i].end &&
+		    clang_File_isEqual(w->macros[i].file, fa))
+			return NULL;
+	clang_tokenize(w->tu, r, &toks, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(w->tu, toks[i]);
+		const char *t = clang_getCString(s);
+		bool word = (t[0] == '_' || (t[0] >= 'a' && t[0] <= 'z') ||
+			     (t[0] >= 'A' && t[0] <= 'Z') || (t[0] >= '0' && t[0] <= '9'));
+		bool prev_word = (prev == '_' || (prev >= 'a' && prev <= 'z') ||
+				  (prev >= 'A' && prev <= 'Z') || (prev >= '0' && prev <= '9'));
+		if (i > 0 && ((word && prev_word) || strcmp(t, "{") == 0 || prev == ','))
+			ta_buf_putc(&buf, ' ');
+		ta_buf_puts(&buf, t);
+		prev = t[0] ? t[strlen(t) - 1] : 0;
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return ta_buf_steal(&buf);
+}
+
+static char *expr_text(struct walk *w, CXCursor c, int depth);
+
+/* The text of an expression: from the AST for the shapes that name objects
+ * (so names written inside driver macros read as in the source), else the
+ * tokens of the source. */
+static char *cursor_text(struct walk *w, CXCursor c)
+{
+	return expr_text(w, c, 0);
+}
+
+static bool type_is_pointer(CXCursor c)
+{
+	return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
+}
+
+static char *expr_text(struct walk *w, CXCursor c, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids;
+	char *a, *b, *r;
+
+	if (depth > 16)
+		return xstrdup("...");
+	switch (k) {
+	case CXCursor_DeclRefExpr:
+		return take(clang_getCursorSpelling(c));
+	case CXCursor_MemberRefExpr:
+		kids = children(c);
+		a = kids.n ? expr_text(w, kids.v[0], depth + 1) : NULL;
+		b = take(clang_getCursorSpelling(c));
+		if (a && *a)
+			r = xasprintf("%s%s%s", a, kids.n && type_is_pointer(kids.v[0]) ? "->" : ".",
+				      b);
+		else
+			r = xstrdup(b);
+		free(a);
+		free(b);
+		return r;
+	case CXCursor_ArraySubscriptExpr:
+		kids = children(c);
+		if (kids.n != 2)
+			break;
+		a = expr_text(w, kids.v[0], depth + 1);
+		b = expr_text(w, kids.v[1], depth + 1);
+		r = xasprintf("%s[%s]", a, b);
+		free(a);
+		free(b);
+		return r;
+	case CXCursor_ParenExpr:
+		kids = children(c);
+		if (kids.n == 1) {
+			a = expr_text(w, kids.v[0], depth + 1);
+			/* keep parentheses only around compound expressions */
+			if (strpbrk(a, " +-*/&|?:<>=!") && !strstr(a, "->")) {
+				r = xasprintf("(%s)", a);
+				free(a);
+				return r;
+			}
+			return a;
+		}
+		break;
+	case CXCursor_UnexposedExpr:
+		kids = children(c);
+		if (kids.n == 1)
+			return expr_text(w, kids.v[0], depth + 1);
+		break;
+	default:
+		break;
+	}
+	r = token_text(w, c);
+	if (r)
+		return r;
+	/* inside a macro and not a naming shape: rebuild casts and unary & / * */
+	if (k == CXCursor_CStyleCastExpr) {
+		char *ty = take(clang_getTypeSpelling(clang_getCursorType(c)));
+		kids = children(c);
+		a = kids.n ? expr_text(w, kids.v[kids.n > 8 ? 7 : kids.n - 1], depth + 1)
+			   : xstrdup("");
+		r = xasprintf("(%s)%s", ty, a);
+		free(ty);
+		free(a);
+		return r;
+	}
+	if (k == CXCursor_UnaryOperator) {
+		kids = children(c);
+		if (kids.n == 1) {
+			a = expr_text(w, kids.v[0], depth + 1);
+			bool addr = type_is_pointer(c) && !type_is_pointer(kids.v[0]);
+			r = xasprintf("%s%s", addr ? "&" : "", a);
+			free(a);
+			return r;
+		}
+	}
+	if (k == CXCursor_IntegerLiteral) {
+		CXEvalResult ev = clang_Cursor_Evaluate(c);
+		if (ev) {
+			r = xasprintf("%lld", clang_EvalResult_getAsLongLong(ev));
+			clang_EvalResult_dispose(ev);
+			return r;
+		}
+	}
+	return take(clang_getCursorSpelling(c));
 }
 
 /* Strip parentheses, casts, implicit conversions and unary & and *. */
@@ -421,8 +538,13 @@ static bool resolve_field(struct walk *w, CXCursor member, CXCursor field, struc
 	CXCursor rec = clang_getCursorSemanticParent(field);
 	char *rname;
 
-	if (!cursor_is_tasklet_object(field, &t->array))
-		return false;
+	if (!cursor_is_tasklet_object(field, &t->array)) {
+		/* a pointer field the driver allocates and initializes: the object */
+		int p = 0;
+		if (!w->init_target || !type_is_tasklet(clang_getCursorType(field), &p, NULL) ||
+		    p != 1)
+			return false;
+	}
 	rname = record_name(w, rec);
 	t->field = take(clang_getCursorSpelling(field));
 	t->key = xasprintf("%s.%s", rname, t->field);
@@ -485,7 +607,9 @@ static bool resolve_target(struct walk *w, CXCursor expr, struct target *t, int 
 			return true;
 		}
 		if (rk == CXCursor_ParmDecl) {
-			t->param = true;
+			/* the callback's own struct tasklet_struct *t, maybe */
+			int p = 0;
+			t->param = type_is_tasklet(clang_getCursorType(ref), &p, NULL) && p == 1;
 			return false;
 		}
 		if (rk == CXCursor_VarDecl && depth < 3) {
@@ -699,7 +823,9 @@ static void handle_api_call(struct walk *w, CXCursor call, enum ta_api api)
 
 	if (n == 0)
 		return;
+	w->init_target = ta_api_role(api) == TA_ROLE_INIT;
 	resolve_target(w, args[0], &t, 0);
+	w->init_target = false;
 	text = cursor_text(w, strip(args[0]));
 	if (m && strcmp(m->name, ta_api_name(api)) != 0)
 		extra.via_macro = m->name;
@@ -1023,18 +1149,6 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_MemberRefExpr:
 		handle_member(w, c);
 		return CXChildVisit_Recurse;
-	case CXCursor_DeclRefExpr: {
-		CXCursor ref = clang_getCursorReferenced(c);
-		if (clang_getCursorKind(ref) == CXCursor_EnumConstantDecl &&
-		    (spelling_is(ref, "TASKLET_STATE_SCHED") || spelling_is(ref, "TASKLET_STATE_RUN")) &&
-		    decl_in_api_header(w, ref)) {
-			char *name = take(clang_getCursorSpelling(ref));
-			ta_fact extra = {.data = name};
-			record_site(w, c, TA_API_INTERNALS, NULL, NULL, 0, &extra);
-			free(name);
-		}
-		return CXChildVisit_Recurse;
-	}
 	case CXCursor_VarDecl:
 		handle_var(w, c);
 		return CXChildVisit_Recurse;
@@ -1114,98 +1228,258 @@ static void flush_direct_calls(struct walk *w)
 	w->n_calls = 0;
 }
 
-/* Lexical scan of preprocessor-skipped regions: sites inactive in this configuration. */
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/*
+ * Has the AST walk already recorded this API at this line of the main file?
+ * A record the broken AST could not resolve is returned through *weak, so
+ * the lexical text (what the source says) can replace its partial text.
+ */
+static bool already_found(struct walk *w, enum ta_api api, unsigned line, ta_fact **weak)
+{
+	const char *main_rel = file_lookup(w, w->main_file)->rel;
+
+	if (weak)
+		*weak = NULL;
+	for (size_t i = 0; i < w->facts->n; i++) {
+		ta_fact *f = &w->facts->v[i];
+		if (f->kind != TA_FACT_SITE || f->line != line || !f->file ||
+		    strcmp(f->file, main_rel) != 0)
+			continue;
+		if (f->flags & TA_FF_INACTIVE)
+			return true;
+		if (f->api == api) {
+			if (!f->key && !(f->flags & TA_FF_SELF) && weak) {
+				*weak = f;
+				return false;
+			}
+			return true;
+		}
+	}
+	return false;
+}
+
+/* "x->irq_tasklet.func = fn;" in a file whose AST is broken: an open-coded init. */
+static bool lexical_func_assign(struct walk *w, const char *text, unsigned p, unsigned b,
+				unsigned flags)
+{
+	unsigned q = p + 4, start = p, ln = 1;
+	ta_buf base = {0}, cb = {0};
+	ta_fact f = {0};
+
+	while (q < b && (text[q] == ' ' || text[q] == '\t'))
+		q++;
+	if (q + 1 >= b || text[q] != '=' || text[q + 1] == '=')
+		return false;
+	/* the object before ".func" / "->func" */
+	if (start >= 1 && text[start - 1] == '.')
+		start -= 1;
+	else if (start >= 2 && text[start - 1] == '>' && text[start - 2] == '-')
+		start -= 2;
+	else
+		return false;
+	unsigned end = start;
+	while (start > 0 && (ident_char(text[start - 1]) || text[start - 1] == '.' ||
+			     text[start - 1] == '>' || text[start - 1] == '-' ||
+			     text[start - 1] == ']' || text[start - 1] == '['))
+		start--;
+	if (end <= start || !memmem(text + start, end - start, "tasklet", 7))
+		return false;
+	ta_buf_add(&base, text + start, end - start);
+	for (q++; q < b && text[q] != ';'; q++)
+		if (text[q] != ' ' && text[q] != '\t' && text[q] != '\n')
+			ta_buf_putc(&cb, text[q]);
+	for (unsigned r = 0; r < p; r++)
+		ln += text[r] == '\n';
+	if (!already_found(w, TA_API_ASSIGN_FUNC, ln, NULL)) {
+		f.kind = TA_FACT_SITE;
+		f.api = TA_API_ASSIGN_FUNC;
+		f.scope = TA_SCOPE_UNRESOLVED;
+		f.flags = flags;
+		f.file = file_lookup(w, w->main_file)->rel;
+		f.line = ln;
+		f.col = 1;
+		f.text = base.s;
+		f.callback = cb.s;
+		f.sig = TA_SIG_OLD;
+		ta_facts_add(w->facts, &f);
+	}
+	ta_buf_free(&base);
+	ta_buf_free(&cb);
+	return true;
+}
+
+/*
+ * Lexical scan of text[a, b) of the main file for tasklet API calls and
+ * DECLARE_TASKLET* uses, skipping comments and strings.  Used on the
+ * regions the preprocessor skipped (sites inactive in this configuration)
+ * and, for a file with parse errors, on the whole file to recover the
+ * sites the broken AST lost (flags TA_FF_LEXICAL).
+ */
+static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned b, unsigned flags)
+{
+	struct file_info *fi = file_lookup(w, w->main_file);
+
+	for (unsigned p = a; p < b; p++) {
+		enum ta_api api;
+		size_t len = 0;
+		char name[64];
+		if (text[p] == '/' && p + 1 < b && text[p + 1] == '*') {
+			const char *e = strstr(text + p + 2, "*/");
+			p = e ? (unsigned)(e - text) + 1 : b;
+			continue;
+		}
+		if (text[p] == '/' && p + 1 < b && text[p + 1] == '/') {
+			while (p < b && text[p] != '\n')
+				p++;
+			continue;
+		}
+		if (text[p] == '#' && (p == 0 || text[p - 1] == '\n' ||
+				       ((text[p - 1] == ' ' || text[p - 1] == '\t') &&
+					(p < 2 || strchr(" \t\n", text[p - 2]))))) {
+			/* a directive: macro bodies are attributed where they expand */
+			while (p < b && !(text[p] == '\n' && text[p - 1] != '\\'))
+				p++;
+			continue;
+		}
+		if ((flags & TA_FF_LEXICAL) && text[p] == 'f' && p + 4 < b &&
+		    strncmp(text + p, "func", 4) == 0 && !ident_char(text[p + 4]) &&
+		    lexical_func_assign(w, text, p, b, flags))
+			continue;
+		if (text[p] == '"') {
+			for (p++; p < b && text[p] != '"' && text[p] != '\n'; p++)
+				if (text[p] == '\\')
+					p++;
+			continue;
+		}
+		if (!((text[p] == 't' && strncmp(text + p, "tasklet_", 8) == 0) ||
+		      (text[p] == 'D' && strncmp(text + p, "DECLARE_TASKLET", 15) == 0)))
+			continue;
+		if (p > 0 && (text[p - 1] == '_' || (text[p - 1] >= 'a' && text[p - 1] <= 'z') ||
+			      (text[p - 1] >= 'A' && text[p - 1] <= 'Z') ||
+			      (text[p - 1] >= '0' && text[p - 1] <= '9')))
+			continue;
+		while (p + len < b && len < sizeof(name) - 1 &&
+		       (text[p + len] == '_' || (text[p + len] >= 'a' && text[p + len] <= 'z') ||
+			(text[p + len] >= 'A' && text[p + len] <= 'Z') ||
+			(text[p + len] >= '0' && text[p + len] <= '9')))
+			len++;
+		memcpy(name, text + p, len);
+		name[len] = '\0';
+		api = ta_api_from_name(name);
+		if (api != TA_API_NONE && ta_api_role(api) != TA_ROLE_INIT &&
+		    api >= TA_API_DIRECT_CALL)
+			api = TA_API_NONE;
+		if (api != TA_API_NONE) {
+			/* the arguments, split at top-level commas */
+			size_t q = p + len, depth = 0;
+			ta_buf args[3] = {{0}, {0}, {0}};
+			int argi = 0;
+			unsigned ln = 1;
+			while (q < b && (text[q] == ' ' || text[q] == '\t'))
+				q++;
+			if (q < b && text[q] == '(') {
+				for (q++; q < b; q++) {
+					char ch = text[q];
+					if (ch == ')' && depth == 0)
+						break;
+					if (ch == '(')
+						depth++;
+					else if (ch == ')')
+						depth--;
+					if (ch == ',' && depth == 0) {
+						if (++argi == 3)
+							break;
+						continue;
+					}
+					if (ch == ' ' || ch == '\t' || ch == '\n' ||
+					    (ch == '&' && args[argi].len == 0 && argi == 0))
+						continue;
+					ta_buf_putc(&args[argi], ch);
+				}
+			}
+			for (unsigned r = 0; r < p; r++)
+				ln += text[r] == '\n';
+			ta_fact f = {.kind = TA_FACT_SITE,
+				     .api = api,
+				     .scope = TA_SCOPE_UNRESOLVED,
+				     .flags = flags,
+				     .file = fi->rel,
+				     .line = ln,
+				     .col = 1,
+				     .text = args[0].s};
+			if (ta_api_role(api) == TA_ROLE_INIT && argi >= 1) {
+				f.callback = args[1].s;
+				f.sig = api == TA_API_TASKLET_SETUP || api == TA_API_DECLARE_TASKLET ||
+						api == TA_API_DECLARE_TASKLET_DISABLED
+					? TA_SIG_NEW
+					: TA_SIG_OLD;
+			}
+			if (api == TA_API_TASKLET_INIT && argi >= 2)
+				f.data = args[2].s;
+			ta_fact *weak = NULL;
+			if ((flags & TA_FF_LEXICAL) && (already_found(w, api, ln, &weak) || weak)) {
+				if (weak && args[0].s) {
+					/* the source's text, not the broken AST's */
+					free(weak->text);
+					weak->text = xstrdup(args[0].s);
+					weak->flags |= TA_FF_LEXICAL;
+				}
+				for (int k = 0; k < 3; k++)
+					ta_buf_free(&args[k]);
+				p += (unsigned)len;
+				continue;
+			}
+			CXSourceLocation loc =
+				clang_getLocationForOffset(w->tu, w->main_file, p);
+			CXCursor at = clang_getCursor(w->tu, loc);
+			while (!clang_Cursor_isNull(at) &&
+			       clang_getCursorKind(at) != CXCursor_FunctionDecl &&
+			       clang_getCursorKind(at) != CXCursor_TranslationUnit)
+				at = clang_getCursorSemanticParent(at);
+			char *fn = NULL;
+			if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
+				fn = take(clang_getCursorSpelling(at));
+			f.function = fn;
+			ta_facts_add(w->facts, &f);
+			free(fn);
+			for (int k = 0; k < 3; k++)
+				ta_buf_free(&args[k]);
+		}
+		p += (unsigned)len;
+	}
+}
+
 static void scan_skipped(struct walk *w)
 {
 	CXSourceRangeList *list = clang_getSkippedRanges(w->tu, w->main_file);
 	size_t size = 0;
 	const char *text = clang_getFileContents(w->tu, w->main_file, &size);
-	struct file_info *fi = file_lookup(w, w->main_file);
 
 	if (!list)
 		return;
 	for (unsigned i = 0; text && i < list->count; i++) {
-		unsigned a, b, line;
+		unsigned a, b;
 		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL, &a);
-		clang_getSpellingLocation(clang_getRangeEnd(list->ranges[i]), NULL, &line, NULL, &b);
+		clang_getSpellingLocation(clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL, &b);
 		if (b > size)
 			b = (unsigned)size;
-		for (unsigned p = a; p < b; p++) {
-			enum ta_api api;
-			size_t len = 0;
-			char name[64];
-			if (!((text[p] == 't' && strncmp(text + p, "tasklet_", 8) == 0) ||
-			      (text[p] == 'D' && strncmp(text + p, "DECLARE_TASKLET", 15) == 0)))
-				continue;
-			if (p > 0 && (text[p - 1] == '_' || (text[p - 1] >= 'a' && text[p - 1] <= 'z') ||
-				      (text[p - 1] >= 'A' && text[p - 1] <= 'Z') ||
-				      (text[p - 1] >= '0' && text[p - 1] <= '9')))
-				continue;
-			while (p + len < b && len < sizeof(name) - 1 &&
-			       (text[p + len] == '_' || (text[p + len] >= 'a' && text[p + len] <= 'z') ||
-				(text[p + len] >= 'A' && text[p + len] <= 'Z') ||
-				(text[p + len] >= '0' && text[p + len] <= '9')))
-				len++;
-			memcpy(name, text + p, len);
-			name[len] = '\0';
-			api = ta_api_from_name(name);
-			if (api != TA_API_NONE && ta_api_role(api) != TA_ROLE_INIT &&
-			    api >= TA_API_DIRECT_CALL)
-				api = TA_API_NONE;
-			if (api != TA_API_NONE) {
-				/* first argument, up to the first top-level comma or ')' */
-				size_t q = p + len, depth = 0, start;
-				ta_buf arg = {0};
-				unsigned ln = 1;
-				while (q < b && (text[q] == ' ' || text[q] == '\t'))
-					q++;
-				if (q < b && text[q] == '(') {
-					q++;
-					start = q;
-					for (; q < b; q++) {
-						if (text[q] == '(')
-							depth++;
-						else if (text[q] == ')' && depth == 0)
-							break;
-						else if (text[q] == ')')
-							depth--;
-						else if (text[q] == ',' && depth == 0)
-							break;
-					}
-					for (size_t r = start; r < q; r++)
-						if (text[r] != ' ' && text[r] != '\t' && text[r] != '\n' &&
-						    !(text[r] == '&' && arg.len == 0))
-							ta_buf_putc(&arg, text[r]);
-				}
-				for (unsigned r = 0; r < p; r++)
-					ln += text[r] == '\n';
-				ta_fact f = {.kind = TA_FACT_SITE,
-					     .api = api,
-					     .scope = TA_SCOPE_UNRESOLVED,
-					     .flags = TA_FF_INACTIVE,
-					     .file = fi->rel,
-					     .line = ln,
-					     .col = 1,
-					     .text = arg.s};
-				CXSourceLocation loc =
-					clang_getLocationForOffset(w->tu, w->main_file, p);
-				CXCursor at = clang_getCursor(w->tu, loc);
-				while (!clang_Cursor_isNull(at) &&
-				       clang_getCursorKind(at) != CXCursor_FunctionDecl &&
-				       clang_getCursorKind(at) != CXCursor_TranslationUnit)
-					at = clang_getCursorSemanticParent(at);
-				char *fn = NULL;
-				if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
-					fn = take(clang_getCursorSpelling(at));
-				f.function = fn;
-				ta_facts_add(w->facts, &f);
-				free(fn);
-				ta_buf_free(&arg);
-			}
-			p += (unsigned)len;
-		}
+		scan_lexical(w, text, a, b, TA_FF_INACTIVE);
 	}
 	clang_disposeSourceRangeList(list);
+}
+
+/* A file with errors: recover, lexically, the sites its broken AST lost. */
+static void scan_degraded(struct walk *w)
+{
+	size_t size = 0;
+	const char *text = clang_getFileContents(w->tu, w->main_file, &size);
+
+	if (text)
+		scan_lexical(w, text, 0, (unsigned)size, TA_FF_LEXICAL);
 }
 
 static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
@@ -1265,6 +1539,8 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &w);
 		flush_direct_calls(&w);
 		scan_skipped(&w);
+		if (out->n_errors)
+			scan_degraded(&w);
 	}
 	for (size_t i = 0; i < w.files_cap; i++)
 		free(w.files[i].rel);

@@ -5,6 +5,7 @@
  */
 #include "scan.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,5 +222,46 @@ out_cands:
 out_tree:
 	ta_tree_free(&tree);
 out:
+	return rc;
+}
+
+int ta_scan_flags(const struct ta_scan_opts *opts, char ***argv, int *argc)
+{
+	char *dir = xstrdup(opts->path), *slash = strrchr(dir, '/');
+	ta_tree *tree;
+	ta_kconfig *kc = NULL;
+	ta_overlay *ov = NULL;
+	ta_flags *fl = NULL;
+	char real[4096];
+	int rc = TA_EXIT_USAGE;
+
+	*argv = NULL;
+	*argc = 0;
+	if (access(opts->path, R_OK) != 0 || !realpath(opts->path, real)) {
+		ta_error("cannot open '%s': %s", opts->path, strerror(errno));
+		free(dir);
+		return TA_EXIT_USAGE;
+	}
+	if (slash)
+		*slash = '\0';
+	tree = ta_tree_open(slash ? dir : ".");
+	free(dir);
+	if (!tree)
+		return TA_EXIT_USAGE;
+	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
+		goto out;
+	if (!tree->configured && !(ov = ta_overlay_new(tree, kc))) {
+		rc = TA_EXIT_FAILURE;
+		goto out;
+	}
+	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
+		goto out;
+	*argv = ta_flags_for(fl, real + strlen(tree->root) + 1, argc);
+	rc = TA_EXIT_OK;
+out:
+	ta_flags_free(&fl);
+	ta_overlay_free(&ov);
+	ta_kconfig_free(&kc);
+	ta_tree_free(&tree);
 	return rc;
 }

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * testutil.c - shared test helpers (see testutil.h).
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "scan.h"
+
+int tu_run(Suite *s)
+{
+	SRunner *sr = srunner_create(s);
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+char *tu_src(const char *rel)
+{
+	return xasprintf("%s/%s", TA_SOURCE_DIR, rel);
+}
+
+static ta_audit *corpus;
+
+static void free_corpus(void)
+{
+	ta_audit_free(&corpus);
+}
+
+const ta_audit *tu_corpus(void)
+{
+	if (!corpus) {
+		char *path = tu_src("corpus");
+		struct ta_scan_opts o = {.path = path, .jobs = 2, .timeout = 120};
+		int rc = ta_scan(&o, &corpus);
+		if (rc != 0 || !corpus) {
+			fprintf(stderr, "cannot scan the corpus '%s' (exit %d)\n", path, rc);
+			exit(1);
+		}
+		free(path);
+		atexit(free_corpus);
+	}
+	return corpus;
+}
+
+const ta_tasklet *tu_find(const ta_audit *a, const char *key)
+{
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		if (strcmp(a->tasklets[i].key, key) == 0)
+			return &a->tasklets[i];
+	return NULL;
+}
+
+static void dump_site(ta_buf *b, const char *what, const ta_site *s)
+{
+	ta_buf_printf(b, "  %s %s %s:%u", what, ta_api_name(s->api), s->file ? s->file : "?",
+		      s->line);
+	if (s->function)
+		ta_buf_printf(b, " in %s", s->function);
+	if (s->text)
+		ta_buf_printf(b, " on '%s'", s->text);
+	if (s->callback)
+		ta_buf_printf(b, " callback %s (%s)", s->callback, ta_sig_name(s->sig));
+	if (s->data && s->api == TA_API_INTERNALS)
+		ta_buf_printf(b, " touches '%s'", s->data);
+	else if (s->data)
+		ta_buf_printf(b, " data '%s' (%s)", s->data, ta_data_kind_name(s->data_kind));
+	if (s->via_macro)
+		ta_buf_printf(b, " via %s", s->via_macro);
+	if (s->self)
+		ta_buf_puts(b, " self");
+	if (!s->active)
+		ta_buf_puts(b, " inactive");
+	ta_buf_putc(b, '\n');
+}
+
+void tu_dump_file(const ta_audit *a, const char *file, ta_buf *b)
+{
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		if (!t->file || strcmp(t->file, file) != 0)
+			continue;
+		ta_buf_printf(b, "%s:%u: %s\n", t->file, t->line, t->name);
+		ta_buf_printf(b, "  key '%s' scope %s init %s callback %s (%s)%s\n", t->key,
+			      ta_scope_name(t->scope),
+			      t->init_api == TA_API_NONE ? "none" : ta_api_name(t->init_api),
+			      t->callback ? t->callback : "-", ta_sig_name(t->sig),
+			      t->array ? " array" : "");
+		if (t->ctype)
+			ta_buf_printf(b, "  container %s field %s root %s path %s\n", t->ctype,
+				      t->field ? t->field : "-", t->root_type ? t->root_type : "-",
+				      t->member_path ? t->member_path : "-");
+		if (t->data)
+			ta_buf_printf(b, "  data '%s' (%s)\n", t->data, ta_data_kind_name(t->data_kind));
+		if (t->callback_file)
+			ta_buf_printf(b, "  callback defined at %s:%u\n", t->callback_file,
+				      t->callback_line);
+		ta_buf_printf(b, "  %s%s\n", t->active ? "active" : "inactive",
+			      t->never_initialized ? ", never initialized" : "");
+		for (size_t j = 0; j < t->n_init; j++)
+			dump_site(b, "init", &t->init_sites[j]);
+		for (size_t j = 0; j < t->n_sites; j++)
+			dump_site(b, "site", &t->sites[j]);
+	}
+}
+
+void tu_golden(const char *rel, const char *text)
+{
+	char *path = tu_src(rel);
+	const char *update = getenv("TA_UPDATE_GOLDEN");
+	char *want;
+
+	if (update && strcmp(update, "1") == 0) {
+		FILE *fp = fopen(path, "w");
+		ck_assert_ptr_nonnull(fp);
+		fputs(text, fp);
+		fclose(fp);
+	}
+	want = ta_read_file(path, NULL);
+	ck_assert_msg(want != NULL, "missing golden file %s", rel);
+	ck_assert_msg(strcmp(want, text) == 0, "%s differs from the output:\n--- want\n%s--- got\n%s",
+		      rel, want, text);
+	free(want);
+	free(path);
+}
+
+static char *slurp_fd(int fd)
+{
+	ta_buf b = {0};
+	char chunk[8192];
+	ssize_t r;
+
+	while ((r = read(fd, chunk, sizeof(chunk))) > 0)
+		ta_buf_add(&b, chunk, (size_t)r);
+	return ta_buf_steal(&b);
+}
+
+struct tu_run tu_exec(const char *args)
+{
+	struct tu_run r = {0};
+	char outp[] = "/tmp/tu-out.XXXXXX", errp[] = "/tmp/tu-err.XXXXXX";
+	int of = mkstemp(outp), ef = mkstemp(errp);
+	char *cmd = xasprintf("'%s' %s >'%s' 2>'%s' </dev/null", TA_BINARY, args, outp, errp);
+	int st = system(cmd);
+
+	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	r.out = slurp_fd(of);
+	r.err = slurp_fd(ef);
+	close(of);
+	close(ef);
+	unlink(outp);
+	unlink(errp);
+	free(cmd);
+	return r;
+}
+
+void tu_run_free(struct tu_run *r)
+{
+	free(r->out);
+	free(r->err);
+	r->out = r->err = NULL;
+}

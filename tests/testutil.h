@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * testutil.h - helpers shared by the Check suites: running a suite,
+ * scanning the bundled corpus once per process, dumping an audit in the
+ * golden-file format, running the real binary and capturing its output.
+ */
+#ifndef TA_TESTUTIL_H
+#define TA_TESTUTIL_H
+
+#include <check.h>
+#include <stdbool.h>
+
+#include "audit.h"
+#include "util.h"
+
+/* Run one suite; returns the process exit status (0 when all passed). */
+int tu_run(Suite *s);
+
+/* The corpus audit, scanned on first use and kept for the process. */
+const ta_audit *tu_corpus(void);
+/* Absolute path of a file under the source tree ("corpus/index/x.c"). */
+char *tu_src(const char *rel);
+
+/* Append the golden dump of every tasklet whose file is `file` to b. */
+void tu_dump_file(const ta_audit *a, const char *file, ta_buf *b);
+/* Find a tasklet by key; NULL when absent. */
+const ta_tasklet *tu_find(const ta_audit *a, const char *key);
+
+/* Compare text with the golden file rel (or write it when TA_UPDATE_GOLDEN=1). */
+void tu_golden(const char *rel, const char *text);
+
+/* Run the tasklet-audit binary with a shell argument string; captures output. */
+struct tu_run {
+	int status; /* exit code, or 128 + signal */
+	char *out;
+	char *err;
+};
+struct tu_run tu_exec(const char *args);
+void tu_run_free(struct tu_run *r);
+
+#endif
