@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_cli.c - the real binary from the outside: usage errors and exit
+ * codes, bad paths, the JSON report's required fields (a contract read by
+ * dashboards), stable ids, a full output device, and a tree left untouched.
+ */
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+START_TEST(test_help_exits_zero)
+{
+	struct tu_run r = tu_exec("--help");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "usage: tasklet-audit"));
+	ck_assert_str_eq(r.err, "");
+	tu_run_free(&r);
+}
+END_TEST
+
+static const struct {
+	const char *args;
+	const char *message;
+} usage_errors[] = {
+	{"--no-such-option", "unknown option '--no-such-option'"},
+	{"-j 0", "invalid job count '0'"},
+	{"-j many", "invalid job count 'many'"},
+	{"--timeout -5", "invalid timeout '-5'"},
+	{"--format xml", "unknown format 'xml'"},
+	{"/nonexistent/linux", "cannot open '/nonexistent/linux'"},
+	{"/tmp", "'/tmp' is not inside a Linux kernel tree"},
+	{"a b", "too many arguments"},
+	{"--json", "option '--json' needs an argument"},
+	{"--config /nonexistent.config", "cannot read config '/nonexistent.config'"},
+};
+
+START_TEST(test_usage_errors)
+{
+	struct tu_run r = tu_exec(usage_errors[_i].args);
+	int newlines = 0;
+
+	ck_assert_msg(r.status == 2, "'%s' exited %d", usage_errors[_i].args, r.status);
+	ck_assert_msg(strstr(r.err, usage_errors[_i].message), "'%s': stderr was '%s'",
+		      usage_errors[_i].args, r.err);
+	ck_assert_str_eq(r.out, "");
+	for (const char *p = r.err; *p; p++)
+		newlines += *p == '\n';
+	ck_assert_int_le(newlines, 2); /* one error line, maybe a hint */
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(test_regular_file_path)
+{
+	char *args = tu_src("corpus/index/declare.c");
+	char *quoted = xasprintf("'%s'", args);
+	struct tu_run r = tu_exec(quoted);
+
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "is not a directory"));
+	tu_run_free(&r);
+	free(quoted);
+	free(args);
+}
+END_TEST
+
+START_TEST(test_default_is_corpus)
+{
+	struct tu_run r = tu_exec("-j 2");
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "(Linux 6.1.0-corpus)"));
+	ck_assert_ptr_nonnull(strstr(r.out, "index/declare.c:18: legacy_tasklet: DECLARE_TASKLET_OLD, "
+					    "legacy_fn (old), 1 schedule site\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "index/syntax_error.c: degraded: "));
+	tu_run_free(&r);
+}
+END_TEST
+
+static cJSON *need(cJSON *o, const char *key, int type_mask)
+{
+	cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	ck_assert_msg(v != NULL, "missing field '%s'", key);
+	ck_assert_msg((v->type & type_mask) != 0, "field '%s' has type %d", key, v->type);
+	return v;
+}
+
+#define STR cJSON_String
+#define NUM cJSON_Number
+#define ARR cJSON_Array
+#define OBJ cJSON_Object
+#define NUL cJSON_NULL
+
+START_TEST(test_json_contract)
+{
+	struct tu_run r = tu_exec("-j 2 --json -");
+	cJSON *root, *item, *t;
+	int n_tasklets = 0;
+
+	ck_assert_int_eq(r.status, 0);
+	root = cJSON_Parse(r.out);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.0");
+	need(root, "tool_version", STR);
+	ck_assert(ta_str_ends(need(root, "tree", STR)->valuestring, "/corpus"));
+	ck_assert_str_eq(need(root, "kernel_version", STR)->valuestring, "6.1.0-corpus");
+	ck_assert_ptr_nonnull(strstr(need(root, "libclang_version", STR)->valuestring, "clang"));
+	need(need(root, "summary", OBJ), "tasklets", NUM);
+	cJSON_ArrayForEach(item, need(root, "files", ARR))
+	{
+		const char *status = need(item, "status", STR)->valuestring;
+		need(item, "path", STR);
+		if (strcmp(status, "parsed") != 0)
+			need(item, "reason", STR);
+		else
+			ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(item, "reason"));
+	}
+	cJSON_ArrayForEach(t, need(root, "tasklets", ARR))
+	{
+		cJSON *c, *s;
+		n_tasklets++;
+		need(t, "id", STR);
+		need(t, "file", STR);
+		need(t, "line", NUM);
+		need(t, "name", STR);
+		c = need(t, "container", OBJ | NUL);
+		if (cJSON_IsObject(c)) {
+			need(c, "type", STR);
+			need(c, "field", STR);
+		}
+		need(t, "init_api", STR);
+		need(t, "callback", STR | NUL);
+		need(t, "callback_signature", STR);
+		cJSON_ArrayForEach(s, need(t, "init_sites", ARR))
+		{
+			need(s, "file", STR);
+			need(s, "line", NUM);
+			need(s, "api", STR);
+			need(s, "callback", STR | NUL);
+		}
+		cJSON_ArrayForEach(s, need(t, "sites", ARR))
+		{
+			need(s, "api", STR);
+			need(s, "file", STR);
+			need(s, "line", NUM);
+			need(s, "function", STR | NUL);
+		}
+	}
+	ck_assert_int_eq(n_tasklets, (int)need(need(root, "summary", OBJ), "tasklets", NUM)->valueint);
+	ck_assert_int_gt(n_tasklets, 20);
+	cJSON_Delete(root);
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(test_ids_stable_across_runs)
+{
+	struct tu_run a = tu_exec("-j 1 --json -"), b = tu_exec("-j 2 --json -");
+
+	ck_assert_int_eq(a.status, 0);
+	ck_assert_int_eq(b.status, 0);
+	/* same tree, different job counts: the same report, byte for byte */
+	ck_assert_str_eq(a.out, b.out);
+	tu_run_free(&a);
+	tu_run_free(&b);
+}
+END_TEST
+
+START_TEST(test_output_to_missing_directory)
+{
+	struct tu_run r = tu_exec("-j 2 --json /nonexistent-dir/report.json");
+
+	ck_assert_int_eq(r.status, 3);
+	ck_assert_ptr_nonnull(strstr(r.err, "cannot create '/nonexistent-dir/report.json'"));
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(test_full_disk_is_an_error)
+{
+	char *cmd = xasprintf("'%s' -j 2 --json - >/dev/full 2>/dev/null", TA_BINARY);
+	int st = system(cmd);
+
+	ck_assert(WIFEXITED(st));
+	ck_assert_int_eq(WEXITSTATUS(st), 3);
+	free(cmd);
+}
+END_TEST
+
+START_TEST(test_report_written_atomically)
+{
+	char dir[] = "/tmp/ta-cli-XXXXXX";
+	char *path, *args;
+	struct tu_run r;
+	char *text;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	path = xasprintf("%s/report.json", dir);
+	args = xasprintf("-j 2 --json '%s' -o /dev/null", path);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 0);
+	text = ta_read_file(path, NULL);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(strstr(text, "\"format_version\""));
+	free(text);
+	/* only the report: no temporary left beside it */
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	tu_run_free(&r);
+	free(path);
+	free(args);
+}
+END_TEST
+
+/* Nothing is written inside the audited tree. */
+START_TEST(test_tree_untouched)
+{
+	char *corpus = tu_src("corpus");
+	/* every file and directory with its modification time and size */
+	char *cmd = xasprintf("find '%s' -printf '%%p %%T@ %%s\\n' | sort", corpus);
+	char *before = NULL, *after = NULL;
+	FILE *fp;
+	ta_buf b = {0};
+	char line[4096];
+	struct tu_run r;
+
+	fp = popen(cmd, "r");
+	while (fgets(line, sizeof(line), fp))
+		ta_buf_puts(&b, line);
+	pclose(fp);
+	before = ta_buf_steal(&b);
+	r = tu_exec("-j 2 -o /dev/null");
+	ck_assert_int_eq(r.status, 0);
+	fp = popen(cmd, "r");
+	while (fgets(line, sizeof(line), fp))
+		ta_buf_puts(&b, line);
+	pclose(fp);
+	after = ta_buf_steal(&b);
+	ck_assert_str_eq(before, after);
+	tu_run_free(&r);
+	free(before);
+	free(after);
+	ck_assert_ptr_nonnull(strstr(after, "/corpus/index/declare.c "));
+	free(cmd);
+	free(corpus);
+}
+END_TEST
+
+START_TEST(test_flags_for)
+{
+	char *file = tu_src("corpus/index/declare.c");
+	char *args = xasprintf("--flags-for '%s'", file);
+	struct tu_run r = tu_exec(args);
+
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "-D__KERNEL__\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "-DKBUILD_MODNAME=\"declare\"\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "/include/linux/kconfig.h\n"));
+	tu_run_free(&r);
+	free(args);
+	free(file);
+}
+END_TEST
+
+static Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("binary");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_help_exits_zero);
+	tcase_add_loop_test(tc, test_usage_errors, 0,
+			    (int)(sizeof(usage_errors) / sizeof(*usage_errors)));
+	tcase_add_test(tc, test_regular_file_path);
+	tcase_add_test(tc, test_default_is_corpus);
+	tcase_add_test(tc, test_json_contract);
+	tcase_add_test(tc, test_ids_stable_across_runs);
+	tcase_add_test(tc, test_output_to_missing_directory);
+	tcase_add_test(tc, test_full_disk_is_an_error);
+	tcase_add_test(tc, test_report_written_atomically);
+	tcase_add_test(tc, test_tree_untouched);
+	tcase_add_test(tc, test_flags_for);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(cli_suite());
+}
