@@ -245,10 +245,10 @@ START_TEST(test_tree_untouched)
 	pclose(fp);
 	after = ta_buf_steal(&b);
 	ck_assert_str_eq(before, after);
+	ck_assert_ptr_nonnull(strstr(after, "/corpus/index/declare.c "));
 	tu_run_free(&r);
 	free(before);
 	free(after);
-	ck_assert_ptr_nonnull(strstr(after, "/corpus/index/declare.c "));
 	free(cmd);
 	free(corpus);
 }
