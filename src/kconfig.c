@@ -64,7 +64,8 @@ ta_kconfig *ta_kconfig_parse(const char *text, const char *source)
 		}
 		p += len + (eol ? 1 : 0);
 	}
-	qsort(kc->syms, kc->n, sizeof(*kc->syms), sym_cmp);
+	if (kc->n)
+		qsort(kc->syms, kc->n, sizeof(*kc->syms), sym_cmp);
 	return kc;
 }
 
@@ -157,7 +158,7 @@ const char *ta_kconfig_get(const ta_kconfig *kc, const char *symbol)
 	if (ta_str_starts(symbol, "CONFIG_"))
 		symbol += 7;
 	key.name = (char *)symbol;
-	hit = bsearch(&key, kc->syms, kc->n, sizeof(*kc->syms), sym_cmp);
+	hit = kc->n ? bsearch(&key, kc->syms, kc->n, sizeof(*kc->syms), sym_cmp) : NULL;
 	return hit ? hit->value : NULL;
 }
 

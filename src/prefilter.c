@@ -128,8 +128,10 @@ int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)
 	walk_dir(&s, fd, subtree);
 	free(s.buf);
 	free(start);
-	qsort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
-	qsort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
+	if (out->n)
+		qsort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
+	if (out->n_unreadable)
+		qsort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
 	return 0;
 }
 
