@@ -62,6 +62,35 @@ typedef struct ta_tasklet {
 	size_t n_sites, cap_sites;
 } ta_tasklet;
 
+/* Function-level program facts the classifier reasons over (per file). */
+typedef struct ta_func {
+	char *file, *name;
+	unsigned line;
+	bool is_static;
+} ta_func;
+
+typedef struct ta_edge {
+	char *file, *caller, *callee; /* callee: a function, or a macro when macro */
+	unsigned line;
+	bool macro;
+} ta_edge;
+
+typedef struct ta_ref {
+	char *file;
+	char *fn;      /* the function registered */
+	char *context; /* "call:request_irq:1", "field:struct hrtimer.function" */
+	char *where;   /* the function doing it (NULL at file scope) */
+	unsigned line;
+} ta_ref;
+
+typedef struct ta_lock {
+	char *file, *function;
+	char *api;  /* spin_lock_bh, mutex_lock, ... */
+	char *key;  /* "struct foo.lock" (NULL when unresolved) */
+	char *text; /* the lock as written */
+	unsigned line;
+} ta_lock;
+
 typedef struct ta_file_entry {
 	char *path;
 	enum ta_status status;
@@ -84,6 +113,14 @@ typedef struct ta_audit {
 	size_t n_tasklets, cap_tasklets;
 	ta_site *unresolved;    /* sites whose tasklet could not be named */
 	size_t n_unresolved, cap_unresolved;
+	ta_func *funcs;
+	size_t n_funcs, cap_funcs;
+	ta_edge *edges;
+	size_t n_edges, cap_edges;
+	ta_ref *refs;
+	size_t n_refs, cap_refs;
+	ta_lock *locks;
+	size_t n_locks, cap_locks;
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
 	int jobs;

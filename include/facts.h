@@ -104,6 +104,12 @@ enum ta_fact_kind {
 	TA_FACT_SITE,     /* an init or use site */
 	TA_FACT_CALLBACK, /* the definition of a function used as a callback */
 	TA_FACT_INCLUDE,  /* the main file #includes another .c file (file = that file) */
+	/* the function-level facts the classifier reasons over (see below) */
+	TA_FACT_FUNC,     /* a function definition: function, file, line; flags TA_FF_STATIC */
+	TA_FACT_CALL,     /* function calls callback (a callee, or a macro with TA_FF_MACRO) */
+	TA_FACT_REF,      /* callback (a function) is registered: data = "call:NAME:ARG" or
+			     "field:STRUCT.FIELD"; function = where it happens */
+	TA_FACT_LOCK,     /* function calls callback (a lock API) on lock key; text = as written */
 };
 
 /* How a file's parse went. */
@@ -122,6 +128,8 @@ const char *ta_status_name(enum ta_status status);
 #define TA_FF_SELF 0x8u      /* the site's target is the callback's own argument */
 #define TA_FF_IN_HEADER 0x10u /* the fact's file is not the translation unit's main file */
 #define TA_FF_LEXICAL 0x20u  /* found lexically in a file whose parse had errors */
+#define TA_FF_STATIC 0x40u   /* a FUNC fact: the function has internal linkage */
+#define TA_FF_MACRO 0x80u    /* a CALL fact: the callee is a macro expanded in the function */
 
 /*
  * One fact.  Strings are NULL when not applicable.

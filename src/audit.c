@@ -142,6 +142,52 @@ static void object_add_site(ta_tasklet *t, ta_site s)
 		TA_PUSH(t->sites, t->n_sites, t->cap_sites, s);
 }
 
+/* Function-level facts, once each (header code is seen by every includer). */
+static void add_program_fact(ta_audit *a, const ta_fact *f)
+{
+	char *id = xasprintf("%d\t%s\t%s\t%s\t%s\t%s\t%u", f->kind, f->file ? f->file : "",
+			     f->function ? f->function : "", f->callback ? f->callback : "",
+			     f->data ? f->data : "", f->key ? f->key : "",
+			     f->kind == TA_FACT_CALL ? 0 : f->line);
+
+	if (ta_strmap_get(&priv(a)->seen, id)) {
+		free(id);
+		return;
+	}
+	ta_strmap_put(&priv(a)->seen, id, 1);
+	free(id);
+	switch (f->kind) {
+	case TA_FACT_FUNC: {
+		ta_func fn = {.file = dup0(f->file), .name = dup0(f->function), .line = f->line,
+			      .is_static = (f->flags & TA_FF_STATIC) != 0};
+		TA_PUSH(a->funcs, a->n_funcs, a->cap_funcs, fn);
+		break;
+	}
+	case TA_FACT_CALL: {
+		ta_edge e = {.file = dup0(f->file), .caller = dup0(f->function),
+			     .callee = dup0(f->callback), .line = f->line,
+			     .macro = (f->flags & TA_FF_MACRO) != 0};
+		TA_PUSH(a->edges, a->n_edges, a->cap_edges, e);
+		break;
+	}
+	case TA_FACT_REF: {
+		ta_ref r = {.file = dup0(f->file), .fn = dup0(f->callback), .context = dup0(f->data),
+			    .where = dup0(f->function), .line = f->line};
+		TA_PUSH(a->refs, a->n_refs, a->cap_refs, r);
+		break;
+	}
+	case TA_FACT_LOCK: {
+		ta_lock l = {.file = dup0(f->file), .function = dup0(f->function),
+			     .api = dup0(f->callback), .key = dup0(f->key), .text = dup0(f->text),
+			     .line = f->line};
+		TA_PUSH(a->locks, a->n_locks, a->cap_locks, l);
+		break;
+	}
+	default:
+		break;
+	}
+}
+
 void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, const char *reason,
 		       unsigned n_errors, double seconds, const ta_facts *facts)
 {
@@ -192,6 +238,12 @@ void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, con
 		case TA_FACT_INCLUDE:
 			if (f->file && !ta_strmap_get(&p->included_by, f->file))
 				ta_strmap_put(&p->included_by, f->file, a->n_files - 1);
+			break;
+		case TA_FACT_FUNC:
+		case TA_FACT_CALL:
+		case TA_FACT_REF:
+		case TA_FACT_LOCK:
+			add_program_fact(a, f);
 			break;
 		}
 	}
@@ -494,6 +546,32 @@ void ta_audit_free(ta_audit **ap)
 	for (size_t i = 0; i < a->n_unresolved; i++)
 		site_free(&a->unresolved[i]);
 	free(a->unresolved);
+	for (size_t i = 0; i < a->n_funcs; i++) {
+		free(a->funcs[i].file);
+		free(a->funcs[i].name);
+	}
+	free(a->funcs);
+	for (size_t i = 0; i < a->n_edges; i++) {
+		free(a->edges[i].file);
+		free(a->edges[i].caller);
+		free(a->edges[i].callee);
+	}
+	free(a->edges);
+	for (size_t i = 0; i < a->n_refs; i++) {
+		free(a->refs[i].file);
+		free(a->refs[i].fn);
+		free(a->refs[i].context);
+		free(a->refs[i].where);
+	}
+	free(a->refs);
+	for (size_t i = 0; i < a->n_locks; i++) {
+		free(a->locks[i].file);
+		free(a->locks[i].function);
+		free(a->locks[i].api);
+		free(a->locks[i].key);
+		free(a->locks[i].text);
+	}
+	free(a->locks);
 	for (size_t i = 0; i < a->n_files; i++) {
 		free(a->files[i].path);
 		free(a->files[i].reason);

@@ -90,6 +90,12 @@ struct plain_call {
 	unsigned line, col;
 };
 
+/* A main-file function body: [start, end) offsets. */
+struct fn_range {
+	unsigned start, end;
+	char *name;
+};
+
 struct walk {
 	CXTranslationUnit tu;
 	const char *root;
@@ -108,6 +114,10 @@ struct walk {
 
 	char **callbacks; /* names of functions used as callbacks in this TU */
 	size_t n_callbacks, cap_callbacks;
+
+	struct fn_range *ranges; /* main-file function bodies, for macro attribution */
+	size_t n_ranges, cap_ranges;
+	ta_strmap edges; /* "caller\tcallee" already recorded */
 
 	bool init_target;  /* resolving the target of tasklet_init/tasklet_setup */
 	CXCursor function; /* the enclosing function, or a null cursor */
@@ -812,6 +822,164 @@ static bool decl_in_api_header(struct walk *w, CXCursor decl)
 	return file && is_api_header(file_lookup(w, file)->rel);
 }
 
+/* A call edge caller -> callee (a function or, with TA_FF_MACRO, a macro), once. */
+static void record_edge(struct walk *w, const char *callee, unsigned line, unsigned flags,
+			const char *file)
+{
+	char *id;
+
+	if (!w->function_name)
+		return;
+	id = xasprintf("%s\t%s", w->function_name, callee);
+	if (!ta_strmap_get(&w->edges, id)) {
+		ta_fact f = {.kind = TA_FACT_CALL,
+			     .api = TA_API_NONE,
+			     .flags = flags,
+			     .file = (char *)file,
+			     .line = line,
+			     .function = w->function_name,
+			     .callback = (char *)callee};
+		ta_strmap_put(&w->edges, id, 1);
+		ta_facts_add(w->facts, &f);
+	}
+	free(id);
+}
+
+/* A function handed to something: "call:request_irq:1" or "field:struct hrtimer.function". */
+static void record_ref(struct walk *w, CXCursor at, CXCursor fn_expr, const char *context)
+{
+	CXCursor e = strip(fn_expr);
+	CXCursor ref = clang_getCursorReferenced(e);
+	unsigned line;
+	struct file_info *fi;
+	char *name;
+	ta_fact f = {0};
+
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+		return;
+	fi = cursor_where(w, at, &line, NULL, NULL);
+	name = take(clang_getCursorSpelling(ref));
+	f.kind = TA_FACT_REF;
+	f.api = TA_API_NONE;
+	f.file = fi ? fi->rel : NULL;
+	f.line = line;
+	f.function = w->function_name;
+	f.callback = name;
+	f.data = (char *)context;
+	ta_facts_add(w->facts, &f);
+	free(name);
+}
+
+/* Is the expression's type a pointer to a lock (spinlock_t, rwlock_t, struct mutex ...)? */
+static bool is_lock_pointer(CXCursor arg)
+{
+	CXType t = clang_getCursorType(arg);
+	char *name;
+	bool lock;
+
+	if (clang_getCanonicalType(t).kind != CXType_Pointer)
+		return false;
+	t = clang_getPointeeType(t);
+	name = take(clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(t))));
+	lock = strcmp(name, "spinlock_t") == 0 || strcmp(name, "raw_spinlock_t") == 0 ||
+	       strcmp(name, "rwlock_t") == 0 || strcmp(name, "struct mutex") == 0 ||
+	       strcmp(name, "struct spinlock") == 0 || strcmp(name, "struct raw_spinlock") == 0;
+	free(name);
+	return lock;
+}
+
+/* The identity of a lock: "struct foo.lock", "path:var" or "var". */
+static char *lock_key(struct walk *w, CXCursor arg)
+{
+	CXCursor c = strip(arg);
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXCursor ref;
+	enum ta_scope scope;
+
+	while (k == CXCursor_ArraySubscriptExpr) {
+		struct kids kids = children(c);
+		if (!kids.n)
+			return NULL;
+		c = strip(kids.v[0]);
+		k = clang_getCursorKind(c);
+	}
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr)
+		return NULL;
+	ref = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(ref) == CXCursor_FieldDecl) {
+		char *rec = record_name(w, clang_getCursorSemanticParent(ref));
+		char *field = take(clang_getCursorSpelling(ref));
+		char *key = xasprintf("%s.%s", rec, field);
+		free(rec);
+		free(field);
+		return key;
+	}
+	if (clang_getCursorKind(ref) == CXCursor_VarDecl)
+		return var_key(w, ref, &scope);
+	return NULL;
+}
+
+/* Every call: an edge for the classifier's call graph, function arguments
+ * as registrations, lock arguments as lock uses. */
+static void record_call_facts(struct walk *w, CXCursor call, const char *callee)
+{
+	unsigned line;
+	struct file_info *fi = cursor_where(w, call, &line, NULL, NULL);
+	int n = clang_Cursor_getNumArguments(call);
+
+	if (!w->function_name && n <= 0)
+		return;
+	record_edge(w, callee, line, 0, fi ? fi->rel : NULL);
+	for (int i = 0; i < n && i < 8; i++) {
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		CXCursor e = strip(arg);
+		if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+		    clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_FunctionDecl) {
+			char *ctx = xasprintf("call:%s:%d", callee, i);
+			record_ref(w, call, arg, ctx);
+			free(ctx);
+		}
+	}
+	if (n >= 1 && w->function_name) {
+		CXCursor arg = clang_Cursor_getArgument(call, 0);
+		if (is_lock_pointer(arg)) {
+			char *key = lock_key(w, arg);
+			char *text = cursor_text(w, strip(arg));
+			ta_fact f = {.kind = TA_FACT_LOCK,
+				     .api = TA_API_NONE,
+				     .file = fi ? fi->rel : NULL,
+				     .line = line,
+				     .function = w->function_name,
+				     .callback = (char *)callee,
+				     .key = key,
+				     .text = text};
+			ta_facts_add(w->facts, &f);
+			free(key);
+			free(text);
+		}
+	}
+}
+
+/* x.field = fn;  or  .field = fn in an initializer: a registration through a struct field. */
+static void record_field_ref(struct walk *w, CXCursor at, CXCursor field, CXCursor value)
+{
+	char *rec, *name, *ctx;
+	CXCursor e = strip(value);
+
+	if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(clang_getCursorReferenced(e)) != CXCursor_FunctionDecl ||
+	    clang_getCursorKind(field) != CXCursor_FieldDecl)
+		return;
+	rec = record_name(w, clang_getCursorSemanticParent(field));
+	name = take(clang_getCursorSpelling(field));
+	ctx = xasprintf("field:%s.%s", rec, name);
+	record_ref(w, at, value, ctx);
+	free(ctx);
+	free(rec);
+	free(name);
+}
+
 static void handle_api_call(struct walk *w, CXCursor call, enum ta_api api)
 {
 	CXCursor args[3];
@@ -855,6 +1023,7 @@ static void handle_call(struct walk *w, CXCursor call)
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return;
 	name = take(clang_getCursorSpelling(callee));
+	record_call_facts(w, call, name);
 	if (ta_str_starts(name, "tasklet_") || ta_str_starts(name, "__tasklet_")) {
 		api = ta_api_from_name(name);
 		if (decl_in_api_header(w, callee)) {
@@ -893,6 +1062,49 @@ static void handle_call(struct walk *w, CXCursor call)
 	free(name);
 }
 
+/* Is this binary operator "=" (not "==", "+=" ...)?  The token after the left-hand side. */
+static bool is_plain_assignment(struct walk *w, CXCursor binop, CXCursor lhs)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, b;
+	bool assign = false;
+
+	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), NULL, NULL, NULL,
+				   &b);
+	clang_tokenize(w->tu, clang_getCursorExtent(binop), &toks, &n);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned a;
+		clang_getExpansionLocation(clang_getTokenLocation(w->tu, toks[i]), NULL, NULL, NULL,
+					   &a);
+		if (a >= b && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
+			CXString sp = clang_getTokenSpelling(w->tu, toks[i]);
+			assign = strcmp(clang_getCString(sp), "=") == 0;
+			clang_disposeString(sp);
+			break;
+		}
+	}
+	clang_disposeTokens(w->tu, toks, n);
+	return assign;
+}
+
+/* x.f = some_function;  -- a registration through a struct field (hrtimer, work, DMA). */
+static void handle_fn_assignment(struct walk *w, CXCursor binop)
+{
+	struct kids k = children(binop);
+	CXCursor lhs, rhs;
+
+	if (k.n != 2)
+		return;
+	lhs = strip(k.v[0]);
+	rhs = strip(k.v[1]);
+	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr ||
+	    clang_getCursorKind(rhs) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(clang_getCursorReferenced(rhs)) != CXCursor_FunctionDecl)
+		return;
+	if (is_plain_assignment(w, binop, k.v[0]))
+		record_field_ref(w, binop, clang_getCursorReferenced(lhs), k.v[1]);
+}
+
 /* x.func = f; x.data = d; x.callback = cb;  -- open-coded initialization. */
 static bool handle_assignment(struct walk *w, CXCursor binop)
 {
@@ -926,30 +1138,8 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 	free(fname);
 	if (api == TA_API_NONE)
 		return false;
-	/* is it really "=" (not "==")?  The token after the left-hand side. */
-	{
-		CXToken *toks = NULL;
-		unsigned n = 0;
-		bool assign = false;
-		CXSourceRange r = clang_getCursorExtent(k.v[0]);
-		CXSourceLocation end = clang_getRangeEnd(r);
-		clang_tokenize(w->tu, clang_getCursorExtent(binop), &toks, &n);
-		for (unsigned i = 0; i < n; i++) {
-			CXSourceLocation tl = clang_getTokenLocation(w->tu, toks[i]);
-			unsigned a, b;
-			clang_getExpansionLocation(tl, NULL, NULL, NULL, &a);
-			clang_getExpansionLocation(end, NULL, NULL, NULL, &b);
-			if (a >= b && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
-				CXString s = clang_getTokenSpelling(w->tu, toks[i]);
-				assign = strcmp(clang_getCString(s), "=") == 0;
-				clang_disposeString(s);
-				break;
-			}
-		}
-		clang_disposeTokens(w->tu, toks, n);
-		if (!assign)
-			return false;
-	}
+	if (!is_plain_assignment(w, binop, k.v[0]))
+		return false;
 	mk = children(lhs);
 	if (mk.n == 0)
 		return false;
@@ -1116,8 +1306,26 @@ static void walk_function(struct walk *w, CXCursor fn)
 	CXCursor saved = w->function;
 	char *saved_name = w->function_name;
 
+	unsigned line, start, end;
+	struct file_info *fi = cursor_where(w, fn, &line, NULL, NULL);
+	ta_fact f = {0};
+
 	w->function = fn;
 	w->function_name = take(clang_getCursorSpelling(fn));
+	f.kind = TA_FACT_FUNC;
+	f.api = TA_API_NONE;
+	f.file = fi ? fi->rel : NULL;
+	f.line = line;
+	f.function = w->function_name;
+	f.flags = clang_Cursor_getStorageClass(fn) == CX_SC_Static ? TA_FF_STATIC : 0;
+	ta_facts_add(w->facts, &f);
+	if (fi && fi->is_main) {
+		CXSourceRange r = clang_getCursorExtent(fn);
+		clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
+		clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
+		struct fn_range fr = {.start = start, .end = end, .name = xstrdup(w->function_name)};
+		TA_PUSH(w->ranges, w->n_ranges, w->cap_ranges, fr);
+	}
 	clang_visitChildren(fn, visit, w);
 	free(w->function_name);
 	w->function = saved;
@@ -1138,6 +1346,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		handle_call(w, c);
 		return CXChildVisit_Recurse;
 	case CXCursor_BinaryOperator:
+		handle_fn_assignment(w, c);
 		if (handle_assignment(w, c)) {
 			/* the right-hand side may still hold calls */
 			struct kids kk = children(c);
@@ -1149,6 +1358,13 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_MemberRefExpr:
 		handle_member(w, c);
 		return CXChildVisit_Recurse;
+	case CXCursor_UnexposedExpr: {
+		/* a designated initializer ".probe = foo_probe": [MemberRef field, value] */
+		struct kids kk = children(c);
+		if (kk.n == 2 && clang_getCursorKind(kk.v[0]) == CXCursor_MemberRef)
+			record_field_ref(w, c, clang_getCursorReferenced(kk.v[0]), kk.v[1]);
+		return CXChildVisit_Recurse;
+	}
 	case CXCursor_VarDecl:
 		handle_var(w, c);
 		return CXChildVisit_Recurse;
@@ -1198,6 +1414,31 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		return CXChildVisit_Continue;
 	}
 	return visit(c, parent, data);
+}
+
+/* Macros expanded inside main-file functions become macro call edges
+ * (in_interrupt(), GFP_KERNEL, wait_event(), ...). */
+static void attribute_macros(struct walk *w)
+{
+	struct file_info *fi = file_lookup(w, w->main_file);
+	char *saved = w->function_name;
+
+	for (size_t r = 0; r < w->n_ranges; r++) {
+		struct fn_range *fr = &w->ranges[r];
+		w->function_name = fr->name;
+		for (size_t i = 0; i < w->n_macros; i++) {
+			struct macro_use *m = &w->macros[i];
+			if (m->offset < fr->start || m->offset >= fr->end ||
+			    !clang_File_isEqual(m->file, w->main_file))
+				continue;
+			record_edge(w, m->name, 0, TA_FF_MACRO, fi->rel);
+		}
+		free(fr->name);
+	}
+	w->function_name = saved;
+	free(w->ranges);
+	w->ranges = NULL;
+	w->n_ranges = 0;
 }
 
 /* Report direct calls of this TU's callbacks, now that all are known. */
@@ -1538,6 +1779,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 	if (w.main_file) {
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &w);
 		flush_direct_calls(&w);
+		attribute_macros(&w);
 		scan_skipped(&w);
 		if (out->n_errors)
 			scan_degraded(&w);
@@ -1551,6 +1793,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 	for (size_t i = 0; i < w.n_callbacks; i++)
 		free(w.callbacks[i]);
 	free(w.callbacks);
+	ta_strmap_free(&w.edges);
 	clang_disposeTranslationUnit(tu);
 	free(path);
 }
