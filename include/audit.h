@@ -31,7 +31,37 @@ typedef struct ta_site {
 	char *via_macro; /* the driver macro the site is written in */
 	bool active;     /* false: in a preprocessor branch this configuration skips */
 	bool self;       /* the target is the callback's own tasklet argument */
+	/* filled by the classifier */
+	unsigned roles;  /* TA_ROLE_BIT()s of the contexts the site runs in */
+	char *context;   /* evidence: "hardirq: foo_isr (request_irq at x.c:45)" */
+	bool atomic_lock; /* inside a spinlock-held region of its function */
 } ta_site;
+
+/* A reason: the id of the rule that gave it and its text with evidence. */
+typedef struct ta_reason {
+	char *rule;
+	char *text;
+} ta_reason;
+
+typedef struct ta_finding {
+	char *rule;
+	char *severity; /* error, warning, note */
+	char *text;
+	char *file;
+	unsigned line;
+} ta_finding;
+
+typedef struct ta_recommendation {
+	char *mechanism;   /* bh_workqueue, workqueue, threaded_irq, timer, manual */
+	char *queue;       /* system_bh_wq, system_bh_highpri_wq, system_wq, or NULL */
+	double confidence; /* 0..1 */
+	ta_reason *reasons;
+	size_t n_reasons, cap_reasons;
+	char **alternatives;
+	size_t n_alternatives, cap_alternatives;
+	ta_reason *blockers;
+	size_t n_blockers, cap_blockers;
+} ta_recommendation;
 
 typedef struct ta_tasklet {
 	char *id;        /* stable: a hash of key */
@@ -60,6 +90,16 @@ typedef struct ta_tasklet {
 	size_t n_init, cap_init;
 	ta_site *sites;
 	size_t n_sites, cap_sites;
+	/* filled by the classifier (NULL / empty before) */
+	char *cls;                   /* class name */
+	ta_reason *class_reasons;    /* the class rule first, then its evidence */
+	size_t n_class_reasons, cap_class_reasons;
+	char **traits;               /* callback traits found */
+	size_t n_traits, cap_traits;
+	bool bh_exclusion;
+	ta_recommendation rec;
+	ta_finding *findings;
+	size_t n_findings, cap_findings;
 } ta_tasklet;
 
 /* Function-level program facts the classifier reasons over (per file). */
@@ -91,6 +131,13 @@ typedef struct ta_lock {
 	unsigned line;
 } ta_lock;
 
+/* from_tasklet(var, ptr, member) / container_of(ptr, type, member) in a function. */
+typedef struct ta_container {
+	char *file, *function;
+	char *macro, *ptr, *member;
+	unsigned line;
+} ta_container;
+
 typedef struct ta_file_entry {
 	char *path;
 	enum ta_status status;
@@ -121,9 +168,13 @@ typedef struct ta_audit {
 	size_t n_refs, cap_refs;
 	ta_lock *locks;
 	size_t n_locks, cap_locks;
+	ta_container *containers;
+	size_t n_containers, cap_containers;
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
 	int jobs;
+	bool classified;        /* the classifier ran */
+	char *rules_dir;
 	/* private to audit.c */
 	void *priv;
 } ta_audit;

@@ -21,6 +21,10 @@ struct ta_opts {
 	bool quiet;
 	bool timing;            /* --timing: timing figures in the JSON report */
 	const char *flags_for;  /* --flags-for FILE */
+	const char *rules_dir;  /* --rules DIR */
+	bool list_rules;        /* --list-rules */
+	const char *only_class; /* --only CLASS */
+	double min_confidence;  /* --min-confidence X */
 };
 
 /* Parse argv and run; returns the process exit code (enum ta_exit). */

@@ -110,6 +110,8 @@ enum ta_fact_kind {
 	TA_FACT_REF,      /* callback (a function) is registered: data = "call:NAME:ARG" or
 			     "field:STRUCT.FIELD"; function = where it happens */
 	TA_FACT_LOCK,     /* function calls callback (a lock API) on lock key; text = as written */
+	TA_FACT_CONTAINER, /* function expands callback (from_tasklet or container_of) on
+			      text (the pointer) naming member field */
 };
 
 /* How a file's parse went. */

@@ -15,9 +15,14 @@
 #define TA_REPORT_FORMAT_VERSION "1.0"
 
 struct ta_report_opts {
-	bool color;   /* text: ANSI colours */
-	bool timing;  /* json: include the "timing" object */
+	bool color;             /* text: ANSI colours */
+	bool timing;            /* json: include the "timing" object */
+	const char *only_class; /* only tasklets of this class (NULL: all) */
+	double min_confidence;  /* only recommendations at least this sure */
 };
+
+/* Does the tasklet pass the --only / --min-confidence filters? */
+bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts);
 
 struct ta_report_ops {
 	const char *name;

@@ -51,6 +51,7 @@ static char *dup0(const char *s)
 
 static void site_free(ta_site *s)
 {
+	free(s->context);
 	free(s->file);
 	free(s->function);
 	free(s->text);
@@ -86,6 +87,7 @@ static ta_site site_copy(const ta_site *s)
 	c.callback = dup0(s->callback);
 	c.data = dup0(s->data);
 	c.via_macro = dup0(s->via_macro);
+	c.context = dup0(s->context);
 	return c;
 }
 
@@ -183,6 +185,13 @@ static void add_program_fact(ta_audit *a, const ta_fact *f)
 		TA_PUSH(a->locks, a->n_locks, a->cap_locks, l);
 		break;
 	}
+	case TA_FACT_CONTAINER: {
+		ta_container c = {.file = dup0(f->file), .function = dup0(f->function),
+				  .macro = dup0(f->callback), .ptr = dup0(f->text),
+				  .member = dup0(f->field), .line = f->line};
+		TA_PUSH(a->containers, a->n_containers, a->cap_containers, c);
+		break;
+	}
 	default:
 		break;
 	}
@@ -243,6 +252,7 @@ void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, con
 		case TA_FACT_CALL:
 		case TA_FACT_REF:
 		case TA_FACT_LOCK:
+		case TA_FACT_CONTAINER:
 			add_program_fact(a, f);
 			break;
 		}
@@ -462,6 +472,37 @@ static void tasklet_free(ta_tasklet *t)
 		site_free(&t->sites[i]);
 	free(t->init_sites);
 	free(t->sites);
+	free(t->cls);
+	for (size_t i = 0; i < t->n_class_reasons; i++) {
+		free(t->class_reasons[i].rule);
+		free(t->class_reasons[i].text);
+	}
+	free(t->class_reasons);
+	for (size_t i = 0; i < t->n_traits; i++)
+		free(t->traits[i]);
+	free(t->traits);
+	free(t->rec.mechanism);
+	free(t->rec.queue);
+	for (size_t i = 0; i < t->rec.n_reasons; i++) {
+		free(t->rec.reasons[i].rule);
+		free(t->rec.reasons[i].text);
+	}
+	free(t->rec.reasons);
+	for (size_t i = 0; i < t->rec.n_alternatives; i++)
+		free(t->rec.alternatives[i]);
+	free(t->rec.alternatives);
+	for (size_t i = 0; i < t->rec.n_blockers; i++) {
+		free(t->rec.blockers[i].rule);
+		free(t->rec.blockers[i].text);
+	}
+	free(t->rec.blockers);
+	for (size_t i = 0; i < t->n_findings; i++) {
+		free(t->findings[i].rule);
+		free(t->findings[i].severity);
+		free(t->findings[i].text);
+		free(t->findings[i].file);
+	}
+	free(t->findings);
 }
 
 /* Is a never-initialized object relevant to the audited subtree? */
@@ -572,6 +613,14 @@ void ta_audit_free(ta_audit **ap)
 		free(a->locks[i].text);
 	}
 	free(a->locks);
+	for (size_t i = 0; i < a->n_containers; i++) {
+		free(a->containers[i].file);
+		free(a->containers[i].function);
+		free(a->containers[i].macro);
+		free(a->containers[i].ptr);
+		free(a->containers[i].member);
+	}
+	free(a->containers);
 	for (size_t i = 0; i < a->n_files; i++) {
 		free(a->files[i].path);
 		free(a->files[i].reason);
@@ -597,6 +646,7 @@ void ta_audit_free(ta_audit **ap)
 	free(a->libclang_version);
 	free(a->config_source);
 	free(a->flags_source);
+	free(a->rules_dir);
 	free(a);
 	*ap = NULL;
 }

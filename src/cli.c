@@ -13,7 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "diag.h"
+#include "rules.h"
 #include "flags.h"
 #include "outfile.h"
 #include "report.h"
@@ -35,6 +37,10 @@ static const char usage_text[] =
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
 	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
 	"      --timing       add timing figures to the JSON report\n"
+	"      --rules DIR    classification rules to use (default: the bundled rules/)\n"
+	"      --list-rules   print every rule id and exit\n"
+	"      --only CLASS   report only tasklets of this class\n"
+	"      --min-confidence X  report only recommendations at least X sure (0..1)\n"
 	"      --flags-for FILE  print the compiler arguments used for FILE and exit\n"
 	"      --progress     show parse progress on stderr\n"
 	"  -q, --quiet        no warnings on stderr\n"
@@ -94,17 +100,28 @@ static int cmd_audit(const struct ta_opts *o)
 				  .timeout = o->timeout,
 				  .progress = o->progress};
 	const struct ta_report_ops *ops = ta_report_find(o->format);
-	struct ta_report_opts ro = {.timing = o->timing};
+	struct ta_report_opts ro = {.timing = o->timing,
+				    .only_class = o->only_class,
+				    .min_confidence = o->min_confidence};
 	ta_audit *a = NULL;
+	ta_rules *rules;
 	int rc;
 
 	if (!ops) {
 		ta_error("unknown format '%s' (text or json)", o->format);
 		return TA_EXIT_USAGE;
 	}
+	/* a malformed rule stops the run before any work */
+	rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
+	if (!rules)
+		return TA_EXIT_USAGE;
 	rc = ta_scan(&so, &a);
-	if (rc != TA_EXIT_OK)
+	if (rc != TA_EXIT_OK) {
+		ta_rules_free(&rules);
 		return rc;
+	}
+	ta_classify(a, rules);
+	ta_rules_free(&rules);
 	if (o->json_out)
 		rc = write_report(a, &ta_report_json, o->json_out, &ro);
 	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {
@@ -115,6 +132,18 @@ static int cmd_audit(const struct ta_opts *o)
 	}
 	ta_audit_free(&a);
 	return rc;
+}
+
+/* --list-rules: every rule id, its kind and text. */
+static int cmd_list_rules(const struct ta_opts *o)
+{
+	ta_rules *r = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
+
+	if (!r)
+		return TA_EXIT_USAGE;
+	ta_rules_list(r, stdout);
+	ta_rules_free(&r);
+	return fflush(stdout) == 0 && !ferror(stdout) ? TA_EXIT_OK : TA_EXIT_FAILURE;
 }
 
 /* --flags-for FILE: the arguments libclang gets for one file, one per line. */
@@ -142,6 +171,9 @@ int ta_cli_main(int argc, char **argv)
 		{"timing", no_argument, NULL, 'M'},       {"progress", no_argument, NULL, 'P'},
 		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},      {"flags-for", required_argument, NULL, 'G'},
+		{"rules", required_argument, NULL, 'R'},  {"list-rules", no_argument, NULL, 'L'},
+		{"only", required_argument, NULL, 'O'},
+		{"min-confidence", required_argument, NULL, 'm'},
 		{NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = 300};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -186,6 +218,26 @@ int ta_cli_main(int argc, char **argv)
 		case 'G':
 			o.flags_for = optarg;
 			break;
+		case 'R':
+			o.rules_dir = optarg;
+			break;
+		case 'L':
+			o.list_rules = true;
+			break;
+		case 'O':
+			o.only_class = optarg;
+			break;
+		case 'm': {
+			char *end;
+			errno = 0;
+			o.min_confidence = strtod(optarg, &end);
+			if (errno || end == optarg || *end || o.min_confidence < 0 ||
+			    o.min_confidence > 1) {
+				ta_error("invalid confidence '%s' (a number from 0 to 1)", optarg);
+				return TA_EXIT_USAGE;
+			}
+			break;
+		}
 		case 'P':
 			o.progress = true;
 			break;
@@ -217,5 +269,7 @@ int ta_cli_main(int argc, char **argv)
 		o.path = argv[optind];
 	if (o.flags_for)
 		return cmd_flags_for(&o);
+	if (o.list_rules)
+		return cmd_list_rules(&o);
 	return cmd_audit(&o);
 }

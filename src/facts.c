@@ -195,7 +195,7 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 	if (sscanf(line, "F\t%d\t%d\t%d\t%d\t%d\t%u\t%u\t%u%n", &kind, &api, &scope, &sig,
 		   &data_kind, &flags, &ln, &col, &used) != 8 || line[used] != '\t')
 		return -1;
-	if (kind < 0 || kind > TA_FACT_LOCK || api < 0 || api > TA_API_NONE || scope < 0 ||
+	if (kind < 0 || kind > TA_FACT_CONTAINER || api < 0 || api > TA_API_NONE || scope < 0 ||
 	    scope > TA_SCOPE_UNRESOLVED || sig < 0 || sig > TA_SIG_NEW || data_kind < 0 ||
 	    data_kind > TA_DATA_OTHER)
 		return -1;

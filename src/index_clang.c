@@ -1416,6 +1416,51 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	return visit(c, parent, data);
 }
 
+/* from_tasklet(var, ptr, member) / container_of(ptr, type, member): read the
+ * arguments from the source text of the expansion. */
+static void record_container(struct walk *w, const struct macro_use *m)
+{
+	size_t size = 0;
+	const char *text = clang_getFileContents(w->tu, w->main_file, &size);
+	ta_buf args[3] = {{0}, {0}, {0}};
+	int argi = 0, depth = 0;
+	unsigned p, line = 1;
+	bool from = strcmp(m->name, "from_tasklet") == 0;
+
+	if (!text || m->end > size)
+		return;
+	for (p = m->offset; p < m->end && text[p] != '('; p++)
+		;
+	for (p++; p < m->end + 1 && p < size; p++) {
+		char c = text[p];
+		if (c == ')' && depth == 0)
+			break;
+		depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+		if (c == ',' && depth == 0) {
+			if (++argi == 3)
+				break;
+			continue;
+		}
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\\')
+			ta_buf_putc(&args[argi], c);
+	}
+	for (unsigned r = 0; r < m->offset; r++)
+		line += text[r] == '\n';
+	if (argi >= 2 && args[2].s) {
+		ta_fact f = {.kind = TA_FACT_CONTAINER,
+			     .api = TA_API_NONE,
+			     .file = file_lookup(w, w->main_file)->rel,
+			     .line = line,
+			     .function = w->function_name,
+			     .callback = m->name,
+			     .text = from ? args[1].s : args[0].s,
+			     .field = args[2].s};
+		ta_facts_add(w->facts, &f);
+	}
+	for (int i = 0; i < 3; i++)
+		ta_buf_free(&args[i]);
+}
+
 /* Macros expanded inside main-file functions become macro call edges
  * (in_interrupt(), GFP_KERNEL, wait_event(), ...). */
 static void attribute_macros(struct walk *w)
@@ -1432,6 +1477,8 @@ static void attribute_macros(struct walk *w)
 			    !clang_File_isEqual(m->file, w->main_file))
 				continue;
 			record_edge(w, m->name, 0, TA_FF_MACRO, fi->rel);
+			if (strcmp(m->name, "from_tasklet") == 0 || strcmp(m->name, "container_of") == 0)
+				record_container(w, m);
 		}
 		free(fr->name);
 	}

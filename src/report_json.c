@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules.h"
 #include "util.h"
 
 static void add_str(cJSON *o, const char *key, const char *val)
@@ -48,10 +49,70 @@ static cJSON *site_json(const ta_site *s, bool init)
 		cJSON_AddStringToObject(o, "detail", s->data);
 	if (!init && s->api == TA_API_DIRECT_CALL)
 		add_str(o, "callee", s->callback);
+	if (!init && (s->roles || s->context)) {
+		cJSON *roles = cJSON_AddArrayToObject(o, "context");
+		for (int r = 0; r < TA_ROLE_COUNT; r++)
+			if (s->roles & TA_ROLE_BIT(r))
+				cJSON_AddItemToArray(roles, cJSON_CreateString(ta_role_name((enum ta_role)r)));
+		add_str(o, "context_evidence", s->context);
+		if (s->atomic_lock)
+			cJSON_AddBoolToObject(o, "spinlock_held", true);
+	}
 	return o;
 }
 
-static cJSON *tasklet_json(const ta_tasklet *t)
+static cJSON *reasons_json(const ta_reason *v, size_t n)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (size_t i = 0; i < n; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "rule", v[i].rule);
+		cJSON_AddStringToObject(o, "text", v[i].text);
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+/* class, recommendation, findings: present once the classifier ran */
+static void classification_json(cJSON *o, const ta_tasklet *t)
+{
+	cJSON *rec, *arr;
+
+	add_str(o, "class", t->cls);
+	cJSON_AddItemToObject(o, "class_reasons", reasons_json(t->class_reasons, t->n_class_reasons));
+	arr = cJSON_AddArrayToObject(o, "traits");
+	for (size_t i = 0; i < t->n_traits; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(t->traits[i]));
+	cJSON_AddBoolToObject(o, "bh_exclusion", t->bh_exclusion);
+	if (t->rec.mechanism) {
+		rec = cJSON_AddObjectToObject(o, "recommendation");
+		cJSON_AddStringToObject(rec, "mechanism", t->rec.mechanism);
+		add_str(rec, "queue", t->rec.queue);
+		cJSON_AddNumberToObject(rec, "confidence", (double)(int)(t->rec.confidence * 100 + 0.5) / 100);
+		cJSON_AddItemToObject(rec, "reasons", reasons_json(t->rec.reasons, t->rec.n_reasons));
+		arr = cJSON_AddArrayToObject(rec, "alternatives");
+		for (size_t i = 0; i < t->rec.n_alternatives; i++)
+			cJSON_AddItemToArray(arr, cJSON_CreateString(t->rec.alternatives[i]));
+		cJSON_AddItemToObject(rec, "blockers",
+				      reasons_json(t->rec.blockers, t->rec.n_blockers));
+	} else {
+		cJSON_AddNullToObject(o, "recommendation");
+	}
+	arr = cJSON_AddArrayToObject(o, "findings");
+	for (size_t i = 0; i < t->n_findings; i++) {
+		const ta_finding *f = &t->findings[i];
+		cJSON *fo = cJSON_CreateObject();
+		cJSON_AddStringToObject(fo, "rule", f->rule);
+		cJSON_AddStringToObject(fo, "severity", f->severity);
+		cJSON_AddStringToObject(fo, "text", f->text);
+		add_str(fo, "file", f->file);
+		cJSON_AddNumberToObject(fo, "line", f->line);
+		cJSON_AddItemToArray(arr, fo);
+	}
+}
+
+static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 {
 	cJSON *o = cJSON_CreateObject(), *arr, *counts;
 
@@ -99,6 +160,8 @@ static cJSON *tasklet_json(const ta_tasklet *t)
 		if (n && ta_api_role((enum ta_api)api) == TA_ROLE_USE)
 			cJSON_AddNumberToObject(counts, ta_api_name((enum ta_api)api), (double)n);
 	}
+	if (a->classified)
+		classification_json(o, t);
 	return o;
 }
 
@@ -114,7 +177,7 @@ static void count_into(cJSON *obj, const char *key)
 
 static cJSON *summary_json(const ta_audit *a)
 {
-	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites;
+	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites, *by_class, *by_mech, *by_finding;
 	size_t active = 0, never = 0;
 
 	cJSON_AddNumberToObject(s, "c_files_scanned", (double)a->c_files_scanned);
@@ -127,6 +190,9 @@ static cJSON *summary_json(const ta_audit *a)
 	by_api = cJSON_CreateObject();
 	by_sub = cJSON_CreateObject();
 	sites = cJSON_CreateObject();
+	by_class = cJSON_CreateObject();
+	by_mech = cJSON_CreateObject();
+	by_finding = cJSON_CreateObject();
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
 		active += t->active;
@@ -135,6 +201,12 @@ static cJSON *summary_json(const ta_audit *a)
 		count_into(by_sub, t->subsystem);
 		for (size_t j = 0; j < t->n_sites; j++)
 			count_into(sites, ta_api_name(t->sites[j].api));
+		if (a->classified) {
+			count_into(by_class, t->cls ? t->cls : "unknown");
+			count_into(by_mech, t->rec.mechanism ? t->rec.mechanism : "none");
+			for (size_t j = 0; j < t->n_findings; j++)
+				count_into(by_finding, t->findings[j].rule);
+		}
 	}
 	cJSON_AddNumberToObject(s, "tasklets_active", (double)active);
 	cJSON_AddNumberToObject(s, "tasklets_never_initialized", (double)never);
@@ -142,6 +214,15 @@ static cJSON *summary_json(const ta_audit *a)
 	cJSON_AddItemToObject(s, "by_init_api", by_api);
 	cJSON_AddItemToObject(s, "by_subsystem", by_sub);
 	cJSON_AddItemToObject(s, "sites_by_api", sites);
+	if (a->classified) {
+		cJSON_AddItemToObject(s, "by_class", by_class);
+		cJSON_AddItemToObject(s, "by_mechanism", by_mech);
+		cJSON_AddItemToObject(s, "findings_by_rule", by_finding);
+	} else {
+		cJSON_Delete(by_class);
+		cJSON_Delete(by_mech);
+		cJSON_Delete(by_finding);
+	}
 	return s;
 }
 
@@ -159,6 +240,7 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 	add_str(root, "libclang_version", a->libclang_version);
 	add_str(root, "config_source", a->config_source);
 	add_str(root, "flags_source", a->flags_source);
+	add_str(root, "rules", a->rules_dir);
 	cJSON_AddItemToObject(root, "summary", summary_json(a));
 	if (opts && opts->timing) {
 		cJSON *t = cJSON_AddObjectToObject(root, "timing");
@@ -182,7 +264,8 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 	}
 	arr = cJSON_AddArrayToObject(root, "tasklets");
 	for (size_t i = 0; i < a->n_tasklets; i++)
-		cJSON_AddItemToArray(arr, tasklet_json(&a->tasklets[i]));
+		if (ta_report_selected(&a->tasklets[i], opts))
+			cJSON_AddItemToArray(arr, tasklet_json(a, &a->tasklets[i]));
 	arr = cJSON_AddArrayToObject(root, "unresolved_sites");
 	for (size_t i = 0; i < a->n_unresolved; i++)
 		cJSON_AddItemToArray(arr, site_json(&a->unresolved[i], false));

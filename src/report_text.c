@@ -48,6 +48,58 @@ static void describe(const ta_tasklet *t, ta_buf *b)
 	}
 	if (!t->active)
 		ta_buf_puts(b, " [inactive in this configuration]");
+	if (t->cls) {
+		ta_buf_printf(b, "; class %s", t->cls);
+		if (t->rec.mechanism) {
+			ta_buf_printf(b, ", recommend %s", t->rec.mechanism);
+			if (t->rec.queue)
+				ta_buf_printf(b, " (%s)", t->rec.queue);
+			ta_buf_printf(b, " [%.2f]", t->rec.confidence);
+		}
+		if (t->n_findings)
+			ta_buf_printf(b, ", %zu finding%s", t->n_findings, t->n_findings == 1 ? "" : "s");
+	}
+}
+
+/* The findings of a tasklet, one compiler-format line each. */
+static void print_findings(FILE *fp, const ta_tasklet *t)
+{
+	for (size_t i = 0; i < t->n_findings; i++) {
+		const ta_finding *f = &t->findings[i];
+		fprintf(fp, "%s:%u: %s: %s [%s]\n", f->file ? f->file : t->file, f->line ? f->line : t->line,
+			f->severity, f->text, f->rule);
+	}
+}
+
+/* Counts per class and per recommended mechanism. */
+static void print_class_summary(const ta_audit *a, const struct ta_report_opts *opts, FILE *fp)
+{
+	const char *names[64];
+	size_t counts[64], n = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (size_t i = 0; i < a->n_tasklets; i++) {
+			const ta_tasklet *t = &a->tasklets[i];
+			const char *key = pass == 0 ? t->cls : t->rec.mechanism;
+			size_t j;
+			if (!key || !ta_report_selected(t, opts))
+				continue;
+			for (j = 0; j < n; j++)
+				if (strcmp(names[j], key) == 0)
+					break;
+			if (j == n && n < 64) {
+				names[n] = key;
+				counts[n++] = 0;
+			}
+			if (j < 64)
+				counts[j]++;
+		}
+		fprintf(fp, "%s", pass == 0 ? "\nclasses:" : "\nrecommended:");
+		for (size_t j = 0; j < n; j++)
+			fprintf(fp, " %s %zu%s", names[j], counts[j], j + 1 < n ? "," : "");
+		fputc('\n', fp);
+	}
 }
 
 static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
@@ -60,6 +112,8 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		size_t j;
+		if (!ta_report_selected(&a->tasklets[i], opts))
+			continue;
 		for (j = 0; j < n_subs; j++)
 			if (strcmp(subs[j].name, a->tasklets[i].subsystem) == 0)
 				break;
@@ -81,17 +135,20 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		a->flags_source ? a->flags_source : "?");
 	for (size_t i = 0; i < n_subs; i++)
 		fprintf(fp, "  %-32s %4zu\n", subs[i].name, subs[i].tasklets);
+	if (a->classified)
+		print_class_summary(a, opts, fp);
 
 	/* one line per tasklet, grouped by subsystem in summary order */
 	for (size_t s = 0; s < n_subs; s++) {
 		fprintf(fp, "\n%s%s%s\n", bold, subs[s].name, off);
 		for (size_t i = 0; i < a->n_tasklets; i++) {
 			const ta_tasklet *t = &a->tasklets[i];
-			if (strcmp(t->subsystem, subs[s].name) != 0)
+			if (strcmp(t->subsystem, subs[s].name) != 0 || !ta_report_selected(t, opts))
 				continue;
 			b.len = 0;
 			describe(t, &b);
 			fprintf(fp, "%s:%u: %s: %s\n", t->file ? t->file : "?", t->line, t->name, b.s);
+			print_findings(fp, t);
 		}
 	}
 	if (a->n_unresolved)

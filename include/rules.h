@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rules.h - the classification and recommendation knowledge, loaded from
+ * the JSON files of a rules directory (rules/ by default): how a
+ * function's execution context is learnt (roles), what a callback does
+ * (traits), the classes, the recommendations and the bug checks.
+ *
+ * ta_rules_load() reads and validates everything before any work starts;
+ * a malformed file gets one error naming the file, line and problem.  The
+ * returned ta_rules owns all its strings and condition trees; it is
+ * read-only for consumers; ta_rules_free() releases it.
+ */
+#ifndef TA_RULES_H
+#define TA_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* Execution contexts a function can have. */
+#define TA_ROLE_LIST(X)                                                                \
+	X(HARDIRQ, "hardirq")                                                           \
+	X(IRQ_THREAD, "irq_thread")                                                     \
+	X(TIMER, "timer")                                                               \
+	X(WORKQUEUE, "workqueue")                                                       \
+	X(NAPI, "napi")                                                                 \
+	X(DMA_CALLBACK, "dma_callback")                                                 \
+	X(SOFTIRQ, "softirq")                                                           \
+	X(PROCESS, "process")                                                           \
+	X(TASKLET, "tasklet")                                                           \
+	X(SELF, "self")                                                                 \
+	X(UNKNOWN, "unknown")
+
+enum ta_role {
+#define X(e, name) TA_ROLE_##e,
+	TA_ROLE_LIST(X)
+#undef X
+	TA_ROLE_COUNT
+};
+#define TA_ROLE_BIT(r) (1u << (r))
+/* Roles in which the code runs atomically (it must not sleep). */
+#define TA_ROLES_ATOMIC                                                                \
+	(TA_ROLE_BIT(TA_ROLE_HARDIRQ) | TA_ROLE_BIT(TA_ROLE_TIMER) | TA_ROLE_BIT(TA_ROLE_NAPI) |  \
+	 TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK) | TA_ROLE_BIT(TA_ROLE_SOFTIRQ) |                  \
+	 TA_ROLE_BIT(TA_ROLE_TASKLET) | TA_ROLE_BIT(TA_ROLE_SELF))
+
+const char *ta_role_name(enum ta_role role);
+/* -1 when unknown. */
+int ta_role_from_name(const char *name);
+
+/* The bug checks the classifier implements (findings.json names them). */
+#define TA_CHECK_LIST(X)                                                               \
+	X(CALLBACK_SLEEPS, "callback_sleeps")                                           \
+	X(SYNC_IN_ATOMIC, "sync_in_atomic")                                             \
+	X(KILL_DISABLED, "kill_disabled")                                               \
+	X(CONTAINER_MISMATCH, "container_mismatch")                                     \
+	X(NO_KILL, "no_kill")                                                           \
+	X(DATA_NOT_CONTAINER, "data_not_container")                                     \
+	X(OPEN_CODED, "open_coded")
+
+enum ta_check {
+#define X(e, name) TA_CHECK_##e,
+	TA_CHECK_LIST(X)
+#undef X
+	TA_CHECK_COUNT
+};
+
+typedef struct ta_strlist {
+	char **v;
+	size_t n;
+} ta_strlist;
+
+bool ta_strlist_has(const ta_strlist *l, const char *s);
+bool ta_strlist_has_prefix_of(const ta_strlist *l, const char *s);
+
+/* A condition of classes.json / recommendations.json. */
+enum ta_cond_kind {
+	TA_COND_ALL,
+	TA_COND_ANY,
+	TA_COND_NOT,
+	TA_COND_SITE,            /* strs[0]: a use-site API name */
+	TA_COND_HI,
+	TA_COND_SELF_RESCHEDULE,
+	TA_COND_CONTEXTS_ONLY,   /* roles */
+	TA_COND_CONTEXT_ANY,     /* roles */
+	TA_COND_TRAIT,           /* strs[0] */
+	TA_COND_SUBSYSTEM,       /* strs: path prefixes */
+	TA_COND_SCHEDULED,
+	TA_COND_BH_EXCLUSION,
+	TA_COND_INIT_API,        /* strs */
+	TA_COND_CLASS,           /* strs */
+	TA_COND_PRIMARY_ONLY,
+};
+
+typedef struct ta_cond {
+	enum ta_cond_kind kind;
+	bool value;              /* for the boolean kinds: the wanted value */
+	unsigned roles;          /* role bits */
+	ta_strlist strs;
+	struct ta_cond **kids;
+	size_t n_kids;
+} ta_cond;
+
+typedef struct ta_role_rule {
+	char *id, *text;
+	enum ta_role role;
+	char *call;          /* registration call ... */
+	int arg;             /* ... and the argument index holding the function */
+	char *field;         /* or "struct foo.field" the function is stored in */
+	ta_strlist field_names; /* or any field with one of these names */
+	ta_strlist suffixes; /* or a function name ending (weak evidence) */
+	bool weak;
+} ta_role_rule;
+
+typedef struct ta_trait_rule {
+	char *id, *trait, *text;
+	ta_strlist calls, prefixes, macros;
+} ta_trait_rule;
+
+typedef struct ta_lock_rules {
+	char *id;
+	ta_strlist bh_acquire, bh_calls, atomic_acquire, atomic_release;
+} ta_lock_rules;
+
+typedef struct ta_class_rule {
+	char *id, *cls, *description;
+	ta_cond *when;
+} ta_class_rule;
+
+typedef struct ta_rec_rule {
+	char *id, *text;
+	bool adds;            /* contributes to the decided recommendation */
+	char *mechanism;      /* deciding rules */
+	char *queue;          /* "auto" or a queue name */
+	double confidence;
+	double confidence_delta;
+	char *alternative;    /* adds */
+	char *blocks;         /* adds: a mechanism this rules out */
+	ta_strlist blockers;  /* site APIs that block a mechanical rewrite */
+	ta_cond *when;
+} ta_rec_rule;
+
+typedef struct ta_finding_rule {
+	char *id, *severity, *text;
+	enum ta_check check;
+} ta_finding_rule;
+
+typedef struct ta_rules {
+	char *dir;
+	ta_role_rule *roles;
+	size_t n_roles, cap_roles;
+	ta_trait_rule *traits;
+	size_t n_traits, cap_traits;
+	ta_lock_rules locks;
+	ta_class_rule *classes;
+	size_t n_classes, cap_classes;
+	ta_rec_rule *recs;
+	size_t n_recs, cap_recs;
+	ta_finding_rule *findings;
+	size_t n_findings, cap_findings;
+} ta_rules;
+
+/* The bundled rules directory (the source tree's, else the installed one). */
+const char *ta_rules_default_dir(void);
+/* NULL after one error line "file:line: error: problem". */
+ta_rules *ta_rules_load(const char *dir);
+void ta_rules_free(ta_rules **r);
+/* Parse rules from one text (for tests); name is used in errors. */
+ta_rules *ta_rules_parse_text(const char *name, const char *text);
+/* Print every rule id with its kind and text, one per line. */
+void ta_rules_list(const ta_rules *r, FILE *fp);
+
+#endif

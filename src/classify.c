@@ -1,0 +1,897 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * classify.c - derives, per tasklet, the contexts its sites run in, what
+ * its callback does and which locks it shares, then applies the class,
+ * recommendation and finding rules.  All knowledge (which call registers
+ * a hard IRQ handler, which callee may sleep, which class comes first)
+ * comes from the rules; this file only knows how to compute the facts the
+ * rule conditions name.
+ */
+#include "classify.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Per-audit program index: functions, their edges, roles and evidence. */
+struct prog {
+	const ta_audit *a;
+	const ta_rules *r;
+	ta_strmap by_file_name; /* "file\tname" -> func index */
+	ta_strmap by_name;      /* "name" -> func index, for functions with external linkage */
+	size_t **out;           /* per func: indexes into a->edges */
+	size_t *n_out, *cap_out;
+	size_t **callers;       /* per func: caller func indexes */
+	size_t *n_callers, *cap_callers;
+	unsigned *roles;
+	char **evidence; /* per func: why it has its first role */
+	unsigned *mark;  /* visit stamps */
+	unsigned stamp;
+};
+
+static char *fkey(const char *file, const char *name)
+{
+	return xasprintf("%s\t%s", file ? file : "", name ? name : "");
+}
+
+/* The function `name` as seen from `file`: its own static, else a global one. */
+static long find_func(const struct prog *p, const char *file, const char *name)
+{
+	char *k;
+	size_t *v;
+
+	if (!name)
+		return -1;
+	k = fkey(file, name);
+	v = ta_strmap_get(&p->by_file_name, k);
+	free(k);
+	if (!v)
+		v = ta_strmap_get(&p->by_name, name);
+	return v ? (long)*v : -1;
+}
+
+static void add_role(struct prog *p, long f, enum ta_role role, const char *evidence)
+{
+	if (f < 0)
+		return;
+	p->roles[f] |= TA_ROLE_BIT(role);
+	if (!p->evidence[f] && evidence)
+		p->evidence[f] = xstrdup(evidence);
+}
+
+static bool role_rule_matches(const ta_role_rule *rr, const char *context)
+{
+	char *want;
+	bool hit = false;
+
+	if (rr->call) {
+		want = xasprintf("call:%s:%d", rr->call, rr->arg);
+		hit = strcmp(want, context) == 0;
+		free(want);
+	} else if (rr->field) {
+		want = xasprintf("field:%s", rr->field);
+		hit = strcmp(want, context) == 0;
+		free(want);
+	} else if (rr->field_names.n && ta_str_starts(context, "field:")) {
+		const char *dot = strrchr(context, '.');
+		hit = dot && ta_strlist_has(&rr->field_names, dot + 1);
+	}
+	return hit;
+}
+
+static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
+{
+	size_t n = a->n_funcs ? a->n_funcs : 1;
+
+	memset(p, 0, sizeof(*p));
+	p->a = a;
+	p->r = r;
+	p->out = xcalloc(n, sizeof(size_t *));
+	p->n_out = xcalloc(n, sizeof(size_t));
+	p->cap_out = xcalloc(n, sizeof(size_t));
+	p->callers = xcalloc(n, sizeof(size_t *));
+	p->n_callers = xcalloc(n, sizeof(size_t));
+	p->cap_callers = xcalloc(n, sizeof(size_t));
+	p->roles = xcalloc(n, sizeof(unsigned));
+	p->evidence = xcalloc(n, sizeof(char *));
+	p->mark = xcalloc(n, sizeof(unsigned));
+	for (size_t i = 0; i < a->n_funcs; i++) {
+		char *k = fkey(a->funcs[i].file, a->funcs[i].name);
+		ta_strmap_put(&p->by_file_name, k, i);
+		free(k);
+		if (!a->funcs[i].is_static && !ta_strmap_get(&p->by_name, a->funcs[i].name))
+			ta_strmap_put(&p->by_name, a->funcs[i].name, i);
+	}
+	for (size_t i = 0; i < a->n_edges; i++) {
+		const ta_edge *e = &a->edges[i];
+		long from = find_func(p, e->file, e->caller), to;
+		if (from < 0)
+			continue;
+		TA_PUSH(p->out[from], p->n_out[from], p->cap_out[from], i);
+		if (e->macro)
+			continue;
+		to = find_func(p, e->file, e->callee);
+		if (to >= 0 && to != from)
+			TA_PUSH(p->callers[to], p->n_callers[to], p->cap_callers[to], (size_t)from);
+	}
+	/* registrations: strong rules first, then the weak name rules for role-less functions */
+	for (size_t i = 0; i < a->n_refs; i++) {
+		const ta_ref *ref = &a->refs[i];
+		long f = find_func(p, ref->file, ref->fn);
+		for (size_t j = 0; f >= 0 && j < r->n_roles; j++) {
+			const ta_role_rule *rr = &r->roles[j];
+			if (rr->weak || !role_rule_matches(rr, ref->context))
+				continue;
+			char *ev = xasprintf("%s (%s, %s:%u)", ta_role_name(rr->role), rr->id,
+					     ref->file, ref->line);
+			add_role(p, f, rr->role, ev);
+			free(ev);
+		}
+	}
+	for (size_t f = 0; f < a->n_funcs; f++) {
+		if (p->roles[f])
+			continue;
+		for (size_t j = 0; j < r->n_roles; j++) {
+			const ta_role_rule *rr = &r->roles[j];
+			bool hit = false;
+			for (size_t k = 0; k < rr->suffixes.n && !hit; k++)
+				hit = ta_str_ends(a->funcs[f].name, rr->suffixes.v[k]);
+			if (hit) {
+				char *ev = xasprintf("%s (%s, by its name)", ta_role_name(rr->role),
+						     rr->id);
+				add_role(p, (long)f, rr->role, ev);
+				free(ev);
+			}
+		}
+	}
+}
+
+static void prog_free(struct prog *p)
+{
+	size_t n = p->a->n_funcs;
+
+	for (size_t i = 0; i < n; i++) {
+		free(p->out[i]);
+		free(p->callers[i]);
+		free(p->evidence[i]);
+	}
+	free(p->out);
+	free(p->n_out);
+	free(p->cap_out);
+	free(p->callers);
+	free(p->n_callers);
+	free(p->cap_callers);
+	free(p->roles);
+	free(p->evidence);
+	free(p->mark);
+	ta_strmap_free(&p->by_file_name);
+	ta_strmap_free(&p->by_name);
+}
+
+/* ------------------------------------------------------------ per tasklet */
+
+/* What the classifier derives for one tasklet. */
+struct tfacts {
+	const ta_tasklet *t;
+	long callback;          /* func index or -1 */
+	size_t *graph;          /* funcs reachable from the callback within its file */
+	size_t n_graph, cap_graph;
+	bool hi, self_resched, scheduled, bh_exclusion, primary_only;
+	ta_buf bh_evidence;
+	const char *trait_names[32];
+	char *trait_evidence[32];
+	size_t n_traits;
+	long primary_root; /* the one hard IRQ handler of every schedule site, or -2 if several */
+};
+
+static bool in_graph(const struct tfacts *tf, long f)
+{
+	for (size_t i = 0; i < tf->n_graph; i++)
+		if ((long)tf->graph[i] == f)
+			return true;
+	return false;
+}
+
+static void callback_graph(struct prog *p, struct tfacts *tf)
+{
+	size_t head = 0;
+
+	if (tf->callback < 0)
+		return;
+	p->stamp++;
+	TA_PUSH(tf->graph, tf->n_graph, tf->cap_graph, (size_t)tf->callback);
+	p->mark[tf->callback] = p->stamp;
+	while (head < tf->n_graph && tf->n_graph < 4096) {
+		size_t f = tf->graph[head++];
+		for (size_t i = 0; i < p->n_out[f]; i++) {
+			const ta_edge *e = &p->a->edges[p->out[f][i]];
+			char *k;
+			size_t *v;
+			if (e->macro)
+				continue;
+			/* only the static helpers of the same file: the driver's own code */
+			k = fkey(e->file, e->callee);
+			v = ta_strmap_get(&p->by_file_name, k);
+			free(k);
+			if (v && p->mark[*v] != p->stamp && p->a->funcs[*v].is_static) {
+				p->mark[*v] = p->stamp;
+				TA_PUSH(tf->graph, tf->n_graph, tf->cap_graph, *v);
+			}
+		}
+	}
+}
+
+static bool trait_matches(const ta_trait_rule *tr, const ta_edge *e)
+{
+	if (e->macro)
+		return ta_strlist_has(&tr->macros, e->callee);
+	return ta_strlist_has(&tr->calls, e->callee) ||
+	       ta_strlist_has_prefix_of(&tr->prefixes, e->callee);
+}
+
+static void find_traits(struct prog *p, struct tfacts *tf)
+{
+	for (size_t t = 0; t < p->r->n_traits; t++) {
+		const ta_trait_rule *tr = &p->r->traits[t];
+		bool have = false;
+		for (size_t j = 0; j < tf->n_traits; j++)
+			have |= strcmp(tf->trait_names[j], tr->trait) == 0;
+		for (size_t g = 0; g < tf->n_graph && !have; g++) {
+			size_t f = tf->graph[g];
+			for (size_t i = 0; i < p->n_out[f] && !have; i++) {
+				const ta_edge *e = &p->a->edges[p->out[f][i]];
+				if (!trait_matches(tr, e) || tf->n_traits >= 32)
+					continue;
+				tf->trait_names[tf->n_traits] = tr->trait;
+				if (e->line)
+					tf->trait_evidence[tf->n_traits] =
+						xasprintf("%s (%s): %s() at %s:%u in %s()", tr->text,
+							  tr->id, e->callee, e->file, e->line, e->caller);
+				else
+					tf->trait_evidence[tf->n_traits] =
+						xasprintf("%s (%s): %s in %s() (%s)", tr->text, tr->id,
+							  e->callee, e->caller, e->file);
+				tf->n_traits++;
+				have = true;
+			}
+		}
+	}
+}
+
+static const char *trait_evidence(const struct tfacts *tf, const char *trait)
+{
+	for (size_t i = 0; i < tf->n_traits; i++)
+		if (strcmp(tf->trait_names[i], trait) == 0)
+			return tf->trait_evidence[i];
+	return NULL;
+}
+
+static bool is_schedule(enum ta_api api)
+{
+	return api == TA_API_SCHEDULE || api == TA_API_HI_SCHEDULE || api == TA_API_HI_SCHEDULE_FIRST;
+}
+
+/* The contexts a site's function runs in: its roles and its callers' (same file). */
+static void site_context(struct prog *p, struct tfacts *tf, ta_site *s, long *hardirq_root)
+{
+	long g = find_func(p, s->file, s->function);
+	size_t *queue = NULL, n = 0, cap = 0, head = 0;
+	ta_buf ev = {0};
+
+	*hardirq_root = -1;
+	s->roles = 0;
+	free(s->context);
+	s->context = NULL;
+	if (g < 0) {
+		s->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
+		s->context = xstrdup(s->function ? "unknown: the enclosing function was not indexed"
+						 : "unknown: at file scope");
+		return;
+	}
+	p->stamp++;
+	p->mark[g] = p->stamp;
+	TA_PUSH(queue, n, cap, (size_t)g);
+	while (head < n && head < 256) {
+		size_t f = queue[head++];
+		unsigned roles = p->roles[f];
+		if (in_graph(tf, (long)f)) {
+			roles &= ~TA_ROLE_BIT(TA_ROLE_TASKLET);
+			roles |= TA_ROLE_BIT(TA_ROLE_SELF);
+		}
+		if (roles) {
+			s->roles |= roles;
+			if (ev.len < 400) {
+				ta_buf_printf(&ev, "%s%s()%s: %s", ev.len ? "; " : "",
+					      p->a->funcs[f].name, f == (size_t)g ? "" : " (a caller)",
+					      roles & TA_ROLE_BIT(TA_ROLE_SELF)
+						      ? "the tasklet's own callback"
+					      : p->evidence[f] ? p->evidence[f]
+							       : "a tasklet callback");
+			}
+			if ((roles & TA_ROLE_BIT(TA_ROLE_HARDIRQ)) && *hardirq_root == -1)
+				*hardirq_root = (long)f;
+			else if ((roles & TA_ROLE_BIT(TA_ROLE_HARDIRQ)) && *hardirq_root != (long)f)
+				*hardirq_root = -2;
+		}
+		for (size_t i = 0; i < p->n_callers[f]; i++) {
+			size_t c = p->callers[f][i];
+			if (p->mark[c] != p->stamp) {
+				p->mark[c] = p->stamp;
+				TA_PUSH(queue, n, cap, c);
+			}
+		}
+	}
+	free(queue);
+	if (!s->roles) {
+		s->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
+		ta_buf_printf(&ev, "unknown: no registration of %s() or its callers found",
+			      s->function);
+	}
+	s->context = ta_buf_steal(&ev);
+}
+
+/* Is a spinlock held at the site's line in its function (locks in line order)? */
+static bool spinlock_held(const struct prog *p, const ta_site *s)
+{
+	const ta_rules *r = p->r;
+	const char *held[16];
+	size_t n_held = 0;
+	unsigned best_line = 0;
+
+	for (;;) {
+		/* walk the function's locks in line order, up to the site */
+		const ta_lock *next = NULL;
+		for (size_t i = 0; i < p->a->n_locks; i++) {
+			const ta_lock *l = &p->a->locks[i];
+			if (!l->function || !s->function || strcmp(l->function, s->function) != 0 ||
+			    strcmp(l->file, s->file) != 0 || l->line <= best_line || l->line >= s->line)
+				continue;
+			if (!next || l->line < next->line)
+				next = l;
+		}
+		if (!next)
+			break;
+		best_line = next->line;
+		const char *key = next->key ? next->key : next->text ? next->text : "?";
+		if (ta_strlist_has(&r->locks.atomic_acquire, next->api) && n_held < 16) {
+			held[n_held++] = key;
+		} else if (ta_strlist_has(&r->locks.atomic_release, next->api)) {
+			for (size_t i = 0; i < n_held; i++) {
+				if (strcmp(held[i], key) == 0) {
+					held[i] = held[--n_held];
+					break;
+				}
+			}
+		}
+	}
+	return n_held > 0;
+}
+
+static void find_bh_exclusion(struct prog *p, struct tfacts *tf)
+{
+	const ta_audit *a = p->a;
+
+	for (size_t i = 0; i < a->n_locks && !tf->bh_exclusion; i++) {
+		const ta_lock *in = &a->locks[i];
+		long f;
+		if (!in->key)
+			continue;
+		f = find_func(p, in->file, in->function);
+		if (f < 0 || !in_graph(tf, f))
+			continue;
+		for (size_t j = 0; j < a->n_locks; j++) {
+			const ta_lock *out = &a->locks[j];
+			long g;
+			if (!out->key || strcmp(out->key, in->key) != 0 ||
+			    !ta_strlist_has(&p->r->locks.bh_acquire, out->api))
+				continue;
+			g = find_func(p, out->file, out->function);
+			if (g >= 0 && in_graph(tf, g))
+				continue;
+			tf->bh_exclusion = true;
+			ta_buf_printf(&tf->bh_evidence,
+				      "%s is taken by the callback (%s() at %s:%u) and with %s() in %s() "
+				      "at %s:%u (%s)",
+				      in->key, in->api, in->file, in->line, out->api, out->function,
+				      out->file, out->line, p->r->locks.id ? p->r->locks.id : "lock.bh");
+			break;
+		}
+	}
+}
+
+static void derive(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+{
+	long roots = -1;
+	bool any_primary_site = false, all_primary = true;
+
+	memset(tf, 0, sizeof(*tf));
+	tf->t = t;
+	tf->callback = -1;
+	if (t->callback && !t->callback_is_expr) {
+		tf->callback = find_func(p, t->callback_file, t->callback);
+		if (tf->callback < 0)
+			tf->callback = find_func(p, t->file, t->callback);
+	}
+	callback_graph(p, tf);
+	find_traits(p, tf);
+	find_bh_exclusion(p, tf);
+	for (size_t i = 0; i < t->n_sites; i++) {
+		ta_site *s = &t->sites[i];
+		long root;
+		site_context(p, tf, s, &root);
+		s->atomic_lock = spinlock_held(p, s);
+		if (!is_schedule(s->api) || !s->active)
+			continue;
+		tf->scheduled = true;
+		tf->hi |= s->api != TA_API_SCHEDULE;
+		if (s->self || (s->roles & TA_ROLE_BIT(TA_ROLE_SELF))) {
+			tf->self_resched = true;
+			continue;
+		}
+		any_primary_site = true;
+		if (s->roles != TA_ROLE_BIT(TA_ROLE_HARDIRQ) || root < 0)
+			all_primary = false;
+		else if (roots == -1)
+			roots = root;
+		else if (roots != root)
+			all_primary = false;
+	}
+	tf->primary_only = any_primary_site && all_primary;
+	tf->primary_root = roots;
+}
+
+static void tfacts_free(struct tfacts *tf)
+{
+	free(tf->graph);
+	ta_buf_free(&tf->bh_evidence);
+	for (size_t i = 0; i < tf->n_traits; i++)
+		free(tf->trait_evidence[i]);
+}
+
+/* -------------------------------------------------------------- conditions */
+
+static bool has_site(const ta_tasklet *t, const char *api)
+{
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (strcmp(ta_api_name(t->sites[i].api), api) == 0)
+			return true;
+	return false;
+}
+
+/* Schedule sites other than the callback's own re-scheduling. */
+static bool contexts_only(const struct tfacts *tf, unsigned roles)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		if (!is_schedule(s->api) || !s->active || s->self ||
+		    (s->roles & TA_ROLE_BIT(TA_ROLE_SELF)))
+			continue;
+		if (!s->roles || (s->roles & ~roles))
+			return false;
+		any = true;
+	}
+	return any;
+}
+
+static bool context_any(const struct tfacts *tf, unsigned roles)
+{
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		if (is_schedule(s->api) && s->active && (s->roles & roles))
+			return true;
+	}
+	return false;
+}
+
+static bool eval(const struct tfacts *tf, const ta_cond *c)
+{
+	const ta_tasklet *t = tf->t;
+
+	switch (c->kind) {
+	case TA_COND_ALL:
+		for (size_t i = 0; i < c->n_kids; i++)
+			if (!eval(tf, c->kids[i]))
+				return false;
+		return true;
+	case TA_COND_ANY:
+		for (size_t i = 0; i < c->n_kids; i++)
+			if (eval(tf, c->kids[i]))
+				return true;
+		return false;
+	case TA_COND_NOT:
+		return c->n_kids == 1 && !eval(tf, c->kids[0]);
+	case TA_COND_SITE:
+		return has_site(t, c->strs.v[0]);
+	case TA_COND_HI:
+		return tf->hi == c->value;
+	case TA_COND_SELF_RESCHEDULE:
+		return tf->self_resched == c->value;
+	case TA_COND_CONTEXTS_ONLY:
+		return contexts_only(tf, c->roles);
+	case TA_COND_CONTEXT_ANY:
+		return context_any(tf, c->roles);
+	case TA_COND_TRAIT:
+		return trait_evidence(tf, c->strs.v[0]) != NULL;
+	case TA_COND_SUBSYSTEM:
+		for (size_t i = 0; i < c->strs.n; i++)
+			if (t->file && ta_str_starts(t->file, c->strs.v[i]))
+				return true;
+		return false;
+	case TA_COND_SCHEDULED:
+		return tf->scheduled == c->value;
+	case TA_COND_BH_EXCLUSION:
+		return tf->bh_exclusion == c->value;
+	case TA_COND_INIT_API:
+		return t->init_api != TA_API_NONE && ta_strlist_has(&c->strs, ta_api_name(t->init_api));
+	case TA_COND_CLASS:
+		return t->cls && ta_strlist_has(&c->strs, t->cls);
+	case TA_COND_PRIMARY_ONLY:
+		return tf->primary_only == c->value;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------ the results */
+
+static void add_reason(ta_reason **v, size_t *n, size_t *cap, const char *rule, const char *text)
+{
+	ta_reason r = {.rule = xstrdup(rule), .text = xstrdup(text)};
+
+	TA_PUSH(*v, *n, *cap, r);
+}
+
+/* The evidence of the schedule sites, for the class reasons. */
+static void site_evidence(const struct tfacts *tf, ta_buf *b)
+{
+	size_t shown = 0, total = 0;
+
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		if (!is_schedule(s->api) || !s->active)
+			continue;
+		total++;
+		if (shown >= 4)
+			continue;
+		ta_buf_printf(b, "%s%s:%u: %s in %s(): %s", shown ? "; " : "", s->file, s->line,
+			      ta_api_name(s->api), s->function ? s->function : "?",
+			      s->context ? s->context : "?");
+		shown++;
+	}
+	if (total > shown)
+		ta_buf_printf(b, "; and %zu more schedule sites", total - shown);
+}
+
+static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+{
+	const ta_rules *r = p->r;
+
+	for (size_t i = 0; i < r->n_classes; i++) {
+		const ta_class_rule *cr = &r->classes[i];
+		ta_buf ev = {0};
+		if (!cr->when || !eval(tf, cr->when))
+			continue;
+		t->cls = xstrdup(cr->cls);
+		site_evidence(tf, &ev);
+		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons, cr->id,
+			   ev.len ? ev.s : "no schedule site in the audited files");
+		ta_buf_free(&ev);
+		break;
+	}
+	if (!t->cls)
+		t->cls = xstrdup("unknown");
+	for (size_t i = 0; i < tf->n_traits; i++) {
+		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
+			   "trait", tf->trait_evidence[i]);
+		TA_PUSH(t->traits, t->n_traits, t->cap_traits, xstrdup(tf->trait_names[i]));
+	}
+	if (tf->bh_exclusion)
+		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
+			   r->locks.id ? r->locks.id : "lock.bh", tf->bh_evidence.s);
+	t->bh_exclusion = tf->bh_exclusion;
+}
+
+static const char *queue_for(const char *mechanism, const char *queue, bool hi)
+{
+	if (strcmp(mechanism, "bh_workqueue") == 0)
+		return queue && strcmp(queue, "auto") != 0 ? queue
+		       : hi				      ? "system_bh_highpri_wq"
+							      : "system_bh_wq";
+	if (strcmp(mechanism, "workqueue") == 0)
+		return queue && strcmp(queue, "auto") != 0 ? queue : "system_wq";
+	return NULL;
+}
+
+/* The evidence a rule's text gets: the facts its condition looked at. */
+static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
+{
+	switch (c->kind) {
+	case TA_COND_ALL:
+	case TA_COND_ANY:
+		for (size_t i = 0; i < c->n_kids; i++)
+			if (c->kind == TA_COND_ALL || eval(tf, c->kids[i]))
+				rec_evidence(tf, c->kids[i], b);
+		break;
+	case TA_COND_TRAIT: {
+		const char *ev = trait_evidence(tf, c->strs.v[0]);
+		if (ev)
+			ta_buf_printf(b, "; %s", ev);
+		break;
+	}
+	case TA_COND_SITE:
+	case TA_COND_HI:
+		for (size_t i = 0, shown = 0; i < tf->t->n_sites && shown < 3; i++) {
+			const ta_site *s = &tf->t->sites[i];
+			bool hit = c->kind == TA_COND_SITE ? strcmp(ta_api_name(s->api), c->strs.v[0]) == 0
+							   : is_schedule(s->api) && s->api != TA_API_SCHEDULE;
+			if (!hit)
+				continue;
+			ta_buf_printf(b, "; %s at %s:%u", ta_api_name(s->api), s->file, s->line);
+			shown++;
+		}
+		break;
+	case TA_COND_CONTEXTS_ONLY:
+	case TA_COND_CONTEXT_ANY:
+	case TA_COND_PRIMARY_ONLY:
+	case TA_COND_CLASS:
+		ta_buf_puts(b, "; ");
+		site_evidence(tf, b);
+		break;
+	case TA_COND_BH_EXCLUSION:
+		if (tf->bh_exclusion)
+			ta_buf_printf(b, "; %s", tf->bh_evidence.s);
+		break;
+	default:
+		break;
+	}
+}
+
+static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+{
+	const ta_rules *r = p->r;
+	ta_recommendation *rec = &t->rec;
+	const char *blocked[8];
+	size_t n_blocked = 0;
+
+	for (size_t i = 0; i < r->n_recs && !rec->mechanism; i++) {
+		const ta_rec_rule *rr = &r->recs[i];
+		ta_buf ev = {0};
+		if (rr->adds || !rr->when || !eval(tf, rr->when))
+			continue;
+		rec->mechanism = xstrdup(rr->mechanism);
+		rec->queue = queue_for(rr->mechanism, rr->queue, tf->hi)
+				     ? xstrdup(queue_for(rr->mechanism, rr->queue, tf->hi))
+				     : NULL;
+		rec->confidence = rr->confidence;
+		ta_buf_puts(&ev, rr->text);
+		rec_evidence(tf, rr->when, &ev);
+		add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, ev.s);
+		ta_buf_free(&ev);
+		for (size_t j = 0; j < t->n_sites; j++) {
+			const ta_site *s = &t->sites[j];
+			if (!ta_strlist_has(&rr->blockers, ta_api_name(s->api)))
+				continue;
+			char *text = xasprintf("%s at %s:%u in %s() has no workqueue counterpart",
+					       ta_api_name(s->api), s->file, s->line,
+					       s->function ? s->function : "?");
+			add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers, rr->id, text);
+			free(text);
+		}
+	}
+	if (!rec->mechanism)
+		return;
+	for (size_t i = 0; i < r->n_recs; i++) {
+		const ta_rec_rule *rr = &r->recs[i];
+		ta_buf ev = {0};
+		if (!rr->adds || !rr->when || !eval(tf, rr->when))
+			continue;
+		ta_buf_puts(&ev, rr->text);
+		rec_evidence(tf, rr->when, &ev);
+		if (rr->blocks) {
+			if (strcmp(rr->blocks, rec->mechanism) == 0)
+				add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers, rr->id,
+					   ev.s);
+			else if (n_blocked < 8)
+				blocked[n_blocked++] = rr->blocks;
+		}
+		if (rr->alternative || rr->confidence_delta != 0)
+			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, ev.s);
+		rec->confidence += rr->confidence_delta;
+		ta_buf_free(&ev);
+	}
+	for (size_t i = 0; i < r->n_recs; i++) {
+		const ta_rec_rule *rr = &r->recs[i];
+		bool skip = !rr->adds || !rr->alternative || strcmp(rr->alternative, rec->mechanism) == 0;
+		for (size_t k = 0; k < n_blocked && !skip; k++)
+			skip = strcmp(blocked[k], rr->alternative) == 0;
+		for (size_t k = 0; k < rec->n_alternatives && !skip; k++)
+			skip = strcmp(rec->alternatives[k], rr->alternative) == 0;
+		if (!skip && rr->when && eval(tf, rr->when))
+			TA_PUSH(rec->alternatives, rec->n_alternatives, rec->cap_alternatives,
+				xstrdup(rr->alternative));
+	}
+	if (rec->confidence < 0.05)
+		rec->confidence = 0.05;
+	if (rec->confidence > 1)
+		rec->confidence = 1;
+}
+
+/* --------------------------------------------------------------- findings */
+
+static void add_finding(ta_tasklet *t, const ta_finding_rule *fr, const char *detail,
+			const char *file, unsigned line)
+{
+	ta_finding f = {.rule = xstrdup(fr->id),
+			.severity = xstrdup(fr->severity),
+			.text = detail ? xasprintf("%s: %s", fr->text, detail) : xstrdup(fr->text),
+			.file = file ? xstrdup(file) : NULL,
+			.line = line};
+
+	TA_PUSH(t->findings, t->n_findings, t->cap_findings, f);
+}
+
+static bool is_sync_api(enum ta_api api)
+{
+	return api == TA_API_DISABLE || api == TA_API_KILL || api == TA_API_UNLOCK_WAIT;
+}
+
+static void check_sync_in_atomic(ta_tasklet *t, const ta_finding_rule *fr)
+{
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *s = &t->sites[i];
+		char *detail;
+		if (!is_sync_api(s->api) || !s->active)
+			continue;
+		if (s->roles & TA_ROLES_ATOMIC)
+			detail = xasprintf("%s() in %s(), which runs in %s", ta_api_name(s->api),
+					   s->function ? s->function : "?", s->context);
+		else if (s->atomic_lock)
+			detail = xasprintf("%s() in %s() with a spinlock held", ta_api_name(s->api),
+					   s->function ? s->function : "?");
+		else
+			continue;
+		add_finding(t, fr, detail, s->file, s->line);
+		free(detail);
+	}
+}
+
+/* disable then kill in the same function, with no enable in between */
+static void check_kill_disabled(ta_tasklet *t, const ta_finding_rule *fr)
+{
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *k = &t->sites[i];
+		const ta_site *dis = NULL;
+		if (k->api != TA_API_KILL || !k->function)
+			continue;
+		for (size_t j = 0; j < t->n_sites; j++) {
+			const ta_site *s = &t->sites[j];
+			if (!s->function || strcmp(s->function, k->function) != 0 ||
+			    strcmp(s->file, k->file) != 0 || s->line >= k->line)
+				continue;
+			if (s->api == TA_API_DISABLE || s->api == TA_API_DISABLE_NOSYNC ||
+			    s->api == TA_API_DISABLE_IN_ATOMIC)
+				dis = s;
+			else if (s->api == TA_API_ENABLE && dis && s->line > dis->line)
+				dis = NULL;
+		}
+		if (dis) {
+			char *detail = xasprintf("%s() at line %u, then tasklet_kill() in %s()",
+						 ta_api_name(dis->api), dis->line, k->function);
+			add_finding(t, fr, detail, k->file, k->line);
+			free(detail);
+		}
+	}
+}
+
+static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_rule *fr)
+{
+	const char *member = t->member_path ? t->member_path : t->field;
+	size_t considered = 0, matching = 0, sharers = 0;
+	const ta_container *first = NULL;
+
+	if (!member || !t->callback || t->sig != TA_SIG_NEW || t->scope != TA_SCOPE_FIELD)
+		return;
+	/* a callback shared by several tasklets recovers whichever it runs for */
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		sharers += a->tasklets[i].callback && strcmp(a->tasklets[i].callback, t->callback) == 0 &&
+			   a->tasklets[i].callback_file && t->callback_file &&
+			   strcmp(a->tasklets[i].callback_file, t->callback_file) == 0;
+	if (sharers != 1)
+		return;
+	for (size_t i = 0; i < a->n_containers; i++) {
+		const ta_container *c = &a->containers[i];
+		if (!c->function || strcmp(c->function, t->callback) != 0 || !t->callback_file ||
+		    strcmp(c->file, t->callback_file) != 0)
+			continue;
+		/* container_of(ptr, ...) counts when ptr is a plain name (the argument) */
+		if (strcmp(c->macro, "container_of") == 0 && strpbrk(c->ptr, "->.()&*"))
+			continue;
+		considered++;
+		if (!first)
+			first = c;
+		matching += strcmp(c->member, member) == 0;
+	}
+	if (considered && !matching) {
+		char *detail = xasprintf("%s(..., %s) in %s(), but it is registered as '%s'",
+					 first->macro, first->member, t->callback, member);
+		add_finding(t, fr, detail, first->file, first->line);
+		free(detail);
+	}
+}
+
+static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+{
+	for (size_t i = 0; i < p->r->n_findings; i++) {
+		const ta_finding_rule *fr = &p->r->findings[i];
+		switch (fr->check) {
+		case TA_CHECK_CALLBACK_SLEEPS: {
+			const char *ev = trait_evidence(tf, "sleeps");
+			if (ev && t->active)
+				add_finding(t, fr, ev, t->callback_file, t->callback_line);
+			break;
+		}
+		case TA_CHECK_SYNC_IN_ATOMIC:
+			check_sync_in_atomic(t, fr);
+			break;
+		case TA_CHECK_KILL_DISABLED:
+			check_kill_disabled(t, fr);
+			break;
+		case TA_CHECK_CONTAINER_MISMATCH:
+			check_container(p->a, t, fr);
+			break;
+		case TA_CHECK_NO_KILL: {
+			bool stops = false;
+			for (size_t j = 0; j < t->n_sites; j++)
+				stops |= t->sites[j].api == TA_API_KILL ||
+					 t->sites[j].api == TA_API_KILL_IMMEDIATE ||
+					 t->sites[j].api == TA_API_DISABLE ||
+					 t->sites[j].api == TA_API_DISABLE_NOSYNC;
+			if (tf->scheduled && !stops && t->scope == TA_SCOPE_FIELD && t->active)
+				add_finding(t, fr, NULL, t->file, t->line);
+			break;
+		}
+		case TA_CHECK_DATA_NOT_CONTAINER:
+			if (t->init_api == TA_API_TASKLET_INIT && t->data_kind != TA_DATA_CONTAINER &&
+			    t->data_kind != TA_DATA_NONE) {
+				char *detail = xasprintf("data '%s' is %s", t->data ? t->data : "?",
+							 ta_data_kind_name(t->data_kind));
+				add_finding(t, fr, detail, t->file, t->line);
+				free(detail);
+			}
+			break;
+		case TA_CHECK_OPEN_CODED:
+			for (size_t j = 0; j < t->n_init; j++) {
+				const ta_site *s = &t->init_sites[j];
+				if (s->api != TA_API_ASSIGN_FUNC && s->api != TA_API_ASSIGN_CALLBACK)
+					continue;
+				add_finding(t, fr, NULL, s->file, s->line);
+				break;
+			}
+			break;
+		case TA_CHECK_COUNT:
+			break;
+		}
+	}
+}
+
+void ta_classify(ta_audit *a, const ta_rules *rules)
+{
+	struct prog p;
+
+	prog_build(&p, a, rules);
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		struct tfacts tf;
+		derive(&p, t, &tf);
+		classify_one(&p, t, &tf);
+		recommend(&p, t, &tf);
+		findings(&p, t, &tf);
+		tfacts_free(&tf);
+	}
+	prog_free(&p);
+	a->classified = true;
+	free(a->rules_dir);
+	a->rules_dir = xstrdup(rules->dir);
+}
