@@ -690,11 +690,16 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		ta_buf_puts(&ev, rr->text);
 		rec_evidence(tf, rr->when, &ev);
 		if (rr->blocks) {
-			if (strcmp(rr->blocks, rec->mechanism) == 0)
+			if (strcmp(rr->blocks, rec->mechanism) == 0) {
 				add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers, rr->id,
 					   ev.s);
-			else if (n_blocked < 8)
-				blocked[n_blocked++] = rr->blocks;
+			} else {
+				char *why = xasprintf("not %s: %s", rr->blocks, ev.s);
+				add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, why);
+				free(why);
+				if (n_blocked < 8)
+					blocked[n_blocked++] = rr->blocks;
+			}
 		}
 		if (rr->alternative || rr->confidence_delta != 0)
 			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, ev.s);
@@ -785,6 +790,17 @@ static void check_kill_disabled(ta_tasklet *t, const ta_finding_rule *fr)
 	}
 }
 
+/* "creq.creq_tasklet" and "creq_tasklet" name the same member seen from
+ * an outer or an inner container: one path is a suffix of the other. */
+static bool member_paths_agree(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	const char *longer = la >= lb ? a : b, *shorter = la >= lb ? b : a;
+	size_t ll = la >= lb ? la : lb, ls = la >= lb ? lb : la;
+
+	return strcmp(longer + ll - ls, shorter) == 0 && (ll == ls || longer[ll - ls - 1] == '.');
+}
+
 static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_rule *fr)
 {
 	const char *member = t->member_path ? t->member_path : t->field;
@@ -811,7 +827,7 @@ static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_r
 		considered++;
 		if (!first)
 			first = c;
-		matching += strcmp(c->member, member) == 0;
+		matching += member_paths_agree(c->member, member);
 	}
 	if (considered && !matching) {
 		char *detail = xasprintf("%s(..., %s) in %s(), but it is registered as '%s'",

@@ -242,6 +242,15 @@ static bool cursor_is_tasklet_object(CXCursor decl, bool *array)
 	return type_is_tasklet(clang_getCursorType(decl), &p, array) && p == 0;
 }
 
+/* The key of a field: the record's defining file, its name and the field,
+ * "drivers/x/x.h:struct foo.rx": two drivers' private "struct priv" differ. */
+static char *field_key(struct walk *w, CXCursor rec, const char *rname, const char *field)
+{
+	struct file_info *fi = cursor_where(w, rec, NULL, NULL, NULL);
+
+	return xasprintf("%s:%s.%s", fi ? fi->rel : "?", rname, field);
+}
+
 /* A readable, TU-independent name for a record: "struct foo", or for an
  * anonymous one "struct (anonymous at drivers/x.h:12)". */
 static char *record_name(struct walk *w, CXCursor rec)
@@ -557,7 +566,7 @@ static bool resolve_field(struct walk *w, CXCursor member, CXCursor field, struc
 	}
 	rname = record_name(w, rec);
 	t->field = take(clang_getCursorSpelling(field));
-	t->key = xasprintf("%s.%s", rname, t->field);
+	t->key = field_key(w, rec, rname, t->field);
 	t->ctype = rname;
 	t->scope = TA_SCOPE_FIELD;
 	member_chain(w, member, t);
@@ -889,7 +898,9 @@ static bool is_lock_pointer(CXCursor arg)
 	return lock;
 }
 
-/* The identity of a lock: "struct foo.lock", "path:var" or "var". */
+/* The identity of a lock: "struct foo.lock", "path:var" or "var".  A lock
+ * passed through a one-argument wrapper (spinlock_check(lock) inside
+ * spin_lock_irqsave()) is the wrapper's argument. */
 static char *lock_key(struct walk *w, CXCursor arg)
 {
 	CXCursor c = strip(arg);
@@ -897,6 +908,12 @@ static char *lock_key(struct walk *w, CXCursor arg)
 	CXCursor ref;
 	enum ta_scope scope;
 
+	for (int guard = 0; k == CXCursor_CallExpr && guard < 4; guard++) {
+		if (clang_Cursor_getNumArguments(c) != 1)
+			return NULL;
+		c = strip(clang_Cursor_getArgument(c, 0));
+		k = clang_getCursorKind(c);
+	}
 	while (k == CXCursor_ArraySubscriptExpr) {
 		struct kids kids = children(c);
 		if (!kids.n)
@@ -910,7 +927,7 @@ static char *lock_key(struct walk *w, CXCursor arg)
 	if (clang_getCursorKind(ref) == CXCursor_FieldDecl) {
 		char *rec = record_name(w, clang_getCursorSemanticParent(ref));
 		char *field = take(clang_getCursorSpelling(ref));
-		char *key = xasprintf("%s.%s", rec, field);
+		char *key = field_key(w, clang_getCursorSemanticParent(ref), rec, field);
 		free(rec);
 		free(field);
 		return key;
@@ -1062,29 +1079,20 @@ static void handle_call(struct walk *w, CXCursor call)
 	free(name);
 }
 
-/* Is this binary operator "=" (not "==", "+=" ...)?  The token after the left-hand side. */
+/*
+ * Is this binary operator an assignment?  libclang 14 has no opcode query:
+ * an assignment has the type of its left-hand side, while a comparison
+ * (the only other operator that takes a pointer or an unsigned long and
+ * yields something) has type int.  Tokens are not used: inside a driver
+ * macro they describe the macro's text, not the expression.
+ */
 static bool is_plain_assignment(struct walk *w, CXCursor binop, CXCursor lhs)
 {
-	CXToken *toks = NULL;
-	unsigned n = 0, b;
-	bool assign = false;
+	CXType bt = clang_getCanonicalType(clang_getCursorType(binop));
+	CXType lt = clang_getCanonicalType(clang_getCursorType(lhs));
 
-	clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(lhs)), NULL, NULL, NULL,
-				   &b);
-	clang_tokenize(w->tu, clang_getCursorExtent(binop), &toks, &n);
-	for (unsigned i = 0; i < n; i++) {
-		unsigned a;
-		clang_getExpansionLocation(clang_getTokenLocation(w->tu, toks[i]), NULL, NULL, NULL,
-					   &a);
-		if (a >= b && clang_getTokenKind(toks[i]) == CXToken_Punctuation) {
-			CXString sp = clang_getTokenSpelling(w->tu, toks[i]);
-			assign = strcmp(clang_getCString(sp), "=") == 0;
-			clang_disposeString(sp);
-			break;
-		}
-	}
-	clang_disposeTokens(w->tu, toks, n);
-	return assign;
+	(void)w;
+	return bt.kind != CXType_Int && clang_equalTypes(bt, lt);
 }
 
 /* x.f = some_function;  -- a registration through a struct field (hrtimer, work, DMA). */
@@ -1282,7 +1290,7 @@ static void handle_field(struct walk *w, CXCursor field)
 		return;
 	t.ctype = record_name(w, clang_getCursorSemanticParent(field));
 	t.field = take(clang_getCursorSpelling(field));
-	t.key = xasprintf("%s.%s", t.ctype, t.field);
+	t.key = field_key(w, clang_getCursorSemanticParent(field), t.ctype, t.field);
 	fi = cursor_where(w, field, &line, &col, NULL);
 	obj.kind = TA_FACT_OBJECT;
 	obj.api = TA_API_NONE;

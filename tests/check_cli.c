@@ -78,7 +78,12 @@ START_TEST(test_default_is_corpus)
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "(Linux 6.1.0-corpus)"));
 	ck_assert_ptr_nonnull(strstr(r.out, "index/declare.c:18: legacy_tasklet: DECLARE_TASKLET_OLD, "
-					    "legacy_fn (old), 1 schedule site\n"));
+					    "legacy_fn (old), 1 schedule site; class "));
+	ck_assert_ptr_nonnull(strstr(r.out, "classify/gpu_engine.c:42: e->submit: tasklet_setup, "
+					    "engine_submit (new), 2 hi_schedule sites"));
+	ck_assert_ptr_nonnull(strstr(r.out, "; class gpu_scheduler, recommend manual [0.90]"));
+	ck_assert_ptr_nonnull(strstr(r.out, "classify/container_mismatch.c:23: error: the callback "
+					    "recovers its container through a member"));
 	ck_assert_ptr_nonnull(strstr(r.out, "index/syntax_error.c: degraded: "));
 	tu_run_free(&r);
 }

@@ -50,7 +50,7 @@ END_TEST
 START_TEST(test_shared_struct_is_one_object)
 {
 	const ta_audit *a = tu_corpus();
-	const ta_tasklet *t = tu_find(a, "struct shared_ctrl.event_tasklet");
+	const ta_tasklet *t = tu_find(a, "index/shared.h:struct shared_ctrl.event_tasklet");
 	size_t n = 0;
 
 	ck_assert_ptr_nonnull(t);
@@ -66,7 +66,7 @@ END_TEST
 
 START_TEST(test_never_initialized_field)
 {
-	const ta_tasklet *t = tu_find(tu_corpus(), "struct shared_ctrl.unused_tasklet");
+	const ta_tasklet *t = tu_find(tu_corpus(), "index/shared.h:struct shared_ctrl.unused_tasklet");
 
 	ck_assert_ptr_nonnull(t);
 	ck_assert(t->never_initialized);
@@ -78,7 +78,7 @@ END_TEST
 START_TEST(test_inactive_config_region)
 {
 	const ta_tasklet *off = tu_find(tu_corpus(), "inactive:index/ifdef_config.c:d->off_tasklet");
-	const ta_tasklet *on = tu_find(tu_corpus(), "struct cfg_dev.on_tasklet");
+	const ta_tasklet *on = tu_find(tu_corpus(), "index/ifdef_config.c:struct cfg_dev.on_tasklet");
 
 	ck_assert_ptr_nonnull(off);
 	ck_assert_ptr_nonnull(on);
@@ -90,8 +90,8 @@ END_TEST
 
 START_TEST(test_driver_macro_and_direct_call)
 {
-	const ta_tasklet *m = tu_find(tu_corpus(), "struct dm_port.tl");
-	const ta_tasklet *d = tu_find(tu_corpus(), "struct dc_dev.tasklet");
+	const ta_tasklet *m = tu_find(tu_corpus(), "index/driver_macro.c:struct dm_port.tl");
+	const ta_tasklet *d = tu_find(tu_corpus(), "index/direct_call.c:struct dc_dev.tasklet");
 
 	ck_assert_ptr_nonnull(m);
 	ck_assert_str_eq(m->init_sites[0].via_macro, "DM_INIT_TASKLET");
@@ -103,7 +103,7 @@ END_TEST
 
 START_TEST(test_self_reschedule_attributed)
 {
-	const ta_tasklet *t = tu_find(tu_corpus(), "struct poll_dev.poll");
+	const ta_tasklet *t = tu_find(tu_corpus(), "index/self_resched.c:struct poll_dev.poll");
 	size_t self = 0;
 
 	ck_assert_ptr_nonnull(t);
@@ -123,7 +123,7 @@ START_TEST(test_degraded_file_still_indexed)
 			ck_assert_int_eq(a->files[i].status, TA_STATUS_DEGRADED);
 			ck_assert_ptr_nonnull(strstr(a->files[i].reason, "error"));
 		}
-	ck_assert_ptr_nonnull(tu_find(a, "struct se_dev.t"));
+	ck_assert_ptr_nonnull(tu_find(a, "index/syntax_error.c:struct se_dev.t"));
 }
 END_TEST
 

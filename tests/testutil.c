@@ -10,6 +10,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "classify.h"
+#include "rules.h"
 #include "scan.h"
 
 int tu_run(Suite *s)
@@ -49,6 +51,61 @@ const ta_audit *tu_corpus(void)
 		atexit(free_corpus);
 	}
 	return corpus;
+}
+
+const ta_audit *tu_classified(void)
+{
+	const ta_audit *a = tu_corpus();
+
+	if (!a->classified) {
+		char *dir = tu_src("rules");
+		ta_rules *r = ta_rules_load(dir);
+		if (!r) {
+			fprintf(stderr, "cannot load the bundled rules '%s'\n", dir);
+			exit(1);
+		}
+		ta_classify((ta_audit *)a, r);
+		ta_rules_free(&r);
+		free(dir);
+	}
+	return a;
+}
+
+void tu_dump_class(const ta_audit *a, const char *file, ta_buf *b)
+{
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		if (!t->file || strcmp(t->file, file) != 0)
+			continue;
+		ta_buf_printf(b, "%s:%u: %s: class %s\n", t->file, t->line, t->name,
+			      t->cls ? t->cls : "-");
+		for (size_t j = 0; j < t->n_class_reasons; j++)
+			ta_buf_printf(b, "  because %s: %s\n", t->class_reasons[j].rule,
+				      t->class_reasons[j].text);
+		if (t->rec.mechanism) {
+			ta_buf_printf(b, "  recommend %s%s%s confidence %.2f\n", t->rec.mechanism,
+				      t->rec.queue ? " on " : "", t->rec.queue ? t->rec.queue : "",
+				      t->rec.confidence);
+			for (size_t j = 0; j < t->rec.n_reasons; j++)
+				ta_buf_printf(b, "    reason %s: %s\n", t->rec.reasons[j].rule,
+					      t->rec.reasons[j].text);
+			for (size_t j = 0; j < t->rec.n_alternatives; j++)
+				ta_buf_printf(b, "    alternative %s\n", t->rec.alternatives[j]);
+			for (size_t j = 0; j < t->rec.n_blockers; j++)
+				ta_buf_printf(b, "    blocker %s: %s\n", t->rec.blockers[j].rule,
+					      t->rec.blockers[j].text);
+		}
+		for (size_t j = 0; j < t->n_findings; j++)
+			ta_buf_printf(b, "  finding %s %s:%u: %s\n", t->findings[j].severity,
+				      t->findings[j].file ? t->findings[j].file : "?",
+				      t->findings[j].line, t->findings[j].rule);
+		for (size_t j = 0; j < t->n_sites; j++)
+			if (t->sites[j].context)
+				ta_buf_printf(b, "  site %s:%u %s: %s%s\n", t->sites[j].file,
+					      t->sites[j].line, ta_api_name(t->sites[j].api),
+					      t->sites[j].context,
+					      t->sites[j].atomic_lock ? " [spinlock held]" : "");
+	}
 }
 
 const ta_tasklet *tu_find(const ta_audit *a, const char *key)

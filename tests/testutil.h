@@ -23,6 +23,10 @@ char *tu_src(const char *rel);
 
 /* Append the golden dump of every tasklet whose file is `file` to b. */
 void tu_dump_file(const ta_audit *a, const char *file, ta_buf *b);
+/* The classifier's results for those tasklets (run tu_classified() first). */
+void tu_dump_class(const ta_audit *a, const char *file, ta_buf *b);
+/* The corpus audit, classified with the bundled rules (once per process). */
+const ta_audit *tu_classified(void);
 /* Find a tasklet by key; NULL when absent. */
 const ta_tasklet *tu_find(const ta_audit *a, const char *key);
 

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_classify.c - the classifier on the corpus: every corpus/classify
+ * case's class, recommendation, reasons, findings and site contexts are
+ * compared with its golden corpus/classify/<file>.class.expected, and the
+ * properties each case exists for are asserted directly (one per class,
+ * one true positive and one near-miss per bug check).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "testutil.h"
+
+static const char *const cases[] = {
+	"classify/container_mismatch.c", "classify/dma_done.c",     "classify/gpu_engine.c",
+	"classify/isr_bh.c",             "classify/kill_disabled.c", "classify/net_rx.c",
+	"classify/poller.c",             "classify/process_bh_lock.c",
+	"classify/process_defer.c",      "classify/sleeping_cb.c",   "classify/sleeping_irq.c",
+	"classify/sync_atomic.c",        "classify/timer_kick.c",    "classify/unknown_ctx.c",
+	"index/hi_priority.c",           "index/data_kinds.c",       "index/open_coded.c",
+};
+
+START_TEST(test_case_golden)
+{
+	const ta_audit *a = tu_classified();
+	ta_buf b = {0};
+	char *golden = xasprintf("corpus/%s.class.expected", cases[_i]);
+
+	tu_dump_class(a, cases[_i], &b);
+	ck_assert_msg(b.len > 0, "no tasklet in %s", cases[_i]);
+	tu_golden(golden, b.s);
+	free(golden);
+	ta_buf_free(&b);
+}
+END_TEST
+
+static const ta_tasklet *get(const char *key)
+{
+	const ta_tasklet *t = tu_find(tu_classified(), key);
+
+	ck_assert_msg(t != NULL, "no tasklet '%s'", key);
+	return t;
+}
+
+static size_t findings_of(const ta_tasklet *t, const char *rule)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n_findings; i++)
+		n += strcmp(t->findings[i].rule, rule) == 0;
+	return n;
+}
+
+static bool has_alternative(const ta_tasklet *t, const char *m)
+{
+	for (size_t i = 0; i < t->rec.n_alternatives; i++)
+		if (strcmp(t->rec.alternatives[i], m) == 0)
+			return true;
+	return false;
+}
+
+static const struct {
+	const char *key, *cls, *mechanism, *queue;
+} expect[] = {
+	{"classify/isr_bh.c:struct ib_dev.bh", "isr_bottom_half", "bh_workqueue", "system_bh_wq"},
+	{"classify/dma_done.c:struct dd_chan.task", "dma_completion", "bh_workqueue", "system_bh_wq"},
+	{"classify/gpu_engine.c:struct engine.submit", "gpu_scheduler", "manual", NULL},
+	{"classify/timer_kick.c:struct tk_dev.recover", "timer_driven", "timer", NULL},
+	{"classify/process_defer.c:struct pd_dev.refill", "process_deferral", "workqueue", "system_wq"},
+	{"classify/process_bh_lock.c:struct pb_dev.refill", "process_deferral", "bh_workqueue", "system_bh_wq"},
+	{"classify/net_rx.c:struct nr_priv.rx_tasklet", "network_bh", "bh_workqueue", "system_bh_wq"},
+	{"classify/poller.c:struct po_dev.poll", "self_rearming_poller", "bh_workqueue", "system_bh_wq"},
+	{"classify/sleeping_irq.c:struct si_dev.bh", "isr_bottom_half", "threaded_irq", NULL},
+	{"classify/sleeping_cb.c:struct sc_dev.work", "unknown", "workqueue", "system_wq"},
+	{"classify/unknown_ctx.c:struct uc_dev.t", "unknown", "bh_workqueue", "system_bh_wq"},
+	{"index/hi_priority.c:struct hp_chan.done", "isr_bottom_half", "bh_workqueue", "system_bh_highpri_wq"},
+	{"index/data_kinds.c:global_data_tasklet", "unused", "manual", NULL},
+};
+
+START_TEST(test_class_and_mechanism)
+{
+	const ta_tasklet *t = get(expect[_i].key);
+
+	ck_assert_str_eq(t->cls, expect[_i].cls);
+	ck_assert_str_eq(t->rec.mechanism, expect[_i].mechanism);
+	if (expect[_i].queue)
+		ck_assert_str_eq(t->rec.queue, expect[_i].queue);
+	else
+		ck_assert_ptr_null(t->rec.queue);
+	ck_assert(t->rec.confidence > 0 && t->rec.confidence <= 1);
+	ck_assert_uint_gt(t->rec.n_reasons, 0);
+	ck_assert_uint_gt(t->n_class_reasons, 0);
+}
+END_TEST
+
+/* Every hi user goes to the high-priority BH queue (or is manual). */
+START_TEST(test_hi_users_keep_priority)
+{
+	const ta_audit *a = tu_classified();
+	size_t hi_users = 0;
+
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		if (!ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE))
+			continue;
+		hi_users++;
+		if (strcmp(t->rec.mechanism, "manual") != 0)
+			ck_assert_str_eq(t->rec.queue, "system_bh_highpri_wq");
+	}
+	ck_assert_uint_ge(hi_users, 2);
+}
+END_TEST
+
+/* threaded_irq and workqueue are never recommended without their evidence. */
+START_TEST(test_evidence_behind_process_mechanisms)
+{
+	const ta_audit *a = tu_classified();
+
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		if (!t->rec.mechanism)
+			continue;
+		if (strcmp(t->rec.mechanism, "threaded_irq") == 0) {
+			for (size_t j = 0; j < t->n_sites; j++)
+				if (t->sites[j].api == TA_API_SCHEDULE)
+					ck_assert_uint_eq(t->sites[j].roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+		}
+		if (strcmp(t->rec.mechanism, "workqueue") == 0)
+			ck_assert_msg(strstr(t->rec.reasons[0].text, "process") ||
+					      strstr(t->rec.reasons[0].text, "sleep"),
+				      "%s: workqueue without evidence: %s", t->key,
+				      t->rec.reasons[0].text);
+	}
+}
+END_TEST
+
+START_TEST(test_bug_checks_and_near_misses)
+{
+	/* callback sleeps: through a static helper; the unreachable sleeper is not cited */
+	const ta_tasklet *sc = get("classify/sleeping_cb.c:struct sc_dev.work");
+	ck_assert_uint_eq(findings_of(sc, "bug.callback-sleeps"), 1);
+	ck_assert_ptr_nonnull(strstr(sc->findings[0].text, "mutex_lock"));
+	ck_assert_ptr_null(strstr(sc->findings[0].text, "usleep_range"));
+	ck_assert_uint_eq(findings_of(get("classify/isr_bh.c:struct ib_dev.bh"), "bug.callback-sleeps"), 0);
+
+	/* waiting calls in atomic context: IRQ handler, spinlock held; near-miss after unlock */
+	const ta_tasklet *sa = get("classify/sync_atomic.c:struct sa_dev.t");
+	ck_assert_uint_eq(findings_of(sa, "bug.sync-in-atomic"), 2);
+	for (size_t i = 0; i < sa->n_findings; i++)
+		ck_assert_uint_ne(sa->findings[i].line, 52); /* sa_config: after the unlock */
+
+	/* disable then kill; near-miss: enable in between */
+	ck_assert_uint_eq(findings_of(get("classify/kill_disabled.c:struct kd_dev.t"), "bug.kill-disabled"), 1);
+	ck_assert_uint_eq(findings_of(get("classify/kill_disabled.c:struct kd_dev.u"), "bug.kill-disabled"), 0);
+
+	/* from_tasklet naming the wrong member; near-miss: the right one */
+	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.tx"), "bug.container-mismatch"), 1);
+	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.rx"), "bug.container-mismatch"), 0);
+
+	/* never killed; near-miss: killed in remove */
+	ck_assert_uint_eq(findings_of(get("index/hi_priority.c:struct hp_chan.done"), "bug.no-kill"), 1);
+	ck_assert_uint_eq(findings_of(get("classify/isr_bh.c:struct ib_dev.bh"), "bug.no-kill"), 0);
+
+	/* data that is not the container; near-miss: the container */
+	ck_assert_uint_eq(findings_of(get("index/data_kinds.c:struct port.port_tasklet"), "mod.data-not-container"), 1);
+	ck_assert_uint_eq(findings_of(get("index/container_cast.c:struct cast_priv.rx_tasklet"), "mod.data-not-container"),
+			  0);
+}
+END_TEST
+
+START_TEST(test_bh_exclusion_blocks_workqueue)
+{
+	const ta_tasklet *pb = get("classify/process_bh_lock.c:struct pb_dev.refill");
+	const ta_tasklet *pd = get("classify/process_defer.c:struct pd_dev.refill");
+
+	ck_assert(pb->bh_exclusion);
+	ck_assert(!pd->bh_exclusion);
+	ck_assert(!has_alternative(pb, "workqueue"));
+	ck_assert(has_alternative(get("classify/isr_bh.c:struct ib_dev.bh"), "threaded_irq"));
+	ck_assert(!has_alternative(get("classify/net_rx.c:struct nr_priv.rx_tasklet"), "workqueue"));
+}
+END_TEST
+
+START_TEST(test_contexts_through_call_graph)
+{
+	const ta_tasklet *ib = get("classify/isr_bh.c:struct ib_dev.bh");
+
+	/* the schedule sits in ib_ack(), which only ib_isr() calls */
+	ck_assert_uint_eq(ib->sites[0].roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	ck_assert_ptr_nonnull(strstr(ib->sites[0].context, "ib_isr() (a caller)"));
+	/* the kill runs in ib_remove(), registered as .remove */
+	ck_assert_uint_eq(ib->sites[1].roles, TA_ROLE_BIT(TA_ROLE_PROCESS));
+}
+END_TEST
+
+static Suite *classify_suite(void)
+{
+	Suite *s = suite_create("classify");
+	TCase *tc = tcase_create("corpus");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, test_case_golden, 0, (int)(sizeof(cases) / sizeof(*cases)));
+	tcase_add_loop_test(tc, test_class_and_mechanism, 0, (int)(sizeof(expect) / sizeof(*expect)));
+	tcase_add_test(tc, test_hi_users_keep_priority);
+	tcase_add_test(tc, test_evidence_behind_process_mechanisms);
+	tcase_add_test(tc, test_bug_checks_and_near_misses);
+	tcase_add_test(tc, test_bh_exclusion_blocks_workqueue);
+	tcase_add_test(tc, test_contexts_through_call_graph);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	tu_classified(); /* scan and classify once, before the runner forks */
+	return tu_run(classify_suite());
+}
