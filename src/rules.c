@@ -490,8 +490,13 @@ static bool load_text(ta_rules *r, const char *name, const char *text)
 
 	if (!root) {
 		const char *at = cJSON_GetErrorPtr();
-		ta_diag(TA_ERROR, name, line_of(&s, at ? at : clean), 0,
-			"malformed JSON near '%.20s'", at && *at ? at : "end of file");
+		char near[24];
+		size_t k = 0;
+		for (const char *q = at; q && *q && *q != '\n' && k < sizeof(near) - 1; q++)
+			near[k++] = *q;
+		near[k] = '\0';
+		ta_diag(TA_ERROR, name, line_of(&s, at ? at : clean), 0, "malformed JSON near '%s'",
+			k ? near : "end of line");
 		free(clean);
 		return false;
 	}
