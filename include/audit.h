@@ -105,6 +105,7 @@ typedef struct ta_tasklet {
 /* Function-level program facts the classifier reasons over (per file). */
 typedef struct ta_func {
 	char *file, *name;
+	char *ret; /* the return type as written ("irqreturn_t") */
 	unsigned line;
 	bool is_static;
 } ta_func;
@@ -117,8 +118,8 @@ typedef struct ta_edge {
 
 typedef struct ta_ref {
 	char *file;
-	char *fn;      /* the function registered */
-	char *context; /* "call:request_irq:1", "field:struct hrtimer.function" */
+	char *fn;      /* the function registered, or "$var:NAME" for a variable holding it */
+	char *context; /* "call:request_irq:1", "field:struct hrtimer.function", "var:NAME" */
 	char *where;   /* the function doing it (NULL at file scope) */
 	unsigned line;
 } ta_ref;

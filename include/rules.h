@@ -109,6 +109,7 @@ typedef struct ta_role_rule {
 	char *field;         /* or "struct foo.field" the function is stored in */
 	ta_strlist field_names; /* or any field with one of these names */
 	ta_strlist suffixes; /* or a function name ending (weak evidence) */
+	char *returns;       /* or a return type ("irqreturn_t", weak evidence) */
 	bool weak;
 } ta_role_rule;
 

@@ -160,8 +160,8 @@ static void add_program_fact(ta_audit *a, const ta_fact *f)
 	free(id);
 	switch (f->kind) {
 	case TA_FACT_FUNC: {
-		ta_func fn = {.file = dup0(f->file), .name = dup0(f->function), .line = f->line,
-			      .is_static = (f->flags & TA_FF_STATIC) != 0};
+		ta_func fn = {.file = dup0(f->file), .name = dup0(f->function), .ret = dup0(f->text),
+			      .line = f->line, .is_static = (f->flags & TA_FF_STATIC) != 0};
 		TA_PUSH(a->funcs, a->n_funcs, a->cap_funcs, fn);
 		break;
 	}
@@ -590,6 +590,7 @@ void ta_audit_free(ta_audit **ap)
 	for (size_t i = 0; i < a->n_funcs; i++) {
 		free(a->funcs[i].file);
 		free(a->funcs[i].name);
+		free(a->funcs[i].ret);
 	}
 	free(a->funcs);
 	for (size_t i = 0; i < a->n_edges; i++) {

@@ -115,17 +115,44 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 		if (to >= 0 && to != from)
 			TA_PUSH(p->callers[to], p->n_callers[to], p->cap_callers[to], (size_t)from);
 	}
-	/* registrations: strong rules first, then the weak name rules for role-less functions */
+	/* registrations: strong rules first, then the weak rules for role-less functions */
 	for (size_t i = 0; i < a->n_refs; i++) {
 		const ta_ref *ref = &a->refs[i];
-		long f = find_func(p, ref->file, ref->fn);
-		for (size_t j = 0; f >= 0 && j < r->n_roles; j++) {
+		bool via_var = ta_str_starts(ref->fn, "$var:");
+		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
 			if (rr->weak || !role_rule_matches(rr, ref->context))
 				continue;
 			char *ev = xasprintf("%s (%s, %s:%u)", ta_role_name(rr->role), rr->id,
 					     ref->file, ref->line);
-			add_role(p, f, rr->role, ev);
+			if (!via_var) {
+				add_role(p, find_func(p, ref->file, ref->fn), rr->role, ev);
+			} else {
+				/* the functions assigned to that variable in the same function */
+				char *want = xasprintf("var:%s", ref->fn + 5);
+				for (size_t k = 0; k < a->n_refs; k++) {
+					const ta_ref *v = &a->refs[k];
+					if (strcmp(v->context, want) == 0 && v->where && ref->where &&
+					    strcmp(v->where, ref->where) == 0 &&
+					    strcmp(v->file, ref->file) == 0)
+						add_role(p, find_func(p, v->file, v->fn), rr->role, ev);
+				}
+				free(want);
+			}
+			free(ev);
+		}
+	}
+	/* tasklet callbacks run in softirq context as tasklets */
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		long f;
+		if (!t->callback || t->callback_is_expr)
+			continue;
+		f = find_func(p, t->callback_file ? t->callback_file : t->file, t->callback);
+		if (f >= 0) {
+			char *ev = xasprintf("tasklet (the callback of %s, %s:%u)", t->name, t->file,
+					     t->line);
+			add_role(p, f, TA_ROLE_TASKLET, ev);
 			free(ev);
 		}
 	}
@@ -134,14 +161,18 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 			continue;
 		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
-			bool hit = false;
+			bool hit = false, by_type = false;
 			for (size_t k = 0; k < rr->suffixes.n && !hit; k++)
 				hit = ta_str_ends(a->funcs[f].name, rr->suffixes.v[k]);
+			if (!hit && rr->returns && a->funcs[f].ret &&
+			    strcmp(a->funcs[f].ret, rr->returns) == 0)
+				hit = by_type = true;
 			if (hit) {
-				char *ev = xasprintf("%s (%s, by its name)", ta_role_name(rr->role),
-						     rr->id);
+				char *ev = xasprintf("%s (%s, by its %s)", ta_role_name(rr->role),
+						     rr->id, by_type ? "return type" : "name");
 				add_role(p, (long)f, rr->role, ev);
 				free(ev);
+				break; /* one weak guess per function */
 			}
 		}
 	}

@@ -956,6 +956,24 @@ static void record_call_facts(struct walk *w, CXCursor call, const char *callee)
 			char *ctx = xasprintf("call:%s:%d", callee, i);
 			record_ref(w, call, arg, ctx);
 			free(ctx);
+		} else if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+			   clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_VarDecl &&
+			   w->function_name) {
+			/* isr = foo_isr; request_irq(irq, isr, ...): resolved through the variable */
+			char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+			char *ctx = xasprintf("call:%s:%d", callee, i);
+			char *name = xasprintf("$var:%s", var);
+			ta_fact f = {.kind = TA_FACT_REF,
+				     .api = TA_API_NONE,
+				     .file = fi ? fi->rel : NULL,
+				     .line = line,
+				     .function = w->function_name,
+				     .callback = name,
+				     .data = ctx};
+			ta_facts_add(w->facts, &f);
+			free(var);
+			free(ctx);
+			free(name);
 		}
 	}
 	if (n >= 1 && w->function_name) {
@@ -1105,12 +1123,21 @@ static void handle_fn_assignment(struct walk *w, CXCursor binop)
 		return;
 	lhs = strip(k.v[0]);
 	rhs = strip(k.v[1]);
-	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr ||
-	    clang_getCursorKind(rhs) != CXCursor_DeclRefExpr ||
-	    clang_getCursorKind(clang_getCursorReferenced(rhs)) != CXCursor_FunctionDecl)
+	if (clang_getCursorKind(rhs) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(clang_getCursorReferenced(rhs)) != CXCursor_FunctionDecl ||
+	    !is_plain_assignment(w, binop, k.v[0]))
 		return;
-	if (is_plain_assignment(w, binop, k.v[0]))
+	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 		record_field_ref(w, binop, clang_getCursorReferenced(lhs), k.v[1]);
+	} else if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+		   clang_getCursorKind(clang_getCursorReferenced(lhs)) == CXCursor_VarDecl &&
+		   w->function_name) {
+		char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(lhs)));
+		char *ctx = xasprintf("var:%s", var);
+		record_ref(w, binop, k.v[1], ctx);
+		free(ctx);
+		free(var);
+	}
 }
 
 /* x.func = f; x.data = d; x.callback = cb;  -- open-coded initialization. */
@@ -1326,7 +1353,9 @@ static void walk_function(struct walk *w, CXCursor fn)
 	f.line = line;
 	f.function = w->function_name;
 	f.flags = clang_Cursor_getStorageClass(fn) == CX_SC_Static ? TA_FF_STATIC : 0;
+	f.text = take(clang_getTypeSpelling(clang_getResultType(clang_getCursorType(fn))));
 	ta_facts_add(w->facts, &f);
+	free(f.text);
 	if (fi && fi->is_main) {
 		CXSourceRange r = clang_getCursorExtent(fn);
 		clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);

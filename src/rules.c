@@ -358,12 +358,16 @@ static void load_roles(struct src *s, ta_rules *r, const cJSON *arr)
 		rr.field = get_str(s, o, "field", rr.id, false);
 		rr.field_names = get_list(s, o, "field_names", rr.id);
 		rr.suffixes = get_list(s, o, "suffixes", rr.id);
+		rr.returns = get_str(s, o, "returns", rr.id, false);
 		rr.weak = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "weak"));
 		rr.arg = cJSON_IsNumber(arg) ? arg->valueint : -1;
 		if (rr.call && rr.arg < 0)
 			fail(s, rr.id, "a \"call\" rule needs a non-negative \"arg\"");
-		if (!rr.call && !rr.field && !rr.field_names.n && !rr.suffixes.n)
-			fail(s, rr.id, "needs \"call\", \"field\", \"field_names\" or \"suffixes\"");
+		if (!rr.call && !rr.field && !rr.field_names.n && !rr.suffixes.n && !rr.returns)
+			fail(s, rr.id,
+			     "needs \"call\", \"field\", \"field_names\", \"suffixes\" or \"returns\"");
+		if ((rr.suffixes.n || rr.returns) && !rr.weak)
+			fail(s, rr.id, "\"suffixes\" and \"returns\" rules must be \"weak\": true");
 		TA_PUSH(r->roles, r->n_roles, r->cap_roles, rr);
 	}
 }
@@ -650,6 +654,7 @@ void ta_rules_free(ta_rules **rp)
 		free(x->text);
 		free(x->call);
 		free(x->field);
+		free(x->returns);
 		strlist_free(&x->field_names);
 		strlist_free(&x->suffixes);
 	}
