@@ -82,7 +82,8 @@ static struct ta_rc_step irq_fires(struct ta_irq *q, int cpu)
 	if (q->freed)
 		return step(TA_RC_DONE, TA_RC_F_REJECTED, "no handler installed: interrupt ignored");
 	if (q->depth || q->masked) {
-		flags = any_pending(q) ? TA_RC_F_COALESCED : TA_RC_F_NEW;
+		/* a second run, after the one already woken, unless one is remembered */
+		flags = q->irq_pending ? TA_RC_F_COALESCED : TA_RC_F_NEW;
 		q->irq_pending = 1;
 		return step(TA_RC_DONE, flags,
 			    q->depth ? "line disabled: IRQS_PENDING" : "line masked: IRQS_PENDING");
@@ -151,8 +152,12 @@ struct ta_rc_step ta_irq_call(struct ta_irq *q, enum ta_irq_op op, unsigned phas
 		 * check_irq_resend(): a pending interrupt is handled now. */
 		if (q->depth)
 			q->depth--;
+		flags = q->runthread;
 		if (!TA_MUTANT(13))
 			replay(q);
+		if (!flags && q->runthread)
+			return step(TA_RC_DONE, 0,
+				    "depth decremented; pending interrupt handled, thread woken");
 		return step(TA_RC_DONE, 0, "depth decremented");
 	case TA_IRQ_FREE:
 		/* free_irq(): "The function does not return until any executing

@@ -39,6 +39,11 @@ static struct ta_rc_step step(enum ta_rc_status status, unsigned flags, const ch
 
 /*
  * timer.c __mod_timer():
+ *	if (!(options & MOD_TIMER_NOTPENDING) && timer_pending(timer)) {
+ *		long diff = timer->expires - expires;
+ *		if (!diff)
+ *			return 1;
+ * (re-arming a pending timer for the same jiffy changes nothing), then
  *	if (!timer->function)
  *		goto out_unlock;
  *	...
@@ -53,11 +58,11 @@ static struct ta_rc_step timer_mod(struct ta_timer *t, int cpu)
 {
 	int8_t target = t->running >= 0 && !TA_MUTANT(16) ? t->running : (int8_t)cpu;
 
+	if (t->pending)
+		return step(TA_RC_DONE, TA_RC_F_COALESCED, "already pending with that expiry");
 	if (t->shutdown)
 		return step(TA_RC_DONE, TA_RC_F_REJECTED, "timer shut down: silently ignored");
 	t->base = target;
-	if (t->pending)
-		return step(TA_RC_DONE, TA_RC_F_COALESCED, "already pending: expiry updated");
 	t->pending = 1;
 	return step(TA_RC_DONE, TA_RC_F_NEW,
 		    target == cpu ? "enqueued on this CPU's timer base"
