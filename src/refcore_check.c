@@ -522,6 +522,11 @@ static void account(struct explorer *x, struct world *w, unsigned flags, int cpu
 	}
 	if (flags & (TA_RC_F_NEW | TA_RC_F_COALESCED | TA_RC_F_REJECTED))
 		w->unserved = 1;
+	if ((flags & TA_RC_F_COALESCED) && !w->reqs) {
+		/* merged into a run queued without a schedule: that run serves it */
+		w->reqs = 1;
+		w->req_cpu = (int8_t)cpu;
+	}
 	if (flags & TA_RC_F_NEW) {
 		if (w->reqs)
 			observe(x, OBS_UNCOALESCED, parent, ev, NULL);
