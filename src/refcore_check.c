@@ -550,11 +550,15 @@ static void enter_call(struct explorer *x, const struct node *from, uint32_t fro
 {
 	const struct ta_rc_opinfo *oi = &x->plan->m->ops[op->mop[0]];
 
-	if (!(oi->ctx_ok & TA_RC_CTXBIT(ctx)))
+	if (!(oi->ctx_ok & TA_RC_CTXBIT(ctx))) {
+		struct ev why = *ev; /* the trace says which rule the call breaks */
+
+		why.note = oi->rule;
 		observe(x,
 			oi->wait == TA_RC_SLEEPS && ctx != TA_RC_PROCESS ? OBS_SLEEP_IN_ATOMIC
 									 : OBS_BAD_CONTEXT,
-			from_idx, ev, NULL);
+			from_idx, &why, NULL);
+	}
 	if (is_disable(op->kind)) {
 		if (from->w.reqs)
 			w->tags |= TAG_DIS;
@@ -1129,7 +1133,7 @@ static void compare(ta_rc_result *r, const ta_protocol *p, const struct explorer
 			for (o = 0; o < NOBS; o++)
 				if ((int)obs_info[o].prop == prop && obs_info[o].bad && set[1][o])
 					break;
-			make_entry(&d, (enum ta_rc_prop)prop, p, xs, sets, 1, o, NOBS, target);
+			make_entry(&d, (enum ta_rc_prop)prop, p, xs, sets, 1, o, o, target);
 			d.safety = true;
 			TA_PUSH(r->hazards, r->nhazards, hcap, d);
 			continue;

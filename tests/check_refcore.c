@@ -248,6 +248,8 @@ START_TEST(test_diff_disable_in_atomic_sleeps)
 	ck_assert_uint_eq(r->nhazards, 1);
 	ck_assert_int_eq(r->hazards[0].prop, TA_RC_PROP_MAY_SLEEP);
 	ck_assert(trace_has(&r->hazards[0].trace, "cpu1 atomic: disable_work_sync()"));
+	ck_assert_str_eq(r->hazards[0].other_model, "tasklet");
+	ck_assert(trace_has(&r->hazards[0].other_trace, "cpu1 atomic: tasklet_disable() -- may sleep"));
 	ta_rc_result_free(&r);
 
 	/* tasklet_disable_in_atomic() is allowed there. */
