@@ -592,7 +592,12 @@ static char *wq_enable_and_queue(void)
 	call_now(BH, &w, TA_WORK_DISABLE, 0, &ok);
 	EXPECT(call_now(BH, &w, TA_WORK_ENABLE_AND_QUEUE, 1, &ok) == 0 && !w.pending);
 	EXPECT(call_now(BH, &w, TA_WORK_ENABLE_AND_QUEUE, 1, &ok) == TA_RC_F_QUEUED);
-	EXPECT(w.pending && w.queued_cpu == 1 && w.disable == 0);
+	EXPECT(w.pending && w.queued_cpu == 1 && w.disable == 0 && !w.hi);
+	/* on system_bh_highpri_wq, and merged into a run already pending */
+	ta_work_init(&w, true);
+	call_now(BH, &w, TA_WORK_DISABLE, 0, &ok);
+	EXPECT(call_now(BH, &w, TA_WORK_ENABLE_AND_QUEUE_HI, 0, &ok) == TA_RC_F_QUEUED && w.hi);
+	EXPECT(call_now(BH, &w, TA_WORK_ENABLE_AND_QUEUE_HI, 0, &ok) == TA_RC_F_COALESCED);
 	return NULL;
 }
 
@@ -804,6 +809,32 @@ static char *irq_free_runs_woken_thread(void)
 	return NULL;
 }
 
+/*
+ * manage.c irq_wake_thread(): "Wake up the interrupt thread of @irq which
+ * belongs to the action with @dev_id"; it calls __irq_wake_thread(), so a
+ * woken, not yet running thread is not woken twice.  synchronize_irq()
+ * waits for threads_active to drop to 0.
+ */
+static char *irq_wake_thread_and_synchronize(void)
+{
+	struct ta_irq q;
+	struct call c;
+	bool ok;
+
+	ta_irq_init(&q);
+	EXPECT(call_now(IRQ, &q, TA_IRQ_WAKE_THREAD, 1, &ok) == TA_RC_F_NEW && ok);
+	EXPECT(q.runthread && !q.masked && q.thread_cpu == 1);
+	EXPECT(call_now(IRQ, &q, TA_IRQ_WAKE_THREAD, 0, &ok) == TA_RC_F_COALESCED);
+	c = call_begin(IRQ, &q, TA_IRQ_SYNCHRONIZE, 0);
+	EXPECT(!call_advance(&c));
+	EXPECT(ta_irq_thread_start(&q, 1, NULL));
+	EXPECT(!call_advance(&c));
+	ta_irq_thread_end(&q, 1);
+	EXPECT(call_advance(&c));
+	EXPECT(IRQ->ops[TA_IRQ_SYNCHRONIZE].ctx_ok == TA_RC_CTXBIT(TA_RC_PROCESS));
+	return NULL;
+}
+
 /* ---- timer ------------------------------------------------------------------ */
 
 #define TM (&ta_rc_timer_model)
@@ -892,6 +923,29 @@ static char *timer_shutdown_sync_waits(void)
 	ta_timer_callback_end(&t, 0);
 	EXPECT(call_advance(&c) && (c.flags & TA_RC_F_DROPPED) && !t.pending && t.shutdown);
 	EXPECT(call_now(TM, &t, TA_TIMER_MOD, 0, &ok) == TA_RC_F_REJECTED && !t.pending);
+	return NULL;
+}
+
+/*
+ * timer.c timer_delete_sync(): "Upon exit the timer is not queued and the
+ * handler is not running on any CPU." ... "This function cannot guarantee
+ * that the timer is not rearmed again by some concurrent or preempting
+ * code" -- unlike timer_shutdown_sync(), a later mod_timer() arms it again.
+ */
+static char *timer_delete_sync_allows_rearm(void)
+{
+	struct ta_timer t;
+	struct call c;
+	bool ok;
+
+	ta_timer_init(&t);
+	call_now(TM, &t, TA_TIMER_MOD, 1, &ok);
+	ta_timer_expire(&t, 1, NULL);
+	c = call_begin(TM, &t, TA_TIMER_DELETE_SYNC, 0);
+	EXPECT(!call_advance(&c));
+	ta_timer_callback_end(&t, 1);
+	EXPECT(call_advance(&c) && !(c.flags & TA_RC_F_DROPPED) && !t.shutdown);
+	EXPECT(call_now(TM, &t, TA_TIMER_MOD, 0, &ok) == TA_RC_F_NEW && t.base == 0);
 	return NULL;
 }
 
@@ -1019,10 +1073,14 @@ static const struct {
 	{"threaded-irq: disable_irq waits for the woken thread", irq_disable_waits_for_thread},
 	{"threaded-irq: free_irq runs the woken thread, then ignores interrupts",
 	 irq_free_runs_woken_thread},
+	{"threaded-irq: irq_wake_thread coalesces; synchronize_irq waits",
+	 irq_wake_thread_and_synchronize},
 	{"timer: mod_timer arms on this CPU and coalesces", timer_mod_arms_here},
 	{"timer: a running timer re-armed stays on its base", timer_running_stays_on_base},
 	{"timer: timer_delete drops without waiting", timer_delete_no_wait},
 	{"timer: timer_shutdown_sync waits, then ignores re-arming", timer_shutdown_sync_waits},
+	{"timer: timer_delete_sync waits, and the timer can be re-armed",
+	 timer_delete_sync_allows_rearm},
 	{"check: (a) tasklet_kill runs a pending run, cancel_work_sync drops it",
 	 diff_kill_is_not_cancel},
 	{"check: (b) enable replays a schedule made while disabled, enable_work does not",
