@@ -79,7 +79,7 @@ static int parse_args(int argc, char **argv, struct model_opts *o)
 	unsigned long v;
 	int c;
 
-	optind = 1;
+	optind = 0; /* glibc: restart the scan, whatever parsed before */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":p:t:vh", longopts, NULL)) != -1) {
 		switch (c) {

@@ -1239,8 +1239,8 @@ const struct ta_rc_difference *ta_rc_result_find(const ta_rc_result *r, enum ta_
 static void render_entry(ta_buf *b, const ta_protocol *p, const struct ta_rc_difference *d,
 			 const char *what, size_t n)
 {
-	ta_buf_printf(b, "\n%s %zu: %s%s\n", what, n, d->property,
-		      d->safety ? " (safety)" : "");
+	ta_buf_printf(b, "\n%s %zu: %s%s -- %s\n", what, n, d->property,
+		      d->safety ? " (safety)" : "", props[d->prop].about);
 	ta_buf_printf(b, "  %s\n", d->explanation);
 	if (d->nops) {
 		ta_buf_puts(b, "  operations:");
