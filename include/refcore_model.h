@@ -141,7 +141,7 @@ struct ta_rc_model {
 	X(12, "disable_work_sync() does not wait for the running callback")           \
 	X(13, "enable_irq() does not replay an interrupt that arrived while disabled")  \
 	X(14, "free_irq() drops a pending thread run")                                \
-	X(15, "timer_shutdown_sync() does not wait for the running callback")         \
+	X(15, "timer_delete_sync() and timer_shutdown_sync() do not wait for the running callback")         \
 	X(16, "mod_timer() migrates a running timer to the local CPU")                \
 	X(17, "IRQF_ONESHOT does not mask the line while the thread runs")
 #define TA_RC_NMUTATIONS 17
