@@ -15,6 +15,7 @@
 
 #include "classify.h"
 #include "diag.h"
+#include "model_cmd.h"
 #include "rules.h"
 #include "flags.h"
 #include "outfile.h"
@@ -24,6 +25,8 @@
 
 static const char usage_text[] =
 	"usage: tasklet-audit [options] [PATH]\n"
+	"       tasklet-audit model --protocol FILE --to bh|wq|threaded-irq|timer\n"
+	"       tasklet-audit model --selftest\n"
 	"\n"
 	"Find every tasklet user in a Linux kernel tree (or a directory inside one)\n"
 	"with libclang and report them.  Without PATH, audit the bundled corpus.\n"
@@ -162,6 +165,14 @@ static int cmd_flags_for(const struct ta_opts *o)
 	return fflush(stdout) == 0 && !ferror(stdout) ? TA_EXIT_OK : TA_EXIT_FAILURE;
 }
 
+/* Subcommands: one table row each; the default command audits a tree. */
+static const struct {
+	const char *name;
+	int (*main)(int argc, char **argv);
+} subcommands[] = {
+	{"model", ta_model_main},
+};
+
 int ta_cli_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -181,6 +192,10 @@ int ta_cli_main(int argc, char **argv)
 	int c;
 
 	o.jobs = ncpu > 0 ? (int)ncpu : 1;
+	if (argc > 1)
+		for (size_t i = 0; i < sizeof(subcommands) / sizeof(*subcommands); i++)
+			if (strcmp(argv[1], subcommands[i].name) == 0)
+				return subcommands[i].main(argc - 1, argv + 1);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:j:p:qhV", longopts, NULL)) != -1) {
 		switch (c) {
