@@ -4,9 +4,13 @@
  */
 #include "testutil.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -167,4 +171,69 @@ void tu_run_free(struct tu_run *r)
 	free(r->out);
 	free(r->err);
 	r->out = r->err = NULL;
+}
+
+char *tu_mkdtemp(void)
+{
+	char *dir = xstrdup("/tmp/ta-test.XXXXXX");
+
+	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
+	return dir;
+}
+
+/* nftw callback: remove one entry, directories after their contents. */
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	if (flag == FTW_DP)
+		return rmdir(path);
+	return unlink(path);
+}
+
+void tu_rmtree(char **dir)
+{
+	if (!*dir)
+		return;
+	nftw(*dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(*dir);
+	*dir = NULL;
+}
+
+void tu_write(const char *dir, const char *rel, const char *text)
+{
+	char *path = ta_path_join(dir, rel);
+	FILE *fp;
+
+	for (char *s = path + strlen(dir) + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		ck_assert_msg(mkdir(path, 0755) == 0 || errno == EEXIST, "mkdir '%s': %s", path,
+			      strerror(errno));
+		*s = '/';
+	}
+	fp = fopen(path, "w");
+	ck_assert_msg(fp != NULL, "cannot create '%s': %s", path, strerror(errno));
+	fputs(text, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	free(path);
+}
+
+char *tu_ls(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	ta_buf b = {0};
+
+	ck_assert_msg(d != NULL, "opendir '%s': %s", dir, strerror(errno));
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+			TA_PUSH(names, n, cap, xstrdup(de->d_name));
+	closedir(d);
+	qsort(names, n, sizeof(*names), ta_strptr_cmp);
+	for (size_t i = 0; i < n; i++) {
+		ta_buf_printf(&b, "%s\n", names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return ta_buf_steal(&b);
 }
