@@ -221,6 +221,8 @@ char *ta_path_join(const char *a, const char *b)
 		return xstrdup(b);
 	while (la > 1 && a[la - 1] == '/')
 		la--;
+	if (a[la - 1] == '/') /* a is the root directory */
+		return xasprintf("/%s", b);
 	return xasprintf("%.*s/%s", (int)la, a, b);
 }
 
