@@ -237,3 +237,33 @@ char *tu_ls(const char *dir)
 	free(names);
 	return ta_buf_steal(&b);
 }
+
+static int saved_stderr = -1;
+static char capture_path[] = "/tmp/tu-stderr.XXXXXX";
+
+void tu_stderr_begin(void)
+{
+	int fd;
+
+	strcpy(capture_path, "/tmp/tu-stderr.XXXXXX");
+	fd = mkstemp(capture_path);
+	ck_assert_int_ge(fd, 0);
+	fflush(stderr);
+	saved_stderr = dup(STDERR_FILENO);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+}
+
+char *tu_stderr_end(void)
+{
+	char *text;
+
+	fflush(stderr);
+	dup2(saved_stderr, STDERR_FILENO);
+	close(saved_stderr);
+	saved_stderr = -1;
+	text = ta_read_file(capture_path, NULL);
+	unlink(capture_path);
+	ck_assert_ptr_nonnull(text);
+	return text;
+}

@@ -3,7 +3,7 @@
  * testutil.h - helpers shared by the Check suites: running a suite,
  * scanning the bundled corpus once per process, dumping an audit in the
  * golden-file format, running the real binary and capturing its output,
- * making and removing temporary trees.
+ * making and removing temporary trees, capturing stderr.
  */
 #ifndef TA_TESTUTIL_H
 #define TA_TESTUTIL_H
@@ -47,5 +47,8 @@ void tu_rmtree(char **dir);
 void tu_write(const char *dir, const char *rel, const char *text);
 /* The entries of a directory (without . and ..), sorted, one per line. */
 char *tu_ls(const char *dir);
+/* Capture what is printed on stderr between begin and end (not nestable). */
+void tu_stderr_begin(void);
+char *tu_stderr_end(void);
 
 #endif
