@@ -14,8 +14,9 @@
 #include "diag.h"
 
 struct sym {
-	char *name; /* without CONFIG_ */
-	char *value;
+	char *name;  /* without CONFIG_ */
+	char *value; /* NULL while parsing: "is not set" or =n */
+	size_t seq;  /* line order, so the last assignment can win */
 };
 
 struct ta_kconfig {
@@ -41,30 +42,57 @@ static int sym_cmp(const void *a, const void *b)
 	return strcmp(((const struct sym *)a)->name, ((const struct sym *)b)->name);
 }
 
+/* By name, then in file order. */
+static int sym_seq_cmp(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 ta_kconfig *ta_kconfig_parse(const char *text, const char *source)
 {
 	ta_kconfig *kc = xcalloc(1, sizeof(*kc));
 	const char *p = text;
+	size_t kept = 0;
 
 	kc->source = xstrdup(source);
 	while (*p) {
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		size_t l = len && p[len - 1] == '\r' ? len - 1 : len; /* as conf_read, drop a \r */
 		const char *eq;
+		struct sym s = {.seq = kc->n};
 
-		if (len > 7 && strncmp(p, "CONFIG_", 7) == 0 && (eq = memchr(p, '=', len))) {
-			struct sym s = {.name = xstrndup(p + 7, (size_t)(eq - p - 7)),
-					.value = xstrndup(eq + 1, len - (size_t)(eq + 1 - p))};
+		if (l > 7 && strncmp(p, "CONFIG_", 7) == 0 && (eq = memchr(p, '=', l)) &&
+		    eq > p + 7) {
+			s.name = xstrndup(p + 7, (size_t)(eq - p - 7));
+			s.value = xstrndup(eq + 1, l - (size_t)(eq + 1 - p));
 			if (strcmp(s.value, "n") == 0 || !*s.value) {
-				free(s.name);
 				free(s.value);
-			} else {
-				TA_PUSH(kc->syms, kc->n, kc->cap, s);
+				s.value = NULL;
 			}
+		} else if (l > 20 && strncmp(p, "# CONFIG_", 9) == 0 &&
+			   memcmp(p + l - 11, " is not set", 11) == 0) {
+			s.name = xstrndup(p + 9, l - 20);
 		}
+		if (s.name)
+			TA_PUSH(kc->syms, kc->n, kc->cap, s);
 		p += len + (eol ? 1 : 0);
 	}
-	qsort(kc->syms, kc->n, sizeof(*kc->syms), sym_cmp);
+	/* like kconfig, the last assignment of a symbol wins; keep the set ones */
+	qsort(kc->syms, kc->n, sizeof(*kc->syms), sym_seq_cmp);
+	for (size_t i = 0; i < kc->n; i++) {
+		struct sym *s = &kc->syms[i];
+		if (!s->value || (i + 1 < kc->n && strcmp(s->name, s[1].name) == 0)) {
+			free(s->name);
+			free(s->value);
+			continue;
+		}
+		kc->syms[kept++] = *s;
+	}
+	kc->n = kept;
 	return kc;
 }
 
