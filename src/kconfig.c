@@ -100,11 +100,24 @@ ta_kconfig *ta_kconfig_parse(const char *text, const char *source)
 static char *read_config_file(const char *path)
 {
 	if (ta_str_ends(path, ".xz")) {
-		char *cmd = xasprintf("xz -dc -- '%s' 2>/dev/null", path);
-		FILE *fp = popen(cmd, "r");
 		ta_buf b = {0};
 		char chunk[65536];
 		size_t n;
+		char *cmd;
+		FILE *fp;
+		/* report a missing or unreadable file as such, not as a failed xz */
+		if (access(path, R_OK) != 0)
+			return NULL;
+		/* single-quote the path for the shell: ' becomes '\'' */
+		ta_buf_puts(&b, "xz -dc -- '");
+		for (const char *s = path; *s; s++)
+			if (*s == '\'')
+				ta_buf_puts(&b, "'\\''");
+			else
+				ta_buf_putc(&b, *s);
+		ta_buf_puts(&b, "' 2>/dev/null");
+		cmd = ta_buf_steal(&b);
+		fp = popen(cmd, "r");
 		free(cmd);
 		if (!fp)
 			return NULL;
