@@ -21,9 +21,15 @@ struct ta_outfile {
 
 ta_outfile *ta_outfile_open(const char *path)
 {
-	ta_outfile *of = xcalloc(1, sizeof(*of));
+	ta_outfile *of;
 	int fd;
 
+	/* "" would put the temporary ".tmp.XXXXXX" in the working directory */
+	if (!*path) {
+		ta_error("cannot create '': %s", strerror(ENOENT));
+		return NULL;
+	}
+	of = xcalloc(1, sizeof(*of));
 	of->path = xstrdup(path);
 	if (strcmp(path, "-") == 0) {
 		of->fp = stdout;
