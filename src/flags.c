@@ -81,8 +81,13 @@ static char **split_command(const char *cmd, int *argc)
 	return v;
 }
 
-/* Drop the compiler, -c, -o, dependency-file options and the source file itself. */
-static char **clean_compdb_args(char **in, int in_c, const char *file, const char *dir, int *argc)
+/*
+ * Drop the compiler, -c, -o, dependency-file options and the source file
+ * itself, however it is written (kbuild's database has an absolute "file"
+ * and the path relative to "directory" in the command).
+ */
+static char **clean_compdb_args(char **in, int in_c, const char *file, const char *abs,
+				const char *dir, int *argc)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
@@ -101,6 +106,13 @@ static char **clean_compdb_args(char **in, int in_c, const char *file, const cha
 		if (ta_str_starts(a, "-Wp,-MMD") || ta_str_starts(a, "-Wp,-MD") ||
 		    ta_str_starts(a, "-o") || ta_str_ends(a, file))
 			continue;
+		if (a[0] != '-') {
+			char *joined = ta_path_join(dir, a);
+			bool source = strcmp(joined, abs) == 0;
+			free(joined);
+			if (source)
+				continue;
+		}
 		argv_push(&v, &n, &cap, a);
 	}
 	argv_push(&v, &n, &cap, "-Wno-everything");
@@ -159,7 +171,8 @@ static int load_compdb(ta_flags *fl, const char *dir, bool explicit)
 		ent.file = xstrdup(strncmp(abs, fl->tree->root, rl) == 0 && abs[rl] == '/'
 					   ? abs + rl + 1
 					   : abs);
-		ent.argv = clean_compdb_args(raw, raw_c, jf->valuestring, jd->valuestring, &ent.argc);
+		ent.argv = clean_compdb_args(raw, raw_c, jf->valuestring, abs, jd->valuestring,
+					     &ent.argc);
 		ta_argv_free(raw);
 		free(abs);
 		TA_PUSH(fl->db, fl->n_db, fl->cap_db, ent);
