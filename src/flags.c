@@ -416,6 +416,14 @@ static void file_flags(ta_flags *fl, struct dir_flags *d, const char *base, char
 	free(key);
 }
 
+/* The name without its ".c" ("x" for "x.c"; other names unchanged). */
+static char *strip_c(const char *name)
+{
+	size_t len = strlen(name);
+
+	return xstrndup(name, ta_str_ends(name, ".c") ? len - 2 : len);
+}
+
 static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 {
 	const char *root = fl->tree->root;
@@ -487,7 +495,7 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 			if (i == owner) {
 				for (size_t j = 0; j < d->n_own; j++)
 					argv_push(&v, &n, &cap, d->own[j]);
-				base = xstrndup(fname, strlen(fname) - 2);
+				base = strip_c(fname);
 				file_flags(fl, d, base, &v, &n, &cap);
 				free(base);
 			}
@@ -495,7 +503,7 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 		for (int i = 0; i < depth; i++)
 			free(chain[i]);
 	}
-	base = xstrndup(fname, strlen(fname) > 2 ? strlen(fname) - 2 : strlen(fname));
+	base = strip_c(fname);
 	for (char *p = base; *p; p++)
 		if (*p == '-')
 			*p = '_';
