@@ -388,7 +388,7 @@ static struct dir_flags *dir_flags_get(ta_flags *fl, const char *dir)
 	return &fl->dirs[fl->n_dirs - 1];
 }
 
-/* CFLAGS_<base>.o += ... lines of the file's own Makefile. */
+/* CFLAGS_<stem>.o += ... lines of the Makefile that builds the file (stem: "x", "gt/x"). */
 static void file_flags(ta_flags *fl, struct dir_flags *d, const char *base, char ***v, size_t *n,
 		       size_t *cap)
 {
@@ -495,7 +495,8 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 			if (i == owner) {
 				for (size_t j = 0; j < d->n_own; j++)
 					argv_push(&v, &n, &cap, d->own[j]);
-				base = strip_c(fname);
+				/* kbuild's target-stem: the path below the Makefile's dir */
+				base = strip_c(relpath + strlen(chain[i]) + 1);
 				file_flags(fl, d, base, &v, &n, &cap);
 				free(base);
 			}
