@@ -287,6 +287,12 @@ static void take_flags(const char *value, const char *root, const char *dir, cha
 
 		if (two && i + 1 < argc) {
 			x = expand_make_vars(words[i + 1], root, dir);
+			/* a relative path is relative to the tree root, where kbuild runs */
+			if (x && strcmp(w, "-D") != 0 && x[0] && x[0] != '/') {
+				char *abs = ta_path_join(root, x);
+				free(x);
+				x = abs;
+			}
 			if (x) {
 				argv_push(v, n, cap, w);
 				TA_PUSH(*v, *n, *cap, x);
