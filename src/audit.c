@@ -324,8 +324,8 @@ static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 	ta_site *first = NULL;
 	uint64_t h;
 
-	qsort(t->init_sites, t->n_init, sizeof(ta_site), site_cmp);
-	qsort(t->sites, t->n_sites, sizeof(ta_site), site_cmp);
+	ta_sort(t->init_sites, t->n_init, sizeof(ta_site), site_cmp);
+	ta_sort(t->sites, t->n_sites, sizeof(ta_site), site_cmp);
 	for (size_t i = 0; i < t->n_init; i++) {
 		if (t->init_sites[i].active) {
 			t->active = true;
@@ -456,8 +456,8 @@ void ta_audit_finish(ta_audit *a)
 	}
 	a->n_tasklets = kept;
 	ta_strmap_free(&p->objects);
-	qsort(a->tasklets, a->n_tasklets, sizeof(ta_tasklet), tasklet_cmp);
-	qsort(a->unresolved, a->n_unresolved, sizeof(ta_site), site_cmp);
+	ta_sort(a->tasklets, a->n_tasklets, sizeof(ta_tasklet), tasklet_cmp);
+	ta_sort(a->unresolved, a->n_unresolved, sizeof(ta_site), site_cmp);
 
 	/* .c files that are not translation units but #included by one */
 	for (size_t i = 0; i < a->n_files; i++) {
@@ -472,7 +472,7 @@ void ta_audit_finish(ta_audit *a)
 			}
 		}
 	}
-	qsort(a->files, a->n_files, sizeof(ta_file_entry), file_cmp);
+	ta_sort(a->files, a->n_files, sizeof(ta_file_entry), file_cmp);
 }
 
 void ta_audit_free(ta_audit **ap)

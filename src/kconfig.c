@@ -82,7 +82,7 @@ ta_kconfig *ta_kconfig_parse(const char *text, const char *source)
 		p += len + (eol ? 1 : 0);
 	}
 	/* like kconfig, the last assignment of a symbol wins; keep the set ones */
-	qsort(kc->syms, kc->n, sizeof(*kc->syms), sym_seq_cmp);
+	ta_sort(kc->syms, kc->n, sizeof(*kc->syms), sym_seq_cmp);
 	for (size_t i = 0; i < kc->n; i++) {
 		struct sym *s = &kc->syms[i];
 		if (!s->value || (i + 1 < kc->n && strcmp(s->name, s[1].name) == 0)) {
@@ -197,6 +197,8 @@ const char *ta_kconfig_get(const ta_kconfig *kc, const char *symbol)
 
 	if (ta_str_starts(symbol, "CONFIG_"))
 		symbol += 7;
+	if (!kc->n) /* bsearch, like qsort, wants a non-NULL array */
+		return NULL;
 	key.name = (char *)symbol;
 	hit = bsearch(&key, kc->syms, kc->n, sizeof(*kc->syms), sym_cmp);
 	return hit ? hit->value : NULL;

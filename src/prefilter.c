@@ -138,8 +138,8 @@ int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)
 	free(rel);
 	free(s.buf);
 	free(start);
-	qsort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
-	qsort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
+	ta_sort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
+	ta_sort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
 	return 0;
 }
 

@@ -231,6 +231,12 @@ int ta_strptr_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void ta_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
 static size_t strmap_slot(char *const *keys, size_t cap, const char *key)
 {
 	size_t h = (size_t)ta_fnv1a(TA_FNV_INIT, key, strlen(key)) & (cap - 1);
