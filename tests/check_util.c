@@ -316,6 +316,15 @@ START_TEST(test_strptr_cmp_sorts)
 }
 END_TEST
 
+#ifdef __SANITIZE_ADDRESS__
+/* Let malloc fail with NULL under ASan too, so xmalloc's own handling is what runs. */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
+#endif
+
 static int oom_pipe = -1;
 
 static void oom_hook(void)

@@ -229,7 +229,7 @@ char *tu_ls(const char *dir)
 		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
 			TA_PUSH(names, n, cap, xstrdup(de->d_name));
 	closedir(d);
-	qsort(names, n, sizeof(*names), ta_strptr_cmp);
+	ta_sort(names, n, sizeof(*names), ta_strptr_cmp);
 	for (size_t i = 0; i < n; i++) {
 		ta_buf_printf(&b, "%s\n", names[i]);
 		free(names[i]);
