@@ -63,6 +63,8 @@ bool ta_str_ends(const char *s, const char *suffix);
 char *ta_path_join(const char *a, const char *b);
 /* strcmp for qsort over an array of char *. */
 int ta_strptr_cmp(const void *a, const void *b);
+/* qsort that accepts an empty (possibly NULL) array, which qsort() itself does not. */
+void ta_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
 
 /*
  * A string-keyed hash map to size_t values (indexes into the caller's

@@ -386,10 +386,8 @@ static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 	ta_site *first = NULL;
 	uint64_t h;
 
-	if (t->n_init)
-		qsort(t->init_sites, t->n_init, sizeof(ta_site), site_cmp);
-	if (t->n_sites)
-		qsort(t->sites, t->n_sites, sizeof(ta_site), site_cmp);
+	ta_sort(t->init_sites, t->n_init, sizeof(ta_site), site_cmp);
+	ta_sort(t->sites, t->n_sites, sizeof(ta_site), site_cmp);
 	for (size_t i = 0; i < t->n_init; i++) {
 		if (t->init_sites[i].active) {
 			t->active = true;
@@ -551,10 +549,8 @@ void ta_audit_finish(ta_audit *a)
 	}
 	a->n_tasklets = kept;
 	ta_strmap_free(&p->objects);
-	if (a->n_tasklets)
-		qsort(a->tasklets, a->n_tasklets, sizeof(ta_tasklet), tasklet_cmp);
-	if (a->n_unresolved)
-		qsort(a->unresolved, a->n_unresolved, sizeof(ta_site), site_cmp);
+	ta_sort(a->tasklets, a->n_tasklets, sizeof(ta_tasklet), tasklet_cmp);
+	ta_sort(a->unresolved, a->n_unresolved, sizeof(ta_site), site_cmp);
 
 	/* .c files that are not translation units but #included by one */
 	for (size_t i = 0; i < a->n_files; i++) {
@@ -569,8 +565,7 @@ void ta_audit_finish(ta_audit *a)
 			}
 		}
 	}
-	if (a->n_files)
-		qsort(a->files, a->n_files, sizeof(ta_file_entry), file_cmp);
+	ta_sort(a->files, a->n_files, sizeof(ta_file_entry), file_cmp);
 }
 
 void ta_audit_free(ta_audit **ap)

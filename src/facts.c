@@ -166,8 +166,8 @@ void ta_facts_serialize(const ta_facts *fs, ta_buf *b)
 	}
 }
 
-/* Unescape one tab-separated field starting at *p; advance *p past it. */
-static char *take_field(const char **p)
+/* Unescape one tab-separated field starting at *p; advance *p past it; *more: a tab ended it. */
+static char *take_field(const char **p, bool *more)
 {
 	ta_buf b = {0};
 	const char *s = *p;
@@ -180,7 +180,8 @@ static char *take_field(const char **p)
 			ta_buf_putc(&b, *s);
 		}
 	}
-	*p = *s == '\t' ? s + 1 : s;
+	*more = *s == '\t';
+	*p = *more ? s + 1 : s;
 	return ta_buf_steal(&b);
 }
 
@@ -200,8 +201,16 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 	    data_kind > TA_DATA_OTHER)
 		return -1;
 	p = line + used + 1;
-	for (int i = 0; i < TA_FACT_NSTR; i++)
-		str[i] = take_field(&p);
+	for (int i = 0; i < TA_FACT_NSTR; i++) {
+		bool more;
+		str[i] = take_field(&p, &more);
+		/* exactly TA_FACT_NSTR fields: tab-separated, the last one ends the line */
+		if (more != (i < TA_FACT_NSTR - 1)) {
+			for (int j = 0; j <= i; j++)
+				free(str[j]);
+			return -1;
+		}
+	}
 	f = (ta_fact){.kind = kind, .api = api, .scope = scope, .sig = sig,
 		      .data_kind = data_kind, .flags = flags, .line = ln, .col = col,
 		      .file = str[0], .key = str[1], .text = str[2], .function = str[3],

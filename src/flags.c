@@ -81,8 +81,13 @@ static char **split_command(const char *cmd, int *argc)
 	return v;
 }
 
-/* Drop the compiler, -c, -o, dependency-file options and the source file itself. */
-static char **clean_compdb_args(char **in, int in_c, const char *file, const char *dir, int *argc)
+/*
+ * Drop the compiler, -c, -o, dependency-file options and the source file
+ * itself, however it is written (kbuild's database has an absolute "file"
+ * and the path relative to "directory" in the command).
+ */
+static char **clean_compdb_args(char **in, int in_c, const char *file, const char *abs,
+				const char *dir, int *argc)
 {
 	char **v = NULL;
 	size_t n = 0, cap = 0;
@@ -101,6 +106,13 @@ static char **clean_compdb_args(char **in, int in_c, const char *file, const cha
 		if (ta_str_starts(a, "-Wp,-MMD") || ta_str_starts(a, "-Wp,-MD") ||
 		    ta_str_starts(a, "-o") || ta_str_ends(a, file))
 			continue;
+		if (a[0] != '-') {
+			char *joined = ta_path_join(dir, a);
+			bool source = strcmp(joined, abs) == 0;
+			free(joined);
+			if (source)
+				continue;
+		}
 		argv_push(&v, &n, &cap, a);
 	}
 	argv_push(&v, &n, &cap, "-Wno-everything");
@@ -159,7 +171,8 @@ static int load_compdb(ta_flags *fl, const char *dir, bool explicit)
 		ent.file = xstrdup(strncmp(abs, fl->tree->root, rl) == 0 && abs[rl] == '/'
 					   ? abs + rl + 1
 					   : abs);
-		ent.argv = clean_compdb_args(raw, raw_c, jf->valuestring, jd->valuestring, &ent.argc);
+		ent.argv = clean_compdb_args(raw, raw_c, jf->valuestring, abs, jd->valuestring,
+					     &ent.argc);
 		ta_argv_free(raw);
 		free(abs);
 		TA_PUSH(fl->db, fl->n_db, fl->cap_db, ent);
@@ -274,6 +287,12 @@ static void take_flags(const char *value, const char *root, const char *dir, cha
 
 		if (two && i + 1 < argc) {
 			x = expand_make_vars(words[i + 1], root, dir);
+			/* a relative path is relative to the tree root, where kbuild runs */
+			if (x && strcmp(w, "-D") != 0 && x[0] && x[0] != '/') {
+				char *abs = ta_path_join(root, x);
+				free(x);
+				x = abs;
+			}
 			if (x) {
 				argv_push(v, n, cap, w);
 				TA_PUSH(*v, *n, *cap, x);
@@ -375,7 +394,7 @@ static struct dir_flags *dir_flags_get(ta_flags *fl, const char *dir)
 	return &fl->dirs[fl->n_dirs - 1];
 }
 
-/* CFLAGS_<base>.o += ... lines of the file's own Makefile. */
+/* CFLAGS_<stem>.o += ... lines of the Makefile that builds the file (stem: "x", "gt/x"). */
 static void file_flags(ta_flags *fl, struct dir_flags *d, const char *base, char ***v, size_t *n,
 		       size_t *cap)
 {
@@ -401,6 +420,14 @@ static void file_flags(ta_flags *fl, struct dir_flags *d, const char *base, char
 		free(value);
 	}
 	free(key);
+}
+
+/* The name without its ".c" ("x" for "x.c"; other names unchanged). */
+static char *strip_c(const char *name)
+{
+	size_t len = strlen(name);
+
+	return xstrndup(name, ta_str_ends(name, ".c") ? len - 2 : len);
 }
 
 static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
@@ -474,7 +501,8 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 			if (i == owner) {
 				for (size_t j = 0; j < d->n_own; j++)
 					argv_push(&v, &n, &cap, d->own[j]);
-				base = xstrndup(fname, strlen(fname) - 2);
+				/* kbuild's target-stem: the path below the Makefile's dir */
+				base = strip_c(relpath + strlen(chain[i]) + 1);
 				file_flags(fl, d, base, &v, &n, &cap);
 				free(base);
 			}
@@ -482,7 +510,7 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 		for (int i = 0; i < depth; i++)
 			free(chain[i]);
 	}
-	base = xstrndup(fname, strlen(fname) > 2 ? strlen(fname) - 2 : strlen(fname));
+	base = strip_c(fname);
 	for (char *p = base; *p; p++)
 		if (*p == '-')
 			*p = '_';

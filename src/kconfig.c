@@ -14,8 +14,9 @@
 #include "diag.h"
 
 struct sym {
-	char *name; /* without CONFIG_ */
-	char *value;
+	char *name;  /* without CONFIG_ */
+	char *value; /* NULL while parsing: "is not set" or =n */
+	size_t seq;  /* line order, so the last assignment can win */
 };
 
 struct ta_kconfig {
@@ -41,31 +42,57 @@ static int sym_cmp(const void *a, const void *b)
 	return strcmp(((const struct sym *)a)->name, ((const struct sym *)b)->name);
 }
 
+/* By name, then in file order. */
+static int sym_seq_cmp(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 ta_kconfig *ta_kconfig_parse(const char *text, const char *source)
 {
 	ta_kconfig *kc = xcalloc(1, sizeof(*kc));
 	const char *p = text;
+	size_t kept = 0;
 
 	kc->source = xstrdup(source);
 	while (*p) {
 		const char *eol = strchr(p, '\n');
 		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		size_t l = len && p[len - 1] == '\r' ? len - 1 : len; /* as conf_read, drop a \r */
 		const char *eq;
+		struct sym s = {.seq = kc->n};
 
-		if (len > 7 && strncmp(p, "CONFIG_", 7) == 0 && (eq = memchr(p, '=', len))) {
-			struct sym s = {.name = xstrndup(p + 7, (size_t)(eq - p - 7)),
-					.value = xstrndup(eq + 1, len - (size_t)(eq + 1 - p))};
+		if (l > 7 && strncmp(p, "CONFIG_", 7) == 0 && (eq = memchr(p, '=', l)) &&
+		    eq > p + 7) {
+			s.name = xstrndup(p + 7, (size_t)(eq - p - 7));
+			s.value = xstrndup(eq + 1, l - (size_t)(eq + 1 - p));
 			if (strcmp(s.value, "n") == 0 || !*s.value) {
-				free(s.name);
 				free(s.value);
-			} else {
-				TA_PUSH(kc->syms, kc->n, kc->cap, s);
+				s.value = NULL;
 			}
+		} else if (l > 20 && strncmp(p, "# CONFIG_", 9) == 0 &&
+			   memcmp(p + l - 11, " is not set", 11) == 0) {
+			s.name = xstrndup(p + 9, l - 20);
 		}
+		if (s.name)
+			TA_PUSH(kc->syms, kc->n, kc->cap, s);
 		p += len + (eol ? 1 : 0);
 	}
-	if (kc->n)
-		qsort(kc->syms, kc->n, sizeof(*kc->syms), sym_cmp);
+	/* like kconfig, the last assignment of a symbol wins; keep the set ones */
+	ta_sort(kc->syms, kc->n, sizeof(*kc->syms), sym_seq_cmp);
+	for (size_t i = 0; i < kc->n; i++) {
+		struct sym *s = &kc->syms[i];
+		if (!s->value || (i + 1 < kc->n && strcmp(s->name, s[1].name) == 0)) {
+			free(s->name);
+			free(s->value);
+			continue;
+		}
+		kc->syms[kept++] = *s;
+	}
+	kc->n = kept;
 	return kc;
 }
 
@@ -73,11 +100,24 @@ ta_kconfig *ta_kconfig_parse(const char *text, const char *source)
 static char *read_config_file(const char *path)
 {
 	if (ta_str_ends(path, ".xz")) {
-		char *cmd = xasprintf("xz -dc -- '%s' 2>/dev/null", path);
-		FILE *fp = popen(cmd, "r");
 		ta_buf b = {0};
 		char chunk[65536];
 		size_t n;
+		char *cmd;
+		FILE *fp;
+		/* report a missing or unreadable file as such, not as a failed xz */
+		if (access(path, R_OK) != 0)
+			return NULL;
+		/* single-quote the path for the shell: ' becomes '\'' */
+		ta_buf_puts(&b, "xz -dc -- '");
+		for (const char *s = path; *s; s++)
+			if (*s == '\'')
+				ta_buf_puts(&b, "'\\''");
+			else
+				ta_buf_putc(&b, *s);
+		ta_buf_puts(&b, "' 2>/dev/null");
+		cmd = ta_buf_steal(&b);
+		fp = popen(cmd, "r");
 		free(cmd);
 		if (!fp)
 			return NULL;
@@ -157,6 +197,8 @@ const char *ta_kconfig_get(const ta_kconfig *kc, const char *symbol)
 
 	if (ta_str_starts(symbol, "CONFIG_"))
 		symbol += 7;
+	if (!kc->n) /* bsearch, like qsort, wants a non-NULL array */
+		return NULL;
 	key.name = (char *)symbol;
 	hit = kc->n ? bsearch(&key, kc->syms, kc->n, sizeof(*kc->syms), sym_cmp) : NULL;
 	return hit ? hit->value : NULL;

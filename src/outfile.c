@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct ta_outfile {
@@ -19,11 +20,30 @@ struct ta_outfile {
 	FILE *fp;
 };
 
+/* mkstemp makes 0600 files: use the mode of the file replaced, else 0666 less the umask. */
+static mode_t file_mode(const char *path)
+{
+	struct stat st;
+	mode_t mask;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return st.st_mode & 0777; /* not set-id bits onto new content */
+	mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
 ta_outfile *ta_outfile_open(const char *path)
 {
-	ta_outfile *of = xcalloc(1, sizeof(*of));
+	ta_outfile *of;
 	int fd;
 
+	/* "" would put the temporary ".tmp.XXXXXX" in the working directory */
+	if (!*path) {
+		ta_error("cannot create '': %s", strerror(ENOENT));
+		return NULL;
+	}
+	of = xcalloc(1, sizeof(*of));
 	of->path = xstrdup(path);
 	if (strcmp(path, "-") == 0) {
 		of->fp = stdout;
@@ -31,6 +51,8 @@ ta_outfile *ta_outfile_open(const char *path)
 	}
 	of->tmp = xasprintf("%s.tmp.XXXXXX", path);
 	fd = mkstemp(of->tmp);
+	if (fd >= 0)
+		fchmod(fd, file_mode(path));
 	if (fd < 0 || !(of->fp = fdopen(fd, "w"))) {
 		ta_error("cannot create '%s': %s", path, strerror(errno));
 		if (fd >= 0) {

@@ -117,21 +117,29 @@ int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)
 {
 	char *start = ta_path_join(root, subtree);
 	struct scan s = {.root = root, .out = out};
-	int fd = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	char *rel = xstrdup(subtree);
+	size_t rl = strlen(rel);
+	int fd;
 
+	/* the prefix of the tree-relative paths: "sub/" and "." would give "sub//x.c", "./x.c" */
+	while (rl > 0 && rel[rl - 1] == '/')
+		rel[--rl] = '\0';
+	if (strcmp(rel, ".") == 0)
+		rel[0] = '\0';
 	memset(out, 0, sizeof(*out));
+	fd = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
 		ta_error("cannot open '%s': %s", start, strerror(errno));
 		free(start);
+		free(rel);
 		return -1;
 	}
-	walk_dir(&s, fd, subtree);
+	walk_dir(&s, fd, rel);
+	free(rel);
 	free(s.buf);
 	free(start);
-	if (out->n)
-		qsort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
-	if (out->n_unreadable)
-		qsort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
+	ta_sort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
+	ta_sort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
 	return 0;
 }
 

@@ -121,8 +121,7 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 			TA_PUSH(subs, n_subs, cap, ((struct sub_count){a->tasklets[i].subsystem, 0}));
 		subs[j].tasklets++;
 	}
-	if (n_subs)
-		qsort(subs, n_subs, sizeof(*subs), sub_cmp);
+	ta_sort(subs, n_subs, sizeof(*subs), sub_cmp);
 
 	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), %zu tasklets in %zu subsystems\n", bold,
 		TA_VERSION, off, a->tree, a->kernel_version ? a->kernel_version : "?", a->n_tasklets,

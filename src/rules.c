@@ -609,8 +609,7 @@ ta_rules *ta_rules_load(const char *dir)
 		if (ta_str_ends(de->d_name, ".json"))
 			TA_PUSH(names, n, cap, xstrdup(de->d_name));
 	closedir(d);
-	if (n)
-		qsort(names, n, sizeof(char *), ta_strptr_cmp);
+	ta_sort(names, n, sizeof(char *), ta_strptr_cmp);
 	r = xcalloc(1, sizeof(*r));
 	r->dir = xstrdup(dir);
 	for (size_t i = 0; i < n; i++) {

@@ -180,8 +180,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		sort_sizes[i] = stat(p, &st) == 0 ? st.st_size : 0;
 		free(p);
 	}
-	if (cands.n)
-		qsort(order, cands.n, sizeof(*order), by_size_desc);
+	ta_sort(order, cands.n, sizeof(*order), by_size_desc);
 	free(sort_sizes);
 	sort_sizes = NULL;
 	t1 = now();

@@ -221,12 +221,20 @@ char *ta_path_join(const char *a, const char *b)
 		return xstrdup(b);
 	while (la > 1 && a[la - 1] == '/')
 		la--;
+	if (a[la - 1] == '/') /* a is the root directory */
+		return xasprintf("/%s", b);
 	return xasprintf("%.*s/%s", (int)la, a, b);
 }
 
 int ta_strptr_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void ta_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
 }
 
 static size_t strmap_slot(char *const *keys, size_t cap, const char *key)

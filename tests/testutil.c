@@ -4,9 +4,13 @@
  */
 #include "testutil.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -224,4 +228,99 @@ void tu_run_free(struct tu_run *r)
 	free(r->out);
 	free(r->err);
 	r->out = r->err = NULL;
+}
+
+char *tu_mkdtemp(void)
+{
+	char *dir = xstrdup("/tmp/ta-test.XXXXXX");
+
+	ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
+	return dir;
+}
+
+/* nftw callback: remove one entry, directories after their contents. */
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	if (flag == FTW_DP)
+		return rmdir(path);
+	return unlink(path);
+}
+
+void tu_rmtree(char **dir)
+{
+	if (!*dir)
+		return;
+	nftw(*dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	free(*dir);
+	*dir = NULL;
+}
+
+void tu_write(const char *dir, const char *rel, const char *text)
+{
+	char *path = ta_path_join(dir, rel);
+	FILE *fp;
+
+	for (char *s = path + strlen(dir) + 1; (s = strchr(s, '/')); s++) {
+		*s = '\0';
+		ck_assert_msg(mkdir(path, 0755) == 0 || errno == EEXIST, "mkdir '%s': %s", path,
+			      strerror(errno));
+		*s = '/';
+	}
+	fp = fopen(path, "w");
+	ck_assert_msg(fp != NULL, "cannot create '%s': %s", path, strerror(errno));
+	fputs(text, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	free(path);
+}
+
+char *tu_ls(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	ta_buf b = {0};
+
+	ck_assert_msg(d != NULL, "opendir '%s': %s", dir, strerror(errno));
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+			TA_PUSH(names, n, cap, xstrdup(de->d_name));
+	closedir(d);
+	ta_sort(names, n, sizeof(*names), ta_strptr_cmp);
+	for (size_t i = 0; i < n; i++) {
+		ta_buf_printf(&b, "%s\n", names[i]);
+		free(names[i]);
+	}
+	free(names);
+	return ta_buf_steal(&b);
+}
+
+static int saved_stderr = -1;
+static char capture_path[] = "/tmp/tu-stderr.XXXXXX";
+
+void tu_stderr_begin(void)
+{
+	int fd;
+
+	strcpy(capture_path, "/tmp/tu-stderr.XXXXXX");
+	fd = mkstemp(capture_path);
+	ck_assert_int_ge(fd, 0);
+	fflush(stderr);
+	saved_stderr = dup(STDERR_FILENO);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+}
+
+char *tu_stderr_end(void)
+{
+	char *text;
+
+	fflush(stderr);
+	dup2(saved_stderr, STDERR_FILENO);
+	close(saved_stderr);
+	saved_stderr = -1;
+	text = ta_read_file(capture_path, NULL);
+	unlink(capture_path);
+	ck_assert_ptr_nonnull(text);
+	return text;
 }

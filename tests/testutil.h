@@ -2,7 +2,8 @@
 /*
  * testutil.h - helpers shared by the Check suites: running a suite,
  * scanning the bundled corpus once per process, dumping an audit in the
- * golden-file format, running the real binary and capturing its output.
+ * golden-file format, running the real binary and capturing its output,
+ * making and removing temporary trees, capturing stderr.
  */
 #ifndef TA_TESTUTIL_H
 #define TA_TESTUTIL_H
@@ -41,5 +42,17 @@ struct tu_run {
 };
 struct tu_run tu_exec(const char *args);
 void tu_run_free(struct tu_run *r);
+
+/* A fresh directory under /tmp (the test fails if it cannot be made). */
+char *tu_mkdtemp(void);
+/* Remove a directory tree (symlinks are removed, not followed); frees *dir. */
+void tu_rmtree(char **dir);
+/* Write text to dir/rel, creating the parent directories. */
+void tu_write(const char *dir, const char *rel, const char *text);
+/* The entries of a directory (without . and ..), sorted, one per line. */
+char *tu_ls(const char *dir);
+/* Capture what is printed on stderr between begin and end (not nestable). */
+void tu_stderr_begin(void);
+char *tu_stderr_end(void);
 
 #endif
