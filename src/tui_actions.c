@@ -308,6 +308,7 @@ static int decide(ta_tui *ui, enum ta_decision d, const char *mechanism)
 	long i = ta_review_current(ui->rv);
 	static const char *const done[] = {"forgot the decision on", "accepted", "rejected",
 					   "deferred"};
+	int flags;
 
 	if (i < 0) {
 		messagef(ui, true, "no tasklet to decide on");
@@ -319,8 +320,9 @@ static int decide(ta_tui *ui, enum ta_decision d, const char *mechanism)
 			 mechanism);
 	else
 		messagef(ui, false, "%s %s", done[d], tasklet_name(ui, (size_t)i));
-	save_change(ui);
-	return advance_after(ui, i);
+	flags = advance_after(ui, i);
+	save_change(ui); /* after moving on: reopening resumes at the next tasklet */
+	return flags;
 }
 
 static void prompt_start(ta_tui *ui, enum ta_tui_input input, const char *label,
