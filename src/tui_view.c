@@ -381,7 +381,7 @@ static void draw_row(const ta_tui *ui, size_t row)
 	CELL(c.verdict, v, verdict_style(v));
 	if (!d || d->decision == TA_DECISION_NONE) {
 		snprintf(buf, sizeof(buf), "%s%s", d && d->stale ? "!" : "-",
-			 d && d->comment ? " c" : "");
+			 d && d->comment ? "+c" : "");
 		CELL(c.dec, buf, d && d->stale ? V_STALE : TA_STYLE_DIM);
 	} else {
 		static const enum vstyle dec_styles[] = {V_NORMAL, V_ACCEPT, V_REJECT, V_DEFER};

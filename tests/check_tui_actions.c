@@ -442,6 +442,39 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
+/* Every key of the help screen is in the manual, on a .B or .BR line. */
+START_TEST(test_man_documents_keys)
+{
+	char *manpath = tu_src("man/tasklet-audit.1"), *man = ta_read_file(manpath, NULL);
+	size_t checked = 0;
+
+	ck_assert_ptr_nonnull(man);
+	for (size_t i = 0; i < ta_tui_n_help; i++) {
+		const char *l = ta_tui_help[i], *gap;
+		char *keys_col, *save = NULL;
+		if (strncmp(l, "  ", 2) != 0 || l[2] == ' ' || !(gap = strstr(l + 2, "  ")))
+			continue;
+		keys_col = xstrndup(l + 2, (size_t)(gap - l - 2));
+		for (char *k = strtok_r(keys_col, ", ", &save); k; k = strtok_r(NULL, ", ", &save)) {
+			char *b = xasprintf("\n.B %s\n", k), *br = xasprintf(".BR %s ", k);
+			char *mid = xasprintf("\" %s \"", k), *end = xasprintf("\" %s\n", k);
+			ck_assert_msg(strstr(man, b) || strstr(man, br) || strstr(man, mid) ||
+					      strstr(man, end),
+				      "key '%s' (help: '%s') is not in the manual", k, l);
+			checked++;
+			free(b);
+			free(br);
+			free(mid);
+			free(end);
+		}
+		free(keys_col);
+	}
+	ck_assert_uint_gt(checked, 30);
+	free(man);
+	free(manpath);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("tui_actions");
@@ -458,6 +491,7 @@ int main(void)
 	tcase_add_test(tc, test_export_without_writer);
 	tcase_add_test(tc, test_too_small_and_quit);
 	tcase_add_test(tc, test_bad_arguments);
+	tcase_add_test(tc, test_man_documents_keys);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
