@@ -9,11 +9,14 @@
  * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions.  The
  * "review" command's usage errors run without tmux.
  *
- * The tmux server runs in the foreground (-D) as a child of this test,
+ * Each review runs under a shell that prints its exit status.  The tmux
+ * server runs in the foreground (-D) as a child of this test,
  * with its sockets in a private TMUX_TMPDIR: no daemon, no clash with a
  * reviewer's own tmux.  Without tmux the terminal tests print why and
  * are skipped; CI installs it.
  */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -159,11 +162,16 @@ static void teardown(void)
 		}                                                                       \
 	} while (0)
 
-/* Start the review in a new session of width x height; env is put before the binary. */
+/*
+ * Start the review in a new session of width x height; env is put before
+ * the binary.  The shell that runs it prints "EXIT=<status>" when it ends
+ * (tmux's own pane_dead_status is not reliable when the terminal closes
+ * before the process is reaped).
+ */
 static void start(const char *session, int w, int h, const char *env, const char *args)
 {
 	ck_assert_int_eq(shf("tmux -L e2e new-session -d -s %s -x %d -y %d -c '%s' "
-			     "\"exec env %s '%s' review %s\"",
+			     "\"env %s '%s' review %s; echo EXIT=\\$?\"",
 			     session, w, h, dir, env, TA_BINARY, args),
 			 0);
 }
@@ -239,34 +247,48 @@ static void literal(const char *session, const char *text)
 	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s -l '%s'", session, text), 0);
 }
 
-/* Wait for the pane's process to end; its exit status. */
+/* Wait for the review to end: its exit status as the shell saw it. */
 static int wait_exit(const char *session)
 {
-	double t0 = now();
-	char *s;
+	char *scr = wait_for(session, "EXIT="), *last = scr, *p;
 	int status;
 
-	for (;;) {
-		s = outf("tmux -L e2e display -p -t %s '#{pane_dead} #{pane_dead_status}'", session);
-		if (s[0] == '1')
-			break;
-		ck_assert_msg(now() - t0 < WAIT_SECONDS, "the review did not exit");
-		free(s);
-		usleep(30000);
-	}
-	status = atoi(s + 2);
-	free(s);
+	while ((p = strstr(last + 1, "EXIT=")))
+		last = p;
+	status = atoi(strstr(last, "EXIT=") + 5);
+	free(scr);
 	return status;
 }
 
-static int pane_pid(const char *session)
+/* The review's process: the child of the pane's shell. */
+static pid_t review_pid(const char *session)
 {
 	char *s = outf("tmux -L e2e display -p -t %s '#{pane_pid}'", session);
-	int pid = atoi(s);
+	pid_t shell = (pid_t)atoi(s), found = -1;
+	DIR *d = opendir("/proc");
+	struct dirent *de;
 
 	free(s);
-	ck_assert_int_gt(pid, 1);
-	return pid;
+	ck_assert_int_gt(shell, 1);
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d))) {
+		char path[300], buf[512], *rp;
+		FILE *fp;
+		int ppid;
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if (!(fp = fopen(path, "r")))
+			continue;
+		/* pid (comm) state ppid ...: comm may hold spaces, so parse after the last ')' */
+		if (fgets(buf, sizeof(buf), fp) && (rp = strrchr(buf, ')')) &&
+		    sscanf(rp + 1, " %*c %d", &ppid) == 1 && ppid == shell)
+			found = (pid_t)atoi(de->d_name);
+		fclose(fp);
+	}
+	closedir(d);
+	ck_assert_msg(found > 0, "no review process under the pane's shell %d", (int)shell);
+	return found;
 }
 
 /* How many lines of the screen contain text. */
@@ -478,9 +500,9 @@ START_TEST(test_signals_keep_decisions)
 	free(wait_for("term", " 1/43 "));
 	keys("term", "a");
 	free(wait_for("term", "accepted 1 "));
-	ck_assert_int_eq(kill(pane_pid("term"), SIGTERM), 0);
+	ck_assert_int_eq(kill(review_pid("term"), SIGTERM), 0);
 	ck_assert_int_eq(wait_exit("term"), 128 + SIGTERM);
-	/* the terminal is back: no TUI on screen, the summary printed */
+	/* the handler ran: the terminal is back (no TUI on screen) and the summary printed */
 	s = wait_for("term", "review saved to");
 	ck_assert_ptr_null(strstr(s, "SUBSYSTEM"));
 	free(s);
@@ -497,6 +519,7 @@ START_TEST(test_signals_keep_decisions)
 	free(wait_for("int", "rejected 1 "));
 	keys("int", "C-c");
 	ck_assert_int_eq(wait_exit("int"), 128 + SIGINT);
+	free(wait_for("int", "review saved to"));
 	text = ta_read_file(path, NULL);
 	ck_assert_uint_eq(lines_with(text, "\"accept\""), 1);
 	ck_assert_uint_eq(lines_with(text, "\"reject\""), 1);
