@@ -261,16 +261,18 @@ struct cols {
 
 static struct cols layout(int width)
 {
-	struct cols c = {.sub = 10, .cls = 15, .mech = 12, .conf = 4, .verdict = 10, .dec = 8};
-	int fixed = c.sub + c.cls + c.mech + c.conf + c.verdict + c.dec + 7;
+	struct cols c = {.cls = 15, .mech = 12, .conf = 4, .verdict = 10, .dec = 8};
+	int fixed = c.cls + c.mech + c.conf + c.verdict + c.dec + 6, rest = width - fixed;
 
+	/* the subsystem takes up to 18 columns ("drivers/net/wireless") of what is left */
+	c.sub = rest * 2 / 5;
+	c.sub = c.sub < 10 ? 10 : c.sub > 18 ? 18 : c.sub;
+	rest -= c.sub + 1;
 	if (width >= 120) {
-		c.loc = (width - fixed) / 2;
-		if (c.loc > 48)
-			c.loc = 48;
-		fixed += c.loc + 1;
+		c.loc = rest / 2 > 48 ? 48 : rest / 2;
+		rest -= c.loc + 1;
 	}
-	c.name = width - fixed;
+	c.name = rest;
 	return c;
 }
 
@@ -364,7 +366,8 @@ static void draw_row(const ta_tui *ui, size_t row)
 	} while (0)
 	/* the sort column shows its value only where a group starts */
 	v = ta_review_value_of(rv, i, TA_FIELD_SUBSYSTEM);
-	CELL(c.sub, ta_review_sort(rv) != TA_FIELD_SUBSYSTEM || group ? v : "", V_NORMAL);
+	CELL_FIT(c.sub, ta_review_sort(rv) != TA_FIELD_SUBSYSTEM || group ? v : "", V_NORMAL,
+		 true);
 	CELL(c.name, t->name ? t->name : t->key,
 	     ta_review_matches(rv, i) ? V_MATCH : V_NORMAL);
 	if (c.loc) {
