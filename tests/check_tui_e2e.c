@@ -6,7 +6,8 @@
  * navigates, filters, searches, opens a detail page, accepts two
  * tasklets, quits; a second session finds the decisions and the position
  * again and exports.  Other sessions: a terminal below 80x24 and a resize,
- * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions.  The
+ * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions, and a
+ * review that scans the corpus itself.  The
  * "review" command's usage errors run without tmux.
  *
  * Each review runs under a shell that prints its exit status.  The tmux
@@ -529,6 +530,29 @@ START_TEST(test_signals_keep_decisions)
 }
 END_TEST
 
+/* review PATH: a scan, then the TUI; the review file goes to the current directory. */
+START_TEST(test_scan_mode)
+{
+	char *args = xasprintf("-j 2 '%s/corpus'", TA_SOURCE_DIR);
+	char *path = ta_path_join(dir, "tasklet-audit.review.json"), *text;
+
+	SKIP_WITHOUT_TMUX();
+	start("scan", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("scan", " 1/43 "));
+	keys("scan", "a");
+	free(wait_for("scan", "accepted 1 "));
+	keys("scan", "q");
+	ck_assert_int_eq(wait_exit("scan"), 0);
+	text = ta_read_file(path, NULL);
+	ck_assert_msg(text != NULL, "no review file in the current directory");
+	ck_assert_uint_eq(lines_with(text, "\"accept\""), 1);
+	ck_assert_ptr_nonnull(strstr(text, "\"source\":\t\"" TA_SOURCE_DIR "/corpus\""));
+	free(text);
+	free(path);
+	free(args);
+}
+END_TEST
+
 /* The review command's errors, without a terminal. */
 START_TEST(test_cli_errors)
 {
@@ -634,6 +658,7 @@ int main(void)
 	tcase_add_test(tc, test_too_small_then_resize);
 	tcase_add_test(tc, test_color_and_no_color);
 	tcase_add_test(tc, test_signals_keep_decisions);
+	tcase_add_test(tc, test_scan_mode);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(cli, setup_report, teardown);
 	tcase_add_test(cli, test_cli_errors);
