@@ -173,6 +173,8 @@ typedef struct ta_audit {
 	size_t n_containers, cap_containers;
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
+	double cache_seconds;   /* flags + cache lookups */
+	size_t cache_hits, cache_misses;
 	int jobs;
 	bool classified;        /* the classifier ran */
 	char *rules_dir;

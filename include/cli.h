@@ -25,6 +25,8 @@ struct ta_opts {
 	bool list_rules;        /* --list-rules */
 	const char *only_class; /* --only CLASS */
 	double min_confidence;  /* --min-confidence X */
+	bool no_cache;          /* --no-cache */
+	const char *cache_dir;  /* --cache-dir DIR */
 };
 
 /* Parse argv and run; returns the process exit code (enum ta_exit). */

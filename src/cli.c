@@ -40,6 +40,8 @@ static const char usage_text[] =
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
 	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
 	"      --timing       add timing figures to the JSON report\n"
+	"      --no-cache     neither read nor write the facts cache\n"
+	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
 	"      --rules DIR    classification rules to use (default: the bundled rules/)\n"
 	"      --list-rules   print every rule id and exit\n"
 	"      --only CLASS   report only tasklets of this class\n"
@@ -101,7 +103,9 @@ static int cmd_audit(const struct ta_opts *o)
 				  .compdb_dir = o->compdb_dir,
 				  .jobs = o->jobs,
 				  .timeout = o->timeout,
-				  .progress = o->progress};
+				  .progress = o->progress,
+				  .no_cache = o->no_cache,
+				  .cache_dir = o->cache_dir};
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
 				    .only_class = o->only_class,
@@ -153,7 +157,8 @@ static int cmd_list_rules(const struct ta_opts *o)
 static int cmd_flags_for(const struct ta_opts *o)
 {
 	struct ta_scan_opts so = {.path = o->flags_for, .config = o->config,
-				  .compdb_dir = o->compdb_dir};
+				  .compdb_dir = o->compdb_dir, .no_cache = o->no_cache,
+				  .cache_dir = o->cache_dir};
 	char **argv = NULL;
 	int argc = 0, rc = ta_scan_flags(&so, &argv, &argc);
 
@@ -185,6 +190,7 @@ int ta_cli_main(int argc, char **argv)
 		{"rules", required_argument, NULL, 'R'},  {"list-rules", no_argument, NULL, 'L'},
 		{"only", required_argument, NULL, 'O'},
 		{"min-confidence", required_argument, NULL, 'm'},
+		{"no-cache", no_argument, NULL, 'N'},     {"cache-dir", required_argument, NULL, 'D'},
 		{NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = 300};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -235,6 +241,12 @@ int ta_cli_main(int argc, char **argv)
 			break;
 		case 'R':
 			o.rules_dir = optarg;
+			break;
+		case 'N':
+			o.no_cache = true;
+			break;
+		case 'D':
+			o.cache_dir = optarg;
 			break;
 		case 'L':
 			o.list_rules = true;

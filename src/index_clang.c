@@ -1832,6 +1832,17 @@ static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
 	free(first);
 }
 
+static void collect_dep(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	ta_parse_result *out = data;
+	char *name = take(clang_getFileName(file));
+
+	if (*name)
+		TA_PUSH(out->deps, out->n_deps, out->cap_deps, name);
+	else
+		free(name);
+}
+
 void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		      const char *const *args, int nargs, ta_parse_result *out)
 {
@@ -1852,6 +1863,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		return;
 	}
 	count_errors(tu, out);
+	clang_getInclusions(tu, collect_dep, out);
 	w.tu = tu;
 	w.root = root;
 	w.root_len = strlen(root);
@@ -1884,6 +1896,11 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 
 void ta_parse_result_free(ta_parse_result *r)
 {
+	for (size_t i = 0; i < r->n_deps; i++)
+		free(r->deps[i]);
+	free(r->deps);
+	r->deps = NULL;
+	r->n_deps = r->cap_deps = 0;
 	free(r->reason);
 	r->reason = NULL;
 	ta_facts_free(&r->facts);

@@ -248,6 +248,9 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		cJSON_AddNumberToObject(t, "prefilter_seconds", a->prefilter_seconds);
 		cJSON_AddNumberToObject(t, "parse_seconds", a->parse_seconds);
 		cJSON_AddNumberToObject(t, "total_seconds", a->total_seconds);
+		cJSON_AddNumberToObject(t, "cache_seconds", a->cache_seconds);
+		cJSON_AddNumberToObject(t, "cache_hits", (double)a->cache_hits);
+		cJSON_AddNumberToObject(t, "cache_misses", (double)a->cache_misses);
 	}
 	arr = cJSON_AddArrayToObject(root, "files");
 	for (size_t i = 0; i < a->n_files; i++) {
