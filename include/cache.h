@@ -34,8 +34,6 @@ ta_cache *ta_cache_open(const char *dir);
 void ta_cache_free(ta_cache **c);
 const char *ta_cache_dir(const ta_cache *c);
 
-/* 64-bit hash of a buffer, 8 bytes at a time (content identity, not security). */
-uint64_t ta_hash64(const void *data, size_t n);
 /* Content hash of a file (memoized by path and stat); false when unreadable. */
 bool ta_cache_file_hash(ta_cache *c, const char *path, uint64_t *hash);
 

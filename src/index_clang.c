@@ -128,9 +128,14 @@ struct walk {
 
 static char *relative_path(struct walk *w, CXFile file)
 {
-	char *name = take(clang_getFileName(file));
+	/* the real path: "drivers/x/../y/foo.h" and "drivers/y/foo.h" are one file */
+	char *name = take(clang_File_tryGetRealPathName(file));
 	char *rel;
 
+	if (!*name) {
+		free(name);
+		name = take(clang_getFileName(file));
+	}
 	if (strncmp(name, w->root, w->root_len) == 0 && name[w->root_len] == '/') {
 		rel = xstrdup(name + w->root_len + 1);
 		free(name);

@@ -190,8 +190,18 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	}
 	if (!(tree = ta_tree_open(opts->path)))
 		goto out;
-	if (ta_prefilter(tree->root, tree->subtree, &cands) != 0)
+	if (cache) {
+		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
+		char *memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
+				       (unsigned long long)ta_hash64(id, strlen(id)));
+		int prc = ta_prefilter_memo(tree->root, tree->subtree, memo, &cands);
+		free(id);
+		free(memo);
+		if (prc != 0)
+			goto out_tree;
+	} else if (ta_prefilter(tree->root, tree->subtree, &cands) != 0) {
 		goto out_tree;
+	}
 	t1 = now();
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out_cands;
