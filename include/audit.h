@@ -174,6 +174,7 @@ typedef struct ta_audit {
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
 	double cache_seconds;   /* flags + cache lookups */
+	double pch_seconds;     /* building or checking the precompiled header */
 	size_t cache_hits, cache_misses;
 	int jobs;
 	bool classified;        /* the classifier ran */

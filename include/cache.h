@@ -50,6 +50,9 @@ char *ta_cache_lookup(ta_cache *c, const char *key);
 void ta_cache_store(ta_cache *c, const char *key, const char *const *deps, size_t n,
 		    const char *result);
 
+/* Forget what this run learnt about a file it has just (re)written. */
+void ta_cache_forget(ta_cache *c, const char *path);
+
 /* Lookups that hit / missed, for the timing report. */
 void ta_cache_stats(const ta_cache *c, size_t *hits, size_t *misses);
 

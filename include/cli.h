@@ -26,6 +26,7 @@ struct ta_opts {
 	const char *only_class; /* --only CLASS */
 	double min_confidence;  /* --min-confidence X */
 	bool no_cache;          /* --no-cache */
+	bool no_pch;            /* --no-pch */
 	const char *cache_dir;  /* --cache-dir DIR */
 };
 

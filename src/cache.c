@@ -153,6 +153,24 @@ static bool memo_hash(ta_cache *c, const char *path, struct file_memo *m)
 	return m->readable;
 }
 
+void ta_cache_forget(ta_cache *c, const char *path)
+{
+	size_t *idx = c ? ta_strmap_get(&c->memo_index, path) : NULL;
+	struct stat st;
+	struct file_memo m = {0};
+
+	if (!idx)
+		return;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		m.exists = true;
+		m.size = (uint64_t)st.st_size;
+		m.ino = (uint64_t)st.st_ino;
+		m.sec = (int64_t)st.st_mtim.tv_sec;
+		m.nsec = (int64_t)st.st_mtim.tv_nsec;
+	}
+	c->memo[*idx] = m;
+}
+
 bool ta_cache_file_hash(ta_cache *c, const char *path, uint64_t *hash)
 {
 	struct file_memo *m = memo_stat(c, path);
@@ -242,8 +260,8 @@ void ta_cache_store(ta_cache *c, const char *key, const char *const *deps, size_
 	int fd;
 	size_t kept = 0;
 
-	if (!c)
-		return;
+	if (!c || strchr(key, '\n'))
+		return; /* keys live on one line */
 	ta_buf_printf(&body, "%s\n", key);
 	for (size_t i = 0; i < n; i++) {
 		struct file_memo *m = memo_stat(c, deps[i]);

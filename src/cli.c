@@ -41,6 +41,7 @@ static const char usage_text[] =
 	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
 	"      --timing       add timing figures to the JSON report\n"
 	"      --no-cache     neither read nor write the facts cache\n"
+	"      --no-pch       parse every file with all its headers (no precompiled header)\n"
 	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
 	"      --rules DIR    classification rules to use (default: the bundled rules/)\n"
 	"      --list-rules   print every rule id and exit\n"
@@ -105,7 +106,8 @@ static int cmd_audit(const struct ta_opts *o)
 				  .timeout = o->timeout,
 				  .progress = o->progress,
 				  .no_cache = o->no_cache,
-				  .cache_dir = o->cache_dir};
+				  .cache_dir = o->cache_dir,
+				  .no_pch = o->no_pch};
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
 				    .only_class = o->only_class,
@@ -191,6 +193,7 @@ int ta_cli_main(int argc, char **argv)
 		{"only", required_argument, NULL, 'O'},
 		{"min-confidence", required_argument, NULL, 'm'},
 		{"no-cache", no_argument, NULL, 'N'},     {"cache-dir", required_argument, NULL, 'D'},
+		{"no-pch", no_argument, NULL, 'H'},
 		{NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = 300};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -244,6 +247,9 @@ int ta_cli_main(int argc, char **argv)
 			break;
 		case 'N':
 			o.no_cache = true;
+			break;
+		case 'H':
+			o.no_pch = true;
 			break;
 		case 'D':
 			o.cache_dir = optarg;

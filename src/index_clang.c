@@ -1910,3 +1910,41 @@ void ta_parse_result_free(ta_parse_result *r)
 	r->reason = NULL;
 	ta_facts_free(&r->facts);
 }
+
+int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *args, int nargs,
+			 const char *out_path, char ***deps, size_t *n_deps)
+{
+	CXTranslationUnit tu = NULL;
+	const char **full = xcalloc((size_t)nargs + 3, sizeof(char *));
+	ta_parse_result r = {0};
+	int rc = -1;
+
+	*deps = NULL;
+	*n_deps = 0;
+	full[0] = "-x";
+	full[1] = "c-header";
+	for (int i = 0; i < nargs; i++)
+		full[i + 2] = args[i];
+	/* the same preprocessing-record option as the translation units that use it */
+	if (clang_parseTranslationUnit2(ix->index, header, full, nargs + 2, NULL, 0,
+					CXTranslationUnit_DetailedPreprocessingRecord |
+						CXTranslationUnit_ForSerialization,
+					&tu) == CXError_Success &&
+	    tu) {
+		count_errors(tu, &r);
+		if (r.n_errors == 0 &&
+		    clang_saveTranslationUnit(tu, out_path, clang_defaultSaveOptions(tu)) ==
+			    CXSaveError_None) {
+			clang_getInclusions(tu, collect_dep, &r);
+			*deps = r.deps;
+			*n_deps = r.n_deps;
+			r.deps = NULL;
+			r.n_deps = 0;
+			rc = 0;
+		}
+		clang_disposeTranslationUnit(tu);
+	}
+	ta_parse_result_free(&r);
+	free(full);
+	return rc;
+}

@@ -19,6 +19,7 @@
 #include "index_clang.h"
 #include "kconfig.h"
 #include "overlay.h"
+#include "pch.h"
 #include "pool.h"
 #include "prefilter.h"
 #include "tree.h"
@@ -29,6 +30,7 @@ struct scan_ctx {
 	ta_flags *flags;
 	ta_candidates *cands;
 	ta_indexer *indexer; /* created in each worker on first use */
+	const char *pch_path;
 	bool progress;
 };
 
@@ -47,12 +49,23 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 	const char *rel = ctx->cands->paths[index];
 	int argc = 0;
 	char **argv = ta_flags_for(ctx->flags, rel, &argc);
+	bool pch = ta_flags_uses_pch(ctx->flags, rel);
 	ta_parse_result r;
 
 	if (!ctx->indexer)
 		ctx->indexer = ta_indexer_new();
 	ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc, &r);
 	ta_argv_free(argv);
+	if (pch && (r.status == TA_STATUS_FAILED ||
+		    (r.reason && (strstr(r.reason, "precompiled") || strstr(r.reason, "PCH"))))) {
+		/* libclang refused the shared header for this file: parse it plainly */
+		ta_parse_result_free(&r);
+		argv = ta_flags_for_nopch(ctx->flags, rel, &argc);
+		ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc,
+				 &r);
+		ta_argv_free(argv);
+		pch = false;
+	}
 	/* the first line carries the status, the error count and the reason */
 	ta_buf_printf(out, "S\t%d\t%u\t", (int)r.status, r.n_errors);
 	for (const char *p = r.reason; p && *p; p++)
@@ -61,6 +74,8 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 	for (size_t i = 0; i < r.n_deps; i++)
 		if (!strchr(r.deps[i], '\n'))
 			ta_buf_printf(out, "D\t%s\n", r.deps[i]);
+	if (pch)
+		ta_buf_printf(out, "D\t%s\n", ctx->pch_path);
 	ta_facts_serialize(&r.facts, out);
 	ta_parse_result_free(&r);
 }
@@ -178,7 +193,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	size_t *order = NULL, n_todo = 0;
 	char **keys = NULL;
 	ta_cache *cache = NULL;
-	char *cache_dir = NULL;
+	char *cache_dir = NULL, *pch_tmp = NULL;
+	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
 	double t0 = now(), t1;
 	int rc = TA_EXIT_USAGE;
@@ -212,8 +228,14 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	}
 	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
 		goto out_overlay;
+	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
+		double tp = now();
+		ta_pch_prepare(tree, fl, cache, &pch_tmp);
+		pch_seconds = now() - tp;
+	}
 
 	a = ta_audit_new();
+	a->pch_seconds = pch_seconds;
 	a->tree = xstrdup(tree->root);
 	a->subtree = xstrdup(tree->subtree);
 	a->kernel_version = xstrdup(tree->version);
@@ -226,6 +248,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 
 	ctx.tree = tree;
 	ctx.flags = fl;
+	ctx.pch_path = ta_flags_pch(fl);
 	ctx.cands = &cands;
 	ctx.progress = opts->progress;
 	results = xcalloc(cands.n ? cands.n : 1, sizeof(*results));
@@ -291,6 +314,7 @@ out_results:
 		free(keys[i]);
 	free(keys);
 	ta_flags_free(&fl);
+	ta_pch_remove(&pch_tmp);
 out_overlay:
 	ta_overlay_free(&ov);
 out_kconfig:
