@@ -27,6 +27,7 @@ struct ta_opts {
 	double min_confidence;  /* --min-confidence X */
 	bool no_cache;          /* --no-cache */
 	bool no_pch;            /* --no-pch */
+	bool list_candidates;   /* --list-candidates */
 	const char *cache_dir;  /* --cache-dir DIR */
 };
 

@@ -11,10 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "classify.h"
+#include "cache.h"
 #include "diag.h"
+#include "prefilter.h"
+#include "tree.h"
 #include "model_cmd.h"
 #include "rules.h"
 #include "flags.h"
@@ -48,6 +52,7 @@ static const char usage_text[] =
 	"      --only CLASS   report only tasklets of this class\n"
 	"      --min-confidence X  report only recommendations at least X sure (0..1)\n"
 	"      --flags-for FILE  print the compiler arguments used for FILE and exit\n"
+	"      --list-candidates  run only the pre-filter: print the candidate files and exit\n"
 	"      --progress     show parse progress on stderr\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         show this help and exit\n"
@@ -143,6 +148,35 @@ static int cmd_audit(const struct ta_opts *o)
 	return rc;
 }
 
+/* --list-candidates: the pre-filter alone (with the cache's memo unless --no-cache). */
+static int cmd_list_candidates(const struct ta_opts *o)
+{
+	ta_tree *tree = ta_tree_open(o->path ? o->path : ta_default_corpus());
+	ta_candidates c;
+	char *dir = NULL, *memo = NULL;
+	int rc;
+
+	if (!tree)
+		return TA_EXIT_USAGE;
+	if (!o->no_cache && (dir = o->cache_dir ? xstrdup(o->cache_dir) : ta_cache_default_dir())) {
+		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
+		if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+			memo = xasprintf("%s/prefilter-%016llx", dir,
+					 (unsigned long long)ta_hash64(id, strlen(id)));
+		free(id);
+	}
+	rc = ta_prefilter_memo(tree->root, tree->subtree, memo, &c) == 0 ? TA_EXIT_OK : TA_EXIT_USAGE;
+	for (size_t i = 0; rc == TA_EXIT_OK && i < c.n; i++)
+		printf("%s\n", c.paths[i]);
+	ta_candidates_free(&c);
+	ta_tree_free(&tree);
+	free(dir);
+	free(memo);
+	if (rc == TA_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
+		rc = TA_EXIT_FAILURE;
+	return rc;
+}
+
 /* --list-rules: every rule id, its kind and text. */
 static int cmd_list_rules(const struct ta_opts *o)
 {
@@ -194,6 +228,7 @@ int ta_cli_main(int argc, char **argv)
 		{"min-confidence", required_argument, NULL, 'm'},
 		{"no-cache", no_argument, NULL, 'N'},     {"cache-dir", required_argument, NULL, 'D'},
 		{"no-pch", no_argument, NULL, 'H'},
+		{"list-candidates", no_argument, NULL, 'K'},
 		{NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = 300};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -251,6 +286,9 @@ int ta_cli_main(int argc, char **argv)
 		case 'H':
 			o.no_pch = true;
 			break;
+		case 'K':
+			o.list_candidates = true;
+			break;
 		case 'D':
 			o.cache_dir = optarg;
 			break;
@@ -304,5 +342,7 @@ int ta_cli_main(int argc, char **argv)
 		return cmd_flags_for(&o);
 	if (o.list_rules)
 		return cmd_list_rules(&o);
+	if (o.list_candidates)
+		return cmd_list_candidates(&o);
 	return cmd_audit(&o);
 }
