@@ -26,7 +26,9 @@ ta_indexer *ta_indexer_new(void)
 {
 	ta_indexer *ix = xcalloc(1, sizeof(*ix));
 
-	ix->index = clang_createIndex(0, 0);
+	/* with a PCH, walk only the translation unit's own declarations: visiting the
+	 * PCH's would deserialize all of them, costing more than the PCH saves */
+	ix->index = clang_createIndex(1, 0);
 	return ix;
 }
 
