@@ -315,17 +315,126 @@ static void merge_actors(struct builder *b)
 	}
 }
 
+static const char *first_site(const struct bactor *a)
+{
+	return a->nops && a->ops[0].n_sites ? a->ops[0].sites[0] : "?";
+}
+
+static bool is_disable(enum ta_proto_opk k)
+{
+	return k == TA_PROTO_DISABLE || k == TA_PROTO_DISABLE_NOSYNC ||
+	       k == TA_PROTO_DISABLE_IN_ATOMIC;
+}
+
+/* The disable depth an actor leaves (*net) and the lowest it reaches on the way (*low). */
+static void depth(const struct bactor *a, int *net, int *low)
+{
+	*net = *low = 0;
+	for (size_t i = 0; i < a->nops; i++) {
+		enum ta_proto_opk k = a->ops[i].kind;
+		if (is_disable(k))
+			(*net)++;
+		else if (k == TA_PROTO_ENABLE && --*net < *low)
+			*low = *net;
+	}
+}
+
+static void drop_actor(struct builder *b, size_t i)
+{
+	actor_free(&b->actors[i]);
+	memmove(&b->actors[i], &b->actors[i + 1], (b->nactors - i - 1) * sizeof(*b->actors));
+	b->nactors--;
+}
+
+/* Leave out the enables of a that would take the depth below zero (plus spare). */
+static void drop_underflows(struct builder *b, struct bactor *a, int spare)
+{
+	int d = spare;
+
+	for (size_t i = 0; i < a->nops;) {
+		struct bop *op = &a->ops[i];
+		if (op->kind != TA_PROTO_ENABLE) {
+			d += is_disable(op->kind);
+			i++;
+			continue;
+		}
+		if (d > 0) {
+			d--;
+			i++;
+			continue;
+		}
+		note(b, "%s: tasklet_enable left out: no tasklet_disable runs before it in the model",
+		     op->sites[0]);
+		for (size_t s = 0; s < op->n_sites; s++)
+			free(op->sites[s]);
+		free(op->sites);
+		memmove(op, op + 1, (a->nops - i - 1) * sizeof(*op));
+		a->nops--;
+	}
+}
+
+/*
+ * Pair the disable and enable of different functions (suspend and resume,
+ * stop and open): a driver actor that enables before it disables is
+ * appended to one that leaves the tasklet disabled, as one invocation.
+ * Actors run in any order, so unpaired, the enable could come first and
+ * underflow the count (the tasklet would stay disabled for good).  A remove
+ * path runs last: a driver that leaves the tasklet disabled covers it.  An
+ * enable nothing covers (nor a DECLARE_TASKLET_DISABLED start) is left out.
+ */
+static void pair_disables(struct builder *b, bool start_disabled)
+{
+	int spare = start_disabled ? 1 : 0;
+
+	for (size_t i = 0; i < b->nactors;) {
+		struct bactor *e = &b->actors[i], *d = NULL;
+		int net, low, cover = spare;
+
+		depth(e, &net, &low);
+		for (size_t j = 0; j < b->nactors; j++) {
+			int dnet, dlow;
+			if (j == i || b->actors[j].kind != TA_ACTOR_DRIVER)
+				continue;
+			depth(&b->actors[j], &dnet, &dlow);
+			if (dnet > 0 && !d)
+				d = &b->actors[j];
+			if (dnet > 0 && e->kind == TA_ACTOR_REMOVE)
+				cover += dnet;
+		}
+		if (low >= 0 || cover >= -low) {
+			i++;
+			continue;
+		}
+		if (d && e->kind == TA_ACTOR_DRIVER) {
+			note(b, "%s: %s paired with %s (%s context) as one invocation", first_site(e),
+			     ta_proto_op_api(e->ops[0].kind), first_site(d), ctx_word(d->ctx));
+			for (size_t k = 0; k < e->nops; k++) {
+				if (d->nops >= TA_PROTO_MAX_ACTOR_OPS) {
+					note(b, "%s: %s left out: at most %d operations per actor",
+					     e->ops[k].sites[0], ta_proto_op_api(e->ops[k].kind),
+					     TA_PROTO_MAX_ACTOR_OPS);
+					continue;
+				}
+				TA_PUSH(d->ops, d->nops, d->cap_ops, e->ops[k]);
+				memset(&e->ops[k], 0, sizeof(e->ops[k]));
+			}
+			drop_actor(b, i); /* the next actor moves into i */
+			continue;
+		}
+		drop_underflows(b, e, cover);
+		if (!e->nops)
+			drop_actor(b, i);
+		else
+			i++;
+	}
+}
+
 /* Rank for the cap: first scheduler, first other driver, first remove, the rest. */
 static int actor_class(const struct bactor *a)
 {
 	if (a->kind == TA_ACTOR_REMOVE)
 		return 2;
 	return has_op(a, is_sched) ? 0 : 1;
-}
-
-static const char *first_site(const struct bactor *a)
-{
-	return a->nops && a->ops[0].n_sites ? a->ops[0].sites[0] : "?";
 }
 
 /*
@@ -470,6 +579,8 @@ static ta_protocol *build(struct builder *b, const char **why)
 		note(b, "%zu site%s in code this configuration skips left out", inactive,
 		     inactive == 1 ? "" : "s");
 	merge_actors(b);
+	pair_disables(b, t->init_api == TA_API_DECLARE_TASKLET_DISABLED ||
+				 t->init_api == TA_API_DECLARE_TASKLET_DISABLED_OLD);
 	if (!b->nactors) {
 		*why = b->callback.nops ? "every active use site is in the callback: nothing schedules it"
 					: "no active use site the reference core models";

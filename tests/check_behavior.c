@@ -466,6 +466,55 @@ START_TEST(test_merge_and_caps)
 }
 END_TEST
 
+/* A disable and an enable in different functions run as one invocation. */
+START_TEST(test_pairing)
+{
+	struct mk m = {0};
+	ta_behavior *b;
+
+	mk_site(&m, TA_API_SCHEDULE, "x_isr", 10, R(HARDIRQ));
+	mk_site(&m, TA_API_DISABLE, "x_suspend", 20, R(PROCESS));
+	mk_site(&m, TA_API_ENABLE, "x_resume", 30, R(PROCESS));
+	mk_site(&m, TA_API_KILL, "x_remove", 40, R(PROCESS));
+	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
+	ck_assert_str_eq(b->protocol, "cpu0 irq: schedule@drv/x.c:10\n"
+				      "cpu1 irq: schedule@drv/x.c:10\n"
+				      "cpu1 process: disable@drv/x.c:20; enable@drv/x.c:30\n"
+				      "cpu0 remove: kill@drv/x.c:40\n");
+	ck_assert(has_note(b, "drv/x.c:30: tasklet_enable paired with drv/x.c:20 (process context) "
+			      "as one invocation"));
+	ck_assert_ptr_null(diff(b, "never-returns"));
+	ck_assert_ptr_nonnull(diff(b, "schedule-while-disabled"));
+	ta_behavior_free(&b);
+
+	/* an enable with no disable anywhere is left out */
+	memset(&m, 0, sizeof(m));
+	mk_site(&m, TA_API_SCHEDULE, "x_isr", 10, R(HARDIRQ));
+	mk_site(&m, TA_API_ENABLE, "x_open", 30, R(PROCESS));
+	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
+	ck_assert_str_eq(b->protocol, "cpu0 irq: schedule@drv/x.c:10\n"
+				      "cpu1 irq: schedule@drv/x.c:10\n");
+	ck_assert(has_note(b, "drv/x.c:30: tasklet_enable left out: no tasklet_disable runs before "
+			      "it in the model"));
+	ta_behavior_free(&b);
+
+	/* ... unless the tasklet is declared disabled; a remove path runs after the drivers */
+	m.t.init_api = TA_API_DECLARE_TASKLET_DISABLED_OLD;
+	mk_site(&m, TA_API_DISABLE_NOSYNC, "x_stop", 50, R(PROCESS));
+	mk_site(&m, TA_API_ENABLE, "x_remove", 60, R(PROCESS));
+	mk_site(&m, TA_API_KILL, "x_remove", 61, R(PROCESS));
+	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
+	ck_assert_str_eq(b->protocol, "option disabled\n"
+				      "cpu0 irq: schedule@drv/x.c:10\n"
+				      "cpu1 irq: schedule@drv/x.c:10\n"
+				      "cpu1 process: enable@drv/x.c:30\n"
+				      "cpu0 process: disable_nosync@drv/x.c:50\n"
+				      "cpu0 remove: enable@drv/x.c:60; kill@drv/x.c:61\n");
+	ck_assert(has_line(diff(b, "schedule-while-disabled"), "drv/x.c:1"));
+	ta_behavior_free(&b);
+}
+END_TEST
+
 /* The corpus audit checked as cmd_audit does: every tasklet gets a verdict. */
 START_TEST(test_check_all_golden)
 {
@@ -594,6 +643,7 @@ static Suite *behavior_suite(void)
 	tcase_add_test(tc, test_disable_in_atomic);
 	tcase_add_test(tc, test_contexts_and_notes);
 	tcase_add_test(tc, test_merge_and_caps);
+	tcase_add_test(tc, test_pairing);
 	tcase_add_test(tc, test_check_all_golden);
 	tcase_add_test(tc, test_reports);
 	suite_add_tcase(s, tc);
