@@ -74,14 +74,15 @@ static void print_behavior(FILE *fp, const ta_tasklet *t)
 	for (size_t i = 0; bh && i < bh->n_diffs + bh->n_hazards; i++) {
 		bool kept = i >= bh->n_diffs;
 		const struct ta_behavior_diff *d = kept ? &bh->hazards[i - bh->n_diffs] : &bh->diffs[i];
+		/* at the last source line of the trace: where the difference shows */
 		if (d->n_lines)
-			fprintf(fp, "%s: ", d->lines[0]);
+			fprintf(fp, "%s: ", d->lines[d->n_lines - 1]);
 		else
 			fprintf(fp, "%s:%u: ", t->file ? t->file : "?", t->line);
 		fprintf(fp, "%s: behavior %s: %s%s: %s", d->safety || kept ? "warning" : "note",
 			bh->target, d->property, kept ? " (hazard kept)" : "", d->explanation);
-		for (size_t j = 1; j < d->n_lines; j++)
-			fprintf(fp, "%s%s", j == 1 ? " [also " : ", ", d->lines[j]);
+		for (size_t j = 0; j + 1 < d->n_lines; j++)
+			fprintf(fp, "%s%s", j == 0 ? " [also " : ", ", d->lines[j]);
 		fputs(d->n_lines > 1 ? "]\n" : "\n", fp);
 	}
 }
