@@ -313,6 +313,10 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		cJSON_AddNumberToObject(t, "prefilter_seconds", a->prefilter_seconds);
 		cJSON_AddNumberToObject(t, "parse_seconds", a->parse_seconds);
 		cJSON_AddNumberToObject(t, "total_seconds", a->total_seconds);
+		cJSON_AddNumberToObject(t, "cache_seconds", a->cache_seconds);
+		cJSON_AddNumberToObject(t, "pch_seconds", a->pch_seconds);
+		cJSON_AddNumberToObject(t, "cache_hits", (double)a->cache_hits);
+		cJSON_AddNumberToObject(t, "cache_misses", (double)a->cache_misses);
 		cJSON_AddNumberToObject(t, "behavior_seconds", a->behavior_seconds);
 	}
 	arr = cJSON_AddArrayToObject(root, "files");
