@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "tree.h"
 #include "util.h"
 
@@ -544,6 +545,7 @@ static void tasklet_free(ta_tasklet *t)
 		free(t->findings[i].file);
 	}
 	free(t->findings);
+	ta_behavior_free(&t->behavior);
 }
 
 /* Is a never-initialized object relevant to the audited subtree? */

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "behavior.h"
 #include "classify.h"
 #include "cache.h"
 #include "diag.h"
@@ -136,6 +137,7 @@ static int cmd_audit(const struct ta_opts *o)
 	}
 	ta_classify(a, rules);
 	ta_rules_free(&rules);
+	ta_behavior_check_all(a);
 	if (o->json_out)
 		rc = write_report(a, &ta_report_json, o->json_out, &ro);
 	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {
