@@ -50,12 +50,13 @@ run cold "$bin" -j "$jobs" --cache-dir "$cache" --json "$work/cold.json" -o /dev
 run warm "$bin" -j "$jobs" --cache-dir "$cache" --json "$work/warm.json" -o /dev/null "$tree"
 # one edited file: only it is parsed again (touch changes mtime, not content:
 # append a comment to a copy-on-write tree instead when the tree is writable)
-if [ -w "$tree" ]; then
-	victim=$(head -1 "$work/prefilter.out")
-	cp -p "$tree/$victim" "$work/victim.bak"
-	echo "/* bench */" >>"$tree/$victim"
+root=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tree"])' "$work/cold.json")
+victim=$(head -1 "$work/prefilter.out")
+if [ -w "$root/$victim" ]; then
+	cp -p "$root/$victim" "$work/victim.bak"
+	echo "/* bench */" >>"$root/$victim"
 	run one_edit "$bin" -j "$jobs" --cache-dir "$cache" --timing --json "$work/edit.json" -o /dev/null "$tree"
-	cp -p "$work/victim.bak" "$tree/$victim"
+	cp -p "$work/victim.bak" "$root/$victim"
 	grep -E '"cache_(hits|misses)"' "$work/edit.json" | tr -d '\t,' | sed 's/^/  /'
 fi
 if [ "$plain" = 1 ]; then
@@ -71,7 +72,7 @@ echo "ratios (same run):"
 echo "  cold / pre-filter      $(ratio cold prefilter)"
 echo "  warm / pre-filter      $(ratio warm prefilter)"
 echo "  cold -j1 / cold -j$jobs    $(ratio cold_j1 cold)  (speed-up)"
-echo "  cold per parsed file   $(echo "scale=3; $(secs cold) / $(wc -l <"$work/prefilter.out")" | bc -l) s"
+printf "  cold per parsed file   %.3f s\n" "$(echo "scale=4; $(secs cold) / $(wc -l <"$work/prefilter.out")" | bc -l)"
 [ "$plain" = 1 ] && echo "  plain parse / cold     $(ratio plain_full_parse cold)"
 command -v spatch >/dev/null && echo "  spatch / cold          $(ratio spatch cold)"
 
