@@ -301,11 +301,14 @@ static void callback_graph(struct prog *p, struct tfacts *tf)
 			size_t *v;
 			if (e->macro)
 				continue;
-			/* only the static helpers of the same file: the driver's own code */
+			/* the file's static helpers, and functions with external linkage
+			 * defined in any audited file (a driver's other .c files) */
 			k = fkey(e->file, e->callee);
 			v = ta_strmap_get(&p->by_file_name, k);
 			free(k);
-			if (v && p->mark[*v] != p->stamp && p->a->funcs[*v].is_static) {
+			if (!v)
+				v = ta_strmap_get(&p->by_name, e->callee);
+			if (v && p->mark[*v] != p->stamp) {
 				p->mark[*v] = p->stamp;
 				TA_PUSH(tf->graph, tf->n_graph, tf->cap_graph, *v);
 			}
@@ -577,6 +580,30 @@ static bool context_any(const struct tfacts *tf, unsigned roles)
 	return false;
 }
 
+/* Do the tasklet's sites span several driver directories (shared infrastructure)? */
+static bool multi_driver(const ta_tasklet *t)
+{
+	const char *first = NULL;
+	size_t first_len = 0;
+
+	for (size_t i = 0; i < t->n_init + t->n_sites; i++) {
+		const ta_site *s = i < t->n_init ? &t->init_sites[i] : &t->sites[i - t->n_init];
+		const char *slash = s->file ? strrchr(s->file, '/') : NULL;
+		size_t len = slash ? (size_t)(slash - s->file) : 0;
+		if (!s->file)
+			continue;
+		if (!first) {
+			first = s->file;
+			first_len = len;
+		} else if (len != first_len || strncmp(first, s->file, len) != 0) {
+			/* a header next to the driver's .c files is the same driver */
+			if (!ta_str_ends(s->file, ".h") && !ta_str_ends(first, ".h"))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool eval(const struct tfacts *tf, const ta_cond *c)
 {
 	const ta_tasklet *t = tf->t;
@@ -621,6 +648,8 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return t->cls && ta_strlist_has(&c->strs, t->cls);
 	case TA_COND_PRIMARY_ONLY:
 		return tf->primary_only == c->value;
+	case TA_COND_MULTI_DRIVER:
+		return multi_driver(t) == c->value;
 	}
 	return false;
 }
@@ -673,6 +702,14 @@ static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 	}
 	if (!t->cls)
 		t->cls = xstrdup("unknown");
+	if (tf->callback < 0 && t->callback) {
+		char *why = xasprintf("the callback %s was not found in the audited files: what it "
+				      "does (its traits) is unknown",
+				      t->callback);
+		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
+			   "note.callback-not-indexed", why);
+		free(why);
+	}
 	for (size_t i = 0; i < tf->n_traits; i++) {
 		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
 			   "trait", tf->trait_evidence[i]);
@@ -928,6 +965,37 @@ static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_r
 	}
 }
 
+/* tasklet_kill in a function that quiesces the IRQ only afterwards (or never does while
+ * the tasklet is scheduled from a hard IRQ handler). */
+static void check_kill_before_quiesce(struct prog *p, ta_tasklet *t, const ta_finding_rule *fr)
+{
+	bool from_irq = false;
+
+	for (size_t i = 0; i < t->n_sites; i++)
+		from_irq |= is_schedule(t->sites[i].api) &&
+			    (t->sites[i].roles & TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	if (!from_irq)
+		return;
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *k = &t->sites[i];
+		long f;
+		if (k->api != TA_API_KILL || !k->active)
+			continue;
+		f = find_func(p, k->file, k->function);
+		for (size_t j = 0; f >= 0 && j < p->n_out[f]; j++) {
+			const ta_edge *e = &p->a->edges[p->out[f][j]];
+			if (e->macro || !e->line || e->line <= k->line ||
+			    !ta_strlist_has(&fr->calls, e->callee))
+				continue;
+			char *detail = xasprintf("tasklet_kill() at line %u, %s() at line %u in %s()",
+						 k->line, e->callee, e->line, k->function);
+			add_finding(t, fr, detail, k->file, k->line);
+			free(detail);
+			break;
+		}
+	}
+}
+
 static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 {
 	for (size_t i = 0; i < p->r->n_findings; i++) {
@@ -976,6 +1044,9 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 				add_finding(t, fr, NULL, s->file, s->line);
 				break;
 			}
+			break;
+		case TA_CHECK_KILL_BEFORE_QUIESCE:
+			check_kill_before_quiesce(p, t, fr);
 			break;
 		case TA_CHECK_COUNT:
 			break;

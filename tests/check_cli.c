@@ -81,7 +81,7 @@ START_TEST(test_default_is_corpus)
 					    "legacy_fn (old), 1 schedule site; class "));
 	ck_assert_ptr_nonnull(strstr(r.out, "classify/gpu_engine.c:42: e->submit: tasklet_setup, "
 					    "engine_submit (new), 2 hi_schedule sites"));
-	ck_assert_ptr_nonnull(strstr(r.out, "; class gpu_scheduler, recommend manual [0.90]"));
+	ck_assert_ptr_nonnull(strstr(r.out, "; class gpu_scheduler, recommend manual [0.80]"));
 	ck_assert_ptr_nonnull(strstr(r.out, "classify/container_mismatch.c:23: error: the callback "
 					    "recovers its container through a member"));
 	ck_assert_ptr_nonnull(strstr(r.out, "index/syntax_error.c: degraded: "));
