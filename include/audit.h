@@ -100,6 +100,7 @@ typedef struct ta_tasklet {
 	ta_recommendation rec;
 	ta_finding *findings;
 	size_t n_findings, cap_findings;
+	struct ta_behavior *behavior; /* behavior.h: the checker's verdict (NULL before) */
 } ta_tasklet;
 
 /* Function-level program facts the classifier reasons over (per file). */
@@ -173,6 +174,10 @@ typedef struct ta_audit {
 	size_t n_containers, cap_containers;
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
+	double cache_seconds;   /* flags + cache lookups */
+	double pch_seconds;     /* building or checking the precompiled header */
+	size_t cache_hits, cache_misses;
+	double behavior_seconds; /* ta_behavior_check_all() */
 	int jobs;
 	bool classified;        /* the classifier ran */
 	char *rules_dir;

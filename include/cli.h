@@ -25,6 +25,10 @@ struct ta_opts {
 	bool list_rules;        /* --list-rules */
 	const char *only_class; /* --only CLASS */
 	double min_confidence;  /* --min-confidence X */
+	bool no_cache;          /* --no-cache */
+	bool no_pch;            /* --no-pch */
+	bool list_candidates;   /* --list-candidates */
+	const char *cache_dir;  /* --cache-dir DIR */
 };
 
 /* Parse argv and run; returns the process exit code (enum ta_exit). */

@@ -18,6 +18,10 @@
 
 #include "util.h"
 
+/* Version of the facts a worker produces; bump it when their meaning
+ * changes, so cached results of older versions are not used. */
+#define TA_FACTS_FORMAT 1
+
 /* X(enum suffix, name as written in source and reports, role) */
 #define TA_API_LIST(X)                                                                 \
 	X(TASKLET_INIT, "tasklet_init", INIT)                                           \

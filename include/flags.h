@@ -35,4 +35,19 @@ const char *ta_flags_source(const ta_flags *fl);
 char **ta_flags_for(ta_flags *fl, const char *relpath, int *argc);
 void ta_argv_free(char **argv);
 
+/*
+ * Precompiled headers.  ta_flags_base() gives the arguments every
+ * synthesized file shares (what a precompiled header of the common headers
+ * is built with).  After ta_flags_set_pch(), ta_flags_for() replaces the
+ * forced includes of synthesized files with -include-pch PATH;
+ * ta_flags_for_nopch() still gives the plain arguments (the fallback when
+ * libclang rejects the PCH for a file).
+ */
+char **ta_flags_base(ta_flags *fl, int *argc);
+void ta_flags_set_pch(ta_flags *fl, const char *pch_path);
+bool ta_flags_uses_pch(const ta_flags *fl, const char *relpath);
+/* The PCH in use, or NULL. */
+const char *ta_flags_pch(const ta_flags *fl);
+char **ta_flags_for_nopch(ta_flags *fl, const char *relpath, int *argc);
+
 #endif

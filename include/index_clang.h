@@ -19,6 +19,8 @@ typedef struct ta_parse_result {
 	char *reason;      /* why not parsed (NULL when parsed) */
 	unsigned n_errors; /* error diagnostics of the parse */
 	ta_facts facts;
+	char **deps;       /* every file the parse read (absolute paths), for the cache */
+	size_t n_deps, cap_deps;
 } ta_parse_result;
 
 ta_indexer *ta_indexer_new(void);
@@ -32,6 +34,15 @@ void ta_indexer_free(ta_indexer **ix);
 void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		      const char *const *args, int nargs, ta_parse_result *out);
 void ta_parse_result_free(ta_parse_result *r);
+
+/*
+ * Build a precompiled header from `header` with args and save it to
+ * out_path.  Fills *deps with the files it read (caller frees each and the
+ * array).  0 on success; -1 when the header does not parse cleanly or
+ * cannot be saved (the caller then parses without a PCH).
+ */
+int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *args, int nargs,
+			 const char *out_path, char ***deps, size_t *n_deps);
 
 /* "clang version 14.0.6" or similar; the caller frees it. */
 char *ta_libclang_version(void);

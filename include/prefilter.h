@@ -21,6 +21,13 @@ typedef struct ta_candidates {
 
 /* Scan root/subtree.  Returns 0, or -1 after one error line naming the path. */
 int ta_prefilter(const char *root, const char *subtree, ta_candidates *out);
+/*
+ * The same with a memo file (NULL: none): a file whose size, mtime and
+ * inode match the memo is not read again; the memo is rewritten atomically
+ * when anything changed.  A damaged memo is ignored.
+ */
+int ta_prefilter_memo(const char *root, const char *subtree, const char *memo_path,
+		      ta_candidates *out);
 void ta_candidates_free(ta_candidates *c);
 
 /* Does this text mention a tasklet token ("tasklet_" or "DECLARE_TASKLET")? */

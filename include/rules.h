@@ -55,6 +55,7 @@ int ta_role_from_name(const char *name);
 	X(KILL_DISABLED, "kill_disabled")                                               \
 	X(CONTAINER_MISMATCH, "container_mismatch")                                     \
 	X(NO_KILL, "no_kill")                                                           \
+	X(KILL_BEFORE_QUIESCE, "kill_before_quiesce")                                   \
 	X(DATA_NOT_CONTAINER, "data_not_container")                                     \
 	X(OPEN_CODED, "open_coded")
 
@@ -90,6 +91,7 @@ enum ta_cond_kind {
 	TA_COND_INIT_API,        /* strs */
 	TA_COND_CLASS,           /* strs */
 	TA_COND_PRIMARY_ONLY,
+	TA_COND_MULTI_DRIVER,
 };
 
 typedef struct ta_cond {
@@ -144,6 +146,7 @@ typedef struct ta_rec_rule {
 typedef struct ta_finding_rule {
 	char *id, *severity, *text;
 	enum ta_check check;
+	ta_strlist calls; /* kill_before_quiesce: the calls that quiesce an interrupt */
 } ta_finding_rule;
 
 typedef struct ta_rules {

@@ -17,6 +17,9 @@ struct ta_scan_opts {
 	int jobs;               /* worker processes (>= 1) */
 	unsigned timeout;       /* per-file timeout in seconds (0: none) */
 	bool progress;          /* print progress to stderr */
+	bool no_cache;          /* --no-cache: neither read nor write the facts cache */
+	const char *cache_dir;  /* --cache-dir (NULL: $XDG_CACHE_HOME/tasklet-audit) */
+	bool no_pch;            /* --no-pch: parse every file with all its headers */
 };
 
 /* 0 and *out on success; TA_EXIT_USAGE after one error line for a bad path or input. */

@@ -54,6 +54,9 @@ void ta_buf_free(ta_buf *b);
 #define TA_FNV_INIT 0xcbf29ce484222325ULL
 uint64_t ta_fnv1a(uint64_t h, const void *data, size_t n);
 
+/* 64-bit hash of a buffer, 8 bytes at a time (content identity, not security). */
+uint64_t ta_hash64(const void *data, size_t n);
+
 /* Read a whole file; NULL with errno set on failure.  *len gets its size. */
 char *ta_read_file(const char *path, size_t *len);
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "tree.h"
 #include "util.h"
 
@@ -29,6 +30,8 @@ struct audit_priv {
 	struct pending_cb *cbs;
 	size_t n_cbs, cap_cbs;
 	ta_strmap included_by; /* included .c file -> index of including file entry */
+	uint64_t *prog_seen;   /* fingerprints of the program facts taken */
+	size_t cap_prog_seen, n_prog_seen;
 };
 
 static struct audit_priv *priv(ta_audit *a)
@@ -144,20 +147,61 @@ static void object_add_site(ta_tasklet *t, ta_site s)
 		TA_PUSH(t->sites, t->n_sites, t->cap_sites, s);
 }
 
-/* Function-level facts, once each (header code is seen by every includer). */
+/* A set of 64-bit fingerprints (open addressing, 0 is the empty slot). */
+static bool u64set_add(uint64_t **slots, size_t *cap, size_t *n, uint64_t h)
+{
+	size_t mask, i;
+
+	if (!h)
+		h = 1;
+	if ((*n + 1) * 2 > *cap) {
+		size_t ncap = *cap ? *cap * 2 : 1024;
+		uint64_t *ns = xcalloc(ncap, sizeof(uint64_t));
+		for (size_t k = 0; k < *cap; k++) {
+			if (!(*slots)[k])
+				continue;
+			for (i = (size_t)(*slots)[k] & (ncap - 1); ns[i]; i = (i + 1) & (ncap - 1))
+				;
+			ns[i] = (*slots)[k];
+		}
+		free(*slots);
+		*slots = ns;
+		*cap = ncap;
+	}
+	mask = *cap - 1;
+	for (i = (size_t)h & mask; (*slots)[i]; i = (i + 1) & mask)
+		if ((*slots)[i] == h)
+			return false;
+	(*slots)[i] = h;
+	(*n)++;
+	return true;
+}
+
+static uint64_t mix_str(uint64_t h, const char *s)
+{
+	return ta_fnv1a(h, s ? s : "", s ? strlen(s) + 1 : 1);
+}
+
+/*
+ * Function-level facts, once each: header code is seen by every file that
+ * includes it.  Identity is a 64-bit fingerprint of the fact's fields (a
+ * collision among the few hundred thousand facts of a tree is ~1e-8 likely).
+ */
 static void add_program_fact(ta_audit *a, const ta_fact *f)
 {
-	char *id = xasprintf("%d\t%s\t%s\t%s\t%s\t%s\t%u", f->kind, f->file ? f->file : "",
-			     f->function ? f->function : "", f->callback ? f->callback : "",
-			     f->data ? f->data : "", f->key ? f->key : "",
-			     f->kind == TA_FACT_CALL ? 0 : f->line);
+	struct audit_priv *p = priv(a);
+	uint64_t h = ta_fnv1a(TA_FNV_INIT, &f->kind, sizeof(f->kind));
+	unsigned line = f->kind == TA_FACT_CALL ? 0 : f->line;
 
-	if (ta_strmap_get(&priv(a)->seen, id)) {
-		free(id);
+	h = mix_str(h, f->file);
+	h = mix_str(h, f->function);
+	h = mix_str(h, f->callback);
+	h = mix_str(h, f->data);
+	h = mix_str(h, f->key);
+	h = mix_str(h, f->field);
+	h = ta_fnv1a(h, &line, sizeof(line));
+	if (!u64set_add(&p->prog_seen, &p->cap_prog_seen, &p->n_prog_seen, h))
 		return;
-	}
-	ta_strmap_put(&priv(a)->seen, id, 1);
-	free(id);
 	switch (f->kind) {
 	case TA_FACT_FUNC: {
 		ta_func fn = {.file = dup0(f->file), .name = dup0(f->function), .ret = dup0(f->text),
@@ -501,6 +545,7 @@ static void tasklet_free(ta_tasklet *t)
 		free(t->findings[i].file);
 	}
 	free(t->findings);
+	ta_behavior_free(&t->behavior);
 }
 
 /* Is a never-initialized object relevant to the audited subtree? */
@@ -635,6 +680,7 @@ void ta_audit_free(ta_audit **ap)
 	ta_strmap_free(&p->objects);
 	ta_strmap_free(&p->seen);
 	ta_strmap_free(&p->included_by);
+	free(p->prog_seen);
 	free(p);
 	free(a->tree);
 	free(a->subtree);

@@ -28,6 +28,12 @@ struct prog {
 	char **evidence; /* per func: why it has its first role */
 	unsigned *mark;  /* visit stamps */
 	unsigned stamp;
+	size_t **locks;  /* per func: indexes into a->locks, in line order */
+	size_t *n_locks, *cap_locks;
+	long *lock_func; /* per lock: its function */
+	ta_strmap lock_keys; /* lock key -> index into key_locks */
+	size_t **key_locks;
+	size_t *n_key_locks, *cap_key_locks, n_keys;
 };
 
 static char *fkey(const char *file, const char *name)
@@ -35,17 +41,34 @@ static char *fkey(const char *file, const char *name)
 	return xasprintf("%s\t%s", file ? file : "", name ? name : "");
 }
 
+/* "file\tname" into buf when it fits (the hot path), else NULL. */
+static const char *fkey_into(char *buf, size_t size, const char *file, const char *name)
+{
+	size_t lf = file ? strlen(file) : 0, ln = strlen(name);
+
+	if (lf + ln + 2 > size)
+		return NULL;
+	if (lf)
+		memcpy(buf, file, lf);
+	buf[lf] = '\t';
+	memcpy(buf + lf + 1, name, ln + 1);
+	return buf;
+}
+
 /* The function `name` as seen from `file`: its own static, else a global one. */
 static long find_func(const struct prog *p, const char *file, const char *name)
 {
-	char *k;
+	char buf[512], *heap = NULL;
+	const char *k;
 	size_t *v;
 
 	if (!name)
 		return -1;
-	k = fkey(file, name);
+	k = fkey_into(buf, sizeof(buf), file, name);
+	if (!k)
+		k = heap = fkey(file, name);
 	v = ta_strmap_get(&p->by_file_name, k);
-	free(k);
+	free(heap);
 	if (!v)
 		v = ta_strmap_get(&p->by_name, name);
 	return v ? (long)*v : -1;
@@ -60,19 +83,13 @@ static void add_role(struct prog *p, long f, enum ta_role role, const char *evid
 		p->evidence[f] = xstrdup(evidence);
 }
 
-static bool role_rule_matches(const ta_role_rule *rr, const char *context)
+/* want: the rule's context string ("call:request_irq:1", "field:..."), built once. */
+static bool role_rule_matches(const ta_role_rule *rr, const char *want, const char *context)
 {
-	char *want;
 	bool hit = false;
 
-	if (rr->call) {
-		want = xasprintf("call:%s:%d", rr->call, rr->arg);
+	if (want) {
 		hit = strcmp(want, context) == 0;
-		free(want);
-	} else if (rr->field) {
-		want = xasprintf("field:%s", rr->field);
-		hit = strcmp(want, context) == 0;
-		free(want);
 	} else if (rr->field_names.n && ta_str_starts(context, "field:")) {
 		const char *dot = strrchr(context, '.');
 		hit = dot && ta_strlist_has(&rr->field_names, dot + 1);
@@ -96,12 +113,36 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 	p->roles = xcalloc(n, sizeof(unsigned));
 	p->evidence = xcalloc(n, sizeof(char *));
 	p->mark = xcalloc(n, sizeof(unsigned));
+	p->locks = xcalloc(n, sizeof(size_t *));
+	p->n_locks = xcalloc(n, sizeof(size_t));
+	p->cap_locks = xcalloc(n, sizeof(size_t));
 	for (size_t i = 0; i < a->n_funcs; i++) {
 		char *k = fkey(a->funcs[i].file, a->funcs[i].name);
 		ta_strmap_put(&p->by_file_name, k, i);
 		free(k);
 		if (!a->funcs[i].is_static && !ta_strmap_get(&p->by_name, a->funcs[i].name))
 			ta_strmap_put(&p->by_name, a->funcs[i].name, i);
+	}
+	/* locks by function (for spinlock regions) and by key (for shared locks) */
+	p->lock_func = xcalloc(a->n_locks ? a->n_locks : 1, sizeof(long));
+	p->key_locks = xcalloc(a->n_locks ? a->n_locks : 1, sizeof(size_t *));
+	p->n_key_locks = xcalloc(a->n_locks ? a->n_locks : 1, sizeof(size_t));
+	p->cap_key_locks = xcalloc(a->n_locks ? a->n_locks : 1, sizeof(size_t));
+	for (size_t i = 0; i < a->n_locks; i++) {
+		const ta_lock *l = &a->locks[i];
+		long f = find_func(p, l->file, l->function);
+		size_t *k;
+		p->lock_func[i] = f;
+		if (f >= 0)
+			TA_PUSH(p->locks[f], p->n_locks[f], p->cap_locks[f], i);
+		if (!l->key)
+			continue;
+		k = ta_strmap_get(&p->lock_keys, l->key);
+		if (!k) {
+			ta_strmap_put(&p->lock_keys, l->key, p->n_keys++);
+			k = ta_strmap_get(&p->lock_keys, l->key);
+		}
+		TA_PUSH(p->key_locks[*k], p->n_key_locks[*k], p->cap_key_locks[*k], i);
 	}
 	for (size_t i = 0; i < a->n_edges; i++) {
 		const ta_edge *e = &a->edges[i];
@@ -116,12 +157,17 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 			TA_PUSH(p->callers[to], p->n_callers[to], p->cap_callers[to], (size_t)from);
 	}
 	/* registrations: strong rules first, then the weak rules for role-less functions */
+	char **wants = xcalloc(r->n_roles ? r->n_roles : 1, sizeof(char *));
+	for (size_t j = 0; j < r->n_roles; j++)
+		wants[j] = r->roles[j].call    ? xasprintf("call:%s:%d", r->roles[j].call, r->roles[j].arg)
+			   : r->roles[j].field ? xasprintf("field:%s", r->roles[j].field)
+					       : NULL;
 	for (size_t i = 0; i < a->n_refs; i++) {
 		const ta_ref *ref = &a->refs[i];
 		bool via_var = ta_str_starts(ref->fn, "$var:");
 		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
-			if (rr->weak || !role_rule_matches(rr, ref->context))
+			if (rr->weak || !role_rule_matches(rr, wants[j], ref->context))
 				continue;
 			char *ev = xasprintf("%s (%s, %s:%u)", ta_role_name(rr->role), rr->id,
 					     ref->file, ref->line);
@@ -142,6 +188,9 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 			free(ev);
 		}
 	}
+	for (size_t j = 0; j < r->n_roles; j++)
+		free(wants[j]);
+	free(wants);
 	/* tasklet callbacks run in softirq context as tasklets */
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
@@ -186,7 +235,18 @@ static void prog_free(struct prog *p)
 		free(p->out[i]);
 		free(p->callers[i]);
 		free(p->evidence[i]);
+		free(p->locks[i]);
 	}
+	for (size_t i = 0; i < p->n_keys; i++)
+		free(p->key_locks[i]);
+	free(p->key_locks);
+	free(p->n_key_locks);
+	free(p->cap_key_locks);
+	free(p->lock_func);
+	free(p->locks);
+	free(p->n_locks);
+	free(p->cap_locks);
+	ta_strmap_free(&p->lock_keys);
 	free(p->out);
 	free(p->n_out);
 	free(p->cap_out);
@@ -241,11 +301,14 @@ static void callback_graph(struct prog *p, struct tfacts *tf)
 			size_t *v;
 			if (e->macro)
 				continue;
-			/* only the static helpers of the same file: the driver's own code */
+			/* the file's static helpers, and functions with external linkage
+			 * defined in any audited file (a driver's other .c files) */
 			k = fkey(e->file, e->callee);
 			v = ta_strmap_get(&p->by_file_name, k);
 			free(k);
-			if (v && p->mark[*v] != p->stamp && p->a->funcs[*v].is_static) {
+			if (!v)
+				v = ta_strmap_get(&p->by_name, e->callee);
+			if (v && p->mark[*v] != p->stamp) {
 				p->mark[*v] = p->stamp;
 				TA_PUSH(tf->graph, tf->n_graph, tf->cap_graph, *v);
 			}
@@ -362,28 +425,30 @@ static void site_context(struct prog *p, struct tfacts *tf, ta_site *s, long *ha
 	s->context = ta_buf_steal(&ev);
 }
 
-/* Is a spinlock held at the site's line in its function (locks in line order)? */
+/* Is a spinlock held at the site's line in its function (its locks in line order)? */
 static bool spinlock_held(const struct prog *p, const ta_site *s)
 {
 	const ta_rules *r = p->r;
 	const char *held[16];
 	size_t n_held = 0;
-	unsigned best_line = 0;
+	unsigned last = 0;
+	long f = find_func(p, s->file, s->function);
 
+	if (f < 0)
+		return false;
 	for (;;) {
-		/* walk the function's locks in line order, up to the site */
+		/* the next lock call after `last` and before the site */
 		const ta_lock *next = NULL;
-		for (size_t i = 0; i < p->a->n_locks; i++) {
-			const ta_lock *l = &p->a->locks[i];
-			if (!l->function || !s->function || strcmp(l->function, s->function) != 0 ||
-			    strcmp(l->file, s->file) != 0 || l->line <= best_line || l->line >= s->line)
+		for (size_t i = 0; i < p->n_locks[f]; i++) {
+			const ta_lock *l = &p->a->locks[p->locks[f][i]];
+			if (l->line <= last || l->line >= s->line || strcmp(l->file, s->file) != 0)
 				continue;
 			if (!next || l->line < next->line)
 				next = l;
 		}
 		if (!next)
 			break;
-		best_line = next->line;
+		last = next->line;
 		const char *key = next->key ? next->key : next->text ? next->text : "?";
 		if (ta_strlist_has(&r->locks.atomic_acquire, next->api) && n_held < 16) {
 			held[n_held++] = key;
@@ -403,30 +468,28 @@ static void find_bh_exclusion(struct prog *p, struct tfacts *tf)
 {
 	const ta_audit *a = p->a;
 
-	for (size_t i = 0; i < a->n_locks && !tf->bh_exclusion; i++) {
-		const ta_lock *in = &a->locks[i];
-		long f;
-		if (!in->key)
-			continue;
-		f = find_func(p, in->file, in->function);
-		if (f < 0 || !in_graph(tf, f))
-			continue;
-		for (size_t j = 0; j < a->n_locks; j++) {
-			const ta_lock *out = &a->locks[j];
-			long g;
-			if (!out->key || strcmp(out->key, in->key) != 0 ||
-			    !ta_strlist_has(&p->r->locks.bh_acquire, out->api))
-				continue;
-			g = find_func(p, out->file, out->function);
-			if (g >= 0 && in_graph(tf, g))
-				continue;
-			tf->bh_exclusion = true;
-			ta_buf_printf(&tf->bh_evidence,
-				      "%s is taken by the callback (%s() at %s:%u) and with %s() in %s() "
-				      "at %s:%u (%s)",
-				      in->key, in->api, in->file, in->line, out->api, out->function,
-				      out->file, out->line, p->r->locks.id ? p->r->locks.id : "lock.bh");
-			break;
+	for (size_t g = 0; g < tf->n_graph && !tf->bh_exclusion; g++) {
+		size_t f = tf->graph[g];
+		for (size_t i = 0; i < p->n_locks[f] && !tf->bh_exclusion; i++) {
+			const ta_lock *in = &a->locks[p->locks[f][i]];
+			bool takes = ta_strlist_has(&p->r->locks.atomic_acquire, in->api) ||
+				     ta_strlist_has(&p->r->locks.bh_acquire, in->api);
+			size_t *k = in->key && takes ? ta_strmap_get(&p->lock_keys, in->key) : NULL;
+			for (size_t j = 0; k && j < p->n_key_locks[*k]; j++) {
+				size_t li = p->key_locks[*k][j];
+				const ta_lock *out = &a->locks[li];
+				if (!ta_strlist_has(&p->r->locks.bh_acquire, out->api) ||
+				    (p->lock_func[li] >= 0 && in_graph(tf, p->lock_func[li])))
+					continue;
+				tf->bh_exclusion = true;
+				ta_buf_printf(&tf->bh_evidence,
+					      "%s is taken by the callback (%s() at %s:%u) and with %s() "
+					      "in %s() at %s:%u (%s)",
+					      in->key, in->api, in->file, in->line, out->api, out->function,
+					      out->file, out->line,
+					      p->r->locks.id ? p->r->locks.id : "lock.bh");
+				break;
+			}
 		}
 	}
 }
@@ -517,6 +580,30 @@ static bool context_any(const struct tfacts *tf, unsigned roles)
 	return false;
 }
 
+/* Do the tasklet's sites span several driver directories (shared infrastructure)? */
+static bool multi_driver(const ta_tasklet *t)
+{
+	const char *first = NULL;
+	size_t first_len = 0;
+
+	for (size_t i = 0; i < t->n_init + t->n_sites; i++) {
+		const ta_site *s = i < t->n_init ? &t->init_sites[i] : &t->sites[i - t->n_init];
+		const char *slash = s->file ? strrchr(s->file, '/') : NULL;
+		size_t len = slash ? (size_t)(slash - s->file) : 0;
+		if (!s->file)
+			continue;
+		if (!first) {
+			first = s->file;
+			first_len = len;
+		} else if (len != first_len || strncmp(first, s->file, len) != 0) {
+			/* a header next to the driver's .c files is the same driver */
+			if (!ta_str_ends(s->file, ".h") && !ta_str_ends(first, ".h"))
+				return true;
+		}
+	}
+	return false;
+}
+
 static bool eval(const struct tfacts *tf, const ta_cond *c)
 {
 	const ta_tasklet *t = tf->t;
@@ -561,6 +648,8 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return t->cls && ta_strlist_has(&c->strs, t->cls);
 	case TA_COND_PRIMARY_ONLY:
 		return tf->primary_only == c->value;
+	case TA_COND_MULTI_DRIVER:
+		return multi_driver(t) == c->value;
 	}
 	return false;
 }
@@ -613,6 +702,14 @@ static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 	}
 	if (!t->cls)
 		t->cls = xstrdup("unknown");
+	if (tf->callback < 0 && t->callback) {
+		char *why = xasprintf("the callback %s was not found in the audited files: what it "
+				      "does (its traits) is unknown",
+				      t->callback);
+		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
+			   "note.callback-not-indexed", why);
+		free(why);
+	}
 	for (size_t i = 0; i < tf->n_traits; i++) {
 		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
 			   "trait", tf->trait_evidence[i]);
@@ -868,6 +965,37 @@ static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_r
 	}
 }
 
+/* tasklet_kill in a function that quiesces the IRQ only afterwards (or never does while
+ * the tasklet is scheduled from a hard IRQ handler). */
+static void check_kill_before_quiesce(struct prog *p, ta_tasklet *t, const ta_finding_rule *fr)
+{
+	bool from_irq = false;
+
+	for (size_t i = 0; i < t->n_sites; i++)
+		from_irq |= is_schedule(t->sites[i].api) &&
+			    (t->sites[i].roles & TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	if (!from_irq)
+		return;
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *k = &t->sites[i];
+		long f;
+		if (k->api != TA_API_KILL || !k->active)
+			continue;
+		f = find_func(p, k->file, k->function);
+		for (size_t j = 0; f >= 0 && j < p->n_out[f]; j++) {
+			const ta_edge *e = &p->a->edges[p->out[f][j]];
+			if (e->macro || !e->line || e->line <= k->line ||
+			    !ta_strlist_has(&fr->calls, e->callee))
+				continue;
+			char *detail = xasprintf("tasklet_kill() at line %u, %s() at line %u in %s()",
+						 k->line, e->callee, e->line, k->function);
+			add_finding(t, fr, detail, k->file, k->line);
+			free(detail);
+			break;
+		}
+	}
+}
+
 static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 {
 	for (size_t i = 0; i < p->r->n_findings; i++) {
@@ -916,6 +1044,9 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 				add_finding(t, fr, NULL, s->file, s->line);
 				break;
 			}
+			break;
+		case TA_CHECK_KILL_BEFORE_QUIESCE:
+			check_kill_before_quiesce(p, t, fr);
 			break;
 		case TA_CHECK_COUNT:
 			break;

@@ -11,10 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "behavior.h"
 #include "classify.h"
+#include "cache.h"
 #include "diag.h"
+#include "prefilter.h"
+#include "tree.h"
 #include "model_cmd.h"
 #include "rules.h"
 #include "flags.h"
@@ -41,11 +46,15 @@ static const char usage_text[] =
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
 	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
 	"      --timing       add timing figures to the JSON report\n"
+	"      --no-cache     neither read nor write the facts cache\n"
+	"      --no-pch       parse every file with all its headers (no precompiled header)\n"
+	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
 	"      --rules DIR    classification rules to use (default: the bundled rules/)\n"
 	"      --list-rules   print every rule id and exit\n"
 	"      --only CLASS   report only tasklets of this class\n"
 	"      --min-confidence X  report only recommendations at least X sure (0..1)\n"
 	"      --flags-for FILE  print the compiler arguments used for FILE and exit\n"
+	"      --list-candidates  run only the pre-filter: print the candidate files and exit\n"
 	"      --progress     show parse progress on stderr\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         show this help and exit\n"
@@ -102,7 +111,10 @@ static int cmd_audit(const struct ta_opts *o)
 				  .compdb_dir = o->compdb_dir,
 				  .jobs = o->jobs,
 				  .timeout = o->timeout,
-				  .progress = o->progress};
+				  .progress = o->progress,
+				  .no_cache = o->no_cache,
+				  .cache_dir = o->cache_dir,
+				  .no_pch = o->no_pch};
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
 				    .only_class = o->only_class,
@@ -126,6 +138,7 @@ static int cmd_audit(const struct ta_opts *o)
 	}
 	ta_classify(a, rules);
 	ta_rules_free(&rules);
+	ta_behavior_check_all(a);
 	if (o->json_out)
 		rc = write_report(a, &ta_report_json, o->json_out, &ro);
 	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {
@@ -135,6 +148,35 @@ static int cmd_audit(const struct ta_opts *o)
 		rc = write_report(a, ops, dest, &ro);
 	}
 	ta_audit_free(&a);
+	return rc;
+}
+
+/* --list-candidates: the pre-filter alone (with the cache's memo unless --no-cache). */
+static int cmd_list_candidates(const struct ta_opts *o)
+{
+	ta_tree *tree = ta_tree_open(o->path ? o->path : ta_default_corpus());
+	ta_candidates c;
+	char *dir = NULL, *memo = NULL;
+	int rc;
+
+	if (!tree)
+		return TA_EXIT_USAGE;
+	if (!o->no_cache && (dir = o->cache_dir ? xstrdup(o->cache_dir) : ta_cache_default_dir())) {
+		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
+		if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+			memo = xasprintf("%s/prefilter-%016llx", dir,
+					 (unsigned long long)ta_hash64(id, strlen(id)));
+		free(id);
+	}
+	rc = ta_prefilter_memo(tree->root, tree->subtree, memo, &c) == 0 ? TA_EXIT_OK : TA_EXIT_USAGE;
+	for (size_t i = 0; rc == TA_EXIT_OK && i < c.n; i++)
+		printf("%s\n", c.paths[i]);
+	ta_candidates_free(&c);
+	ta_tree_free(&tree);
+	free(dir);
+	free(memo);
+	if (rc == TA_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout)))
+		rc = TA_EXIT_FAILURE;
 	return rc;
 }
 
@@ -154,7 +196,8 @@ static int cmd_list_rules(const struct ta_opts *o)
 static int cmd_flags_for(const struct ta_opts *o)
 {
 	struct ta_scan_opts so = {.path = o->flags_for, .config = o->config,
-				  .compdb_dir = o->compdb_dir};
+				  .compdb_dir = o->compdb_dir, .no_cache = o->no_cache,
+				  .cache_dir = o->cache_dir};
 	char **argv = NULL;
 	int argc = 0, rc = ta_scan_flags(&so, &argv, &argc);
 
@@ -187,6 +230,9 @@ int ta_cli_main(int argc, char **argv)
 		{"rules", required_argument, NULL, 'R'},  {"list-rules", no_argument, NULL, 'L'},
 		{"only", required_argument, NULL, 'O'},
 		{"min-confidence", required_argument, NULL, 'm'},
+		{"no-cache", no_argument, NULL, 'N'},     {"cache-dir", required_argument, NULL, 'D'},
+		{"no-pch", no_argument, NULL, 'H'},
+		{"list-candidates", no_argument, NULL, 'K'},
 		{NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = 300};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -238,6 +284,18 @@ int ta_cli_main(int argc, char **argv)
 		case 'R':
 			o.rules_dir = optarg;
 			break;
+		case 'N':
+			o.no_cache = true;
+			break;
+		case 'H':
+			o.no_pch = true;
+			break;
+		case 'K':
+			o.list_candidates = true;
+			break;
+		case 'D':
+			o.cache_dir = optarg;
+			break;
 		case 'L':
 			o.list_rules = true;
 			break;
@@ -288,5 +346,7 @@ int ta_cli_main(int argc, char **argv)
 		return cmd_flags_for(&o);
 	if (o.list_rules)
 		return cmd_list_rules(&o);
+	if (o.list_candidates)
+		return cmd_list_candidates(&o);
 	return cmd_audit(&o);
 }

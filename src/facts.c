@@ -166,41 +166,69 @@ void ta_facts_serialize(const ta_facts *fs, ta_buf *b)
 	}
 }
 
-/* Unescape one tab-separated field starting at *p; advance *p past it; *more: a tab ended it. */
+/* Unescape one tab-separated field starting at *p; advance *p past it; *more: a tab ended
+ * it.  An empty field is NULL (as ta_facts_add() stores it). */
 static char *take_field(const char **p, bool *more)
 {
-	ta_buf b = {0};
-	const char *s = *p;
+	const char *s = *p, *e = s;
+	char *out, *o;
 
-	for (; *s && *s != '\t'; s++) {
-		if (*s == '\\' && s[1]) {
+	while (*e && *e != '\t')
+		e += (*e == '\\' && e[1]) ? 2 : 1;
+	*more = *e == '\t';
+	*p = *more ? e + 1 : e;
+	if (e == s)
+		return NULL;
+	out = o = xmalloc((size_t)(e - s) + 1);
+	for (; s < e; s++) {
+		if (*s == '\\' && s + 1 < e) {
 			s++;
-			ta_buf_putc(&b, *s == 't' ? '\t' : *s == 'n' ? '\n' : *s);
+			*o++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s;
 		} else {
-			ta_buf_putc(&b, *s);
+			*o++ = *s;
 		}
 	}
-	*more = *s == '\t';
-	*p = *more ? s + 1 : s;
-	return ta_buf_steal(&b);
+	*o = '\0';
+	return out;
 }
 
+/* A tab-terminated unsigned 32-bit decimal number; false unless it is one. */
+static bool take_number(const char **p, unsigned long *v)
+{
+	const char *s = *p;
+	unsigned long long n = 0;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	while (*s >= '0' && *s <= '9') {
+		n = n * 10 + (unsigned)(*s++ - '0');
+		if (n > 0xffffffffULL)
+			return false;
+	}
+	if (*s != '\t')
+		return false;
+	*v = (unsigned long)n;
+	*p = s + 1;
+	return true;
+}
+
+/* Parse without sscanf or copies: this runs once per fact of every cached file. */
 int ta_facts_parse_line(ta_facts *fs, const char *line)
 {
-	int kind, api, scope, sig, data_kind, used = 0;
-	unsigned flags, ln, col;
+	unsigned long num[8];
 	char *str[TA_FACT_NSTR];
-	const char *p;
+	const char *p = line;
 	ta_fact f;
 
-	if (sscanf(line, "F\t%d\t%d\t%d\t%d\t%d\t%u\t%u\t%u%n", &kind, &api, &scope, &sig,
-		   &data_kind, &flags, &ln, &col, &used) != 8 || line[used] != '\t')
+	if (p[0] != 'F' || p[1] != '\t')
 		return -1;
-	if (kind < 0 || kind > TA_FACT_CONTAINER || api < 0 || api > TA_API_NONE || scope < 0 ||
-	    scope > TA_SCOPE_UNRESOLVED || sig < 0 || sig > TA_SIG_NEW || data_kind < 0 ||
-	    data_kind > TA_DATA_OTHER)
+	p += 2;
+	for (int i = 0; i < 8; i++)
+		if (!take_number(&p, &num[i]))
+			return -1;
+	if (num[0] > TA_FACT_CONTAINER || num[1] > TA_API_NONE || num[2] > TA_SCOPE_UNRESOLVED ||
+	    num[3] > TA_SIG_NEW || num[4] > TA_DATA_OTHER)
 		return -1;
-	p = line + used + 1;
 	for (int i = 0; i < TA_FACT_NSTR; i++) {
 		bool more;
 		str[i] = take_field(&p, &more);
@@ -211,13 +239,14 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 			return -1;
 		}
 	}
-	f = (ta_fact){.kind = kind, .api = api, .scope = scope, .sig = sig,
-		      .data_kind = data_kind, .flags = flags, .line = ln, .col = col,
+	f = (ta_fact){.kind = (enum ta_fact_kind)num[0], .api = (enum ta_api)num[1],
+		      .scope = (enum ta_scope)num[2], .sig = (enum ta_sig)num[3],
+		      .data_kind = (enum ta_data_kind)num[4], .flags = (unsigned)num[5],
+		      .line = (unsigned)num[6], .col = (unsigned)num[7],
 		      .file = str[0], .key = str[1], .text = str[2], .function = str[3],
 		      .callback = str[4], .data = str[5], .ctype = str[6], .field = str[7],
 		      .via_macro = str[8], .root_type = str[9], .member_path = str[10]};
-	ta_facts_add(fs, &f);
-	for (int i = 0; i < TA_FACT_NSTR; i++)
-		free(str[i]);
+	/* the strings are ours: take them as they are */
+	TA_PUSH(fs->v, fs->n, fs->cap, f);
 	return 0;
 }

@@ -41,6 +41,7 @@ struct ta_flags {
 	struct compdb_entry *db;
 	size_t n_db, cap_db;
 	bool use_db;
+	char *pch; /* precompiled header of the common headers, for synthesized files */
 	struct dir_flags *dirs;
 	size_t n_dirs, cap_dirs;
 };
@@ -225,6 +226,7 @@ void ta_flags_free(ta_flags **flp)
 		dir_flags_free(&fl->dirs[i]);
 	free(fl->dirs);
 	free(fl->overlay);
+	free(fl->pch);
 	free(fl);
 	*flp = NULL;
 }
@@ -430,14 +432,14 @@ static char *strip_c(const char *name)
 	return xstrndup(name, ta_str_ends(name, ".c") ? len - 2 : len);
 }
 
-static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
+/* The arguments every synthesized file shares: include paths, the forced
+ * includes (or the precompiled header that holds them), the target. */
+static void push_base(ta_flags *fl, char ***vp, size_t *np, size_t *capp, bool use_pch)
 {
 	const char *root = fl->tree->root;
 	const char *ov = fl->overlay;
-	char **v = NULL;
-	size_t n = 0, cap = 0;
-	char *dir = xstrdup(relpath), *slash, *base;
-	const char *fname = strrchr(relpath, '/') ? strrchr(relpath, '/') + 1 : relpath;
+	char **v = *vp;
+	size_t n = *np, cap = *capp;
 	char *path;
 
 	/* generated headers: the tree's own when configured, else the overlay */
@@ -463,7 +465,7 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 	static const char *const forced[] = {"include/linux/compiler-version.h",
 					     "include/linux/kconfig.h",
 					     "include/linux/compiler_types.h"};
-	for (size_t i = 0; i < sizeof(forced) / sizeof(*forced); i++) {
+	for (size_t i = 0; i < sizeof(forced) / sizeof(*forced) && !use_pch; i++) {
 		path = ta_path_join(root, forced[i]);
 		if (access(path, R_OK) == 0) {
 			argv_push(&v, &n, &cap, "-include");
@@ -472,8 +474,25 @@ static char **synthesize(ta_flags *fl, const char *relpath, int *argc)
 			free(path);
 		}
 	}
+	if (use_pch) {
+		argv_push(&v, &n, &cap, "-include-pch");
+		argv_push(&v, &n, &cap, fl->pch);
+	}
 	for (size_t i = 0; i < sizeof(plain) / sizeof(*plain); i++)
 		argv_push(&v, &n, &cap, plain[i]);
+	*vp = v;
+	*np = n;
+	*capp = cap;
+}
+
+static char **synthesize(ta_flags *fl, const char *relpath, bool use_pch, int *argc)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+	char *dir = xstrdup(relpath), *slash, *base;
+	const char *fname = strrchr(relpath, '/') ? strrchr(relpath, '/') + 1 : relpath;
+
+	push_base(fl, &v, &n, &cap, use_pch);
 
 	/* per-directory ccflags: subdir-ccflags-y of every ancestor, then the own dir's */
 	slash = strrchr(dir, '/');
@@ -539,5 +558,42 @@ char **ta_flags_for(ta_flags *fl, const char *relpath, int *argc)
 		}
 		/* not in the database (not built in this config): synthesize */
 	}
-	return synthesize(fl, relpath, argc);
+	return synthesize(fl, relpath, fl->pch != NULL, argc);
+}
+
+char **ta_flags_for_nopch(ta_flags *fl, const char *relpath, int *argc)
+{
+	return synthesize(fl, relpath, false, argc);
+}
+
+char **ta_flags_base(ta_flags *fl, int *argc)
+{
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+
+	push_base(fl, &v, &n, &cap, false);
+	TA_PUSH(v, n, cap, NULL);
+	*argc = (int)n - 1;
+	return v;
+}
+
+void ta_flags_set_pch(ta_flags *fl, const char *pch_path)
+{
+	free(fl->pch);
+	fl->pch = pch_path ? xstrdup(pch_path) : NULL;
+}
+
+bool ta_flags_uses_pch(const ta_flags *fl, const char *relpath)
+{
+	if (!fl->pch)
+		return false;
+	for (size_t i = 0; fl->use_db && i < fl->n_db; i++)
+		if (strcmp(fl->db[i].file, relpath) == 0)
+			return false;
+	return true;
+}
+
+const char *ta_flags_pch(const ta_flags *fl)
+{
+	return fl->pch;
 }

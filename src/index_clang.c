@@ -26,7 +26,9 @@ ta_indexer *ta_indexer_new(void)
 {
 	ta_indexer *ix = xcalloc(1, sizeof(*ix));
 
-	ix->index = clang_createIndex(0, 0);
+	/* with a PCH, walk only the translation unit's own declarations: visiting the
+	 * PCH's would deserialize all of them, costing more than the PCH saves */
+	ix->index = clang_createIndex(1, 0);
 	return ix;
 }
 
@@ -128,9 +130,14 @@ struct walk {
 
 static char *relative_path(struct walk *w, CXFile file)
 {
-	char *name = take(clang_getFileName(file));
+	/* the real path: "drivers/x/../y/foo.h" and "drivers/y/foo.h" are one file */
+	char *name = take(clang_File_tryGetRealPathName(file));
 	char *rel;
 
+	if (!*name) {
+		free(name);
+		name = take(clang_getFileName(file));
+	}
 	if (strncmp(name, w->root, w->root_len) == 0 && name[w->root_len] == '/') {
 		rel = xstrdup(name + w->root_len + 1);
 		free(name);
@@ -1832,6 +1839,17 @@ static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
 	free(first);
 }
 
+static void collect_dep(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	ta_parse_result *out = data;
+	char *name = take(clang_getFileName(file));
+
+	if (*name)
+		TA_PUSH(out->deps, out->n_deps, out->cap_deps, name);
+	else
+		free(name);
+}
+
 void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		      const char *const *args, int nargs, ta_parse_result *out)
 {
@@ -1852,6 +1870,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		return;
 	}
 	count_errors(tu, out);
+	clang_getInclusions(tu, collect_dep, out);
 	w.tu = tu;
 	w.root = root;
 	w.root_len = strlen(root);
@@ -1884,7 +1903,50 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 
 void ta_parse_result_free(ta_parse_result *r)
 {
+	for (size_t i = 0; i < r->n_deps; i++)
+		free(r->deps[i]);
+	free(r->deps);
+	r->deps = NULL;
+	r->n_deps = r->cap_deps = 0;
 	free(r->reason);
 	r->reason = NULL;
 	ta_facts_free(&r->facts);
+}
+
+int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *args, int nargs,
+			 const char *out_path, char ***deps, size_t *n_deps)
+{
+	CXTranslationUnit tu = NULL;
+	const char **full = xcalloc((size_t)nargs + 3, sizeof(char *));
+	ta_parse_result r = {0};
+	int rc = -1;
+
+	*deps = NULL;
+	*n_deps = 0;
+	full[0] = "-x";
+	full[1] = "c-header";
+	for (int i = 0; i < nargs; i++)
+		full[i + 2] = args[i];
+	/* the same preprocessing-record option as the translation units that use it */
+	if (clang_parseTranslationUnit2(ix->index, header, full, nargs + 2, NULL, 0,
+					CXTranslationUnit_DetailedPreprocessingRecord |
+						CXTranslationUnit_ForSerialization,
+					&tu) == CXError_Success &&
+	    tu) {
+		count_errors(tu, &r);
+		if (r.n_errors == 0 &&
+		    clang_saveTranslationUnit(tu, out_path, clang_defaultSaveOptions(tu)) ==
+			    CXSaveError_None) {
+			clang_getInclusions(tu, collect_dep, &r);
+			*deps = r.deps;
+			*n_deps = r.n_deps;
+			r.deps = NULL;
+			r.n_deps = 0;
+			rc = 0;
+		}
+		clang_disposeTranslationUnit(tu);
+	}
+	ta_parse_result_free(&r);
+	free(full);
+	return rc;
 }

@@ -23,6 +23,8 @@
 struct ta_overlay {
 	char *dir;
 	unsigned count;
+	bool keep;          /* a shared, content-addressed overlay in the cache */
+	uint64_t content;   /* hash of every generated file's name and text */
 };
 
 static int mkdirs(const char *path)
@@ -51,6 +53,8 @@ static int put(ta_overlay *ov, const char *rel, const char *text)
 	int err = 0;
 
 	*strrchr(dir, '/') = '\0';
+	ov->content = ta_fnv1a(ov->content, rel, strlen(rel) + 1);
+	ov->content = ta_fnv1a(ov->content, text, strlen(text) + 1);
 	if (mkdirs(dir) != 0 || !(fp = fopen(path, "w"))) {
 		err = -1;
 	} else {
@@ -280,12 +284,18 @@ static int write_generated(ta_overlay *ov, const ta_tree *tree, const ta_kconfig
 	return err ? -1 : 0;
 }
 
-ta_overlay *ta_overlay_new(const ta_tree *tree, const ta_kconfig *kc)
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw);
+
+ta_overlay *ta_overlay_new(const ta_tree *tree, const ta_kconfig *kc, const char *cache_dir)
 {
 	const char *tmp = getenv("TMPDIR");
 	ta_overlay *ov = xcalloc(1, sizeof(*ov));
 
-	ov->dir = xasprintf("%s/tasklet-audit-overlay.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	ov->content = TA_FNV_INIT;
+	if (cache_dir)
+		ov->dir = xasprintf("%s/overlay-tmp.XXXXXX", cache_dir);
+	else
+		ov->dir = xasprintf("%s/tasklet-audit-overlay.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(ov->dir)) {
 		ta_error("cannot create a directory for generated headers '%s': %s", ov->dir,
 			 strerror(errno));
@@ -296,6 +306,17 @@ ta_overlay *ta_overlay_new(const ta_tree *tree, const ta_kconfig *kc)
 	if (write_generated(ov, tree, kc) != 0) {
 		ta_overlay_free(&ov);
 		return NULL;
+	}
+	if (cache_dir) {
+		/* content-addressed: the same inputs give the same path, so compile
+		 * arguments (and the facts cache keyed by them) stay stable */
+		char *final = xasprintf("%s/overlay-%016llx", cache_dir,
+					(unsigned long long)ov->content);
+		if (rename(ov->dir, final) != 0)
+			nftw(ov->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS); /* one exists */
+		free(ov->dir);
+		ov->dir = final;
+		ov->keep = true;
 	}
 	return ov;
 }
@@ -321,7 +342,8 @@ void ta_overlay_free(ta_overlay **ovp)
 
 	if (!ov)
 		return;
-	nftw(ov->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	if (!ov->keep)
+		nftw(ov->dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 	free(ov->dir);
 	free(ov);
 	*ovp = NULL;

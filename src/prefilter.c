@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,11 +24,23 @@ int ta_text_mentions_tasklet(const char *text, size_t len)
 	return memmem(text, len, "DECLARE_TASKLET", 15) != NULL;
 }
 
+/* What the memo remembers of one .c file. */
+struct memo_entry {
+	uint64_t size, ino;
+	int64_t sec, nsec;
+	bool mentions;
+};
+
 struct scan {
 	const char *root;
 	ta_candidates *out;
 	char *buf;
 	size_t buf_cap;
+	ta_strmap old_index;      /* rel -> index in old */
+	struct memo_entry *old;
+	size_t n_old, cap_old;
+	ta_buf fresh;             /* the memo to write */
+	size_t reused;
 };
 
 static void add_unreadable(struct scan *s, const char *rel, int err)
@@ -37,13 +50,50 @@ static void add_unreadable(struct scan *s, const char *rel, int err)
 	TA_PUSH(s->out->unreadable, s->out->n_unreadable, s->out->cap_unreadable, msg);
 }
 
+static void remember(struct scan *s, const struct stat *st, bool mentions, const char *rel)
+{
+	if (strchr(rel, '\n'))
+		return;
+	ta_buf_printf(&s->fresh, "%llu %lld %lld %llu %d %s\n", (unsigned long long)st->st_size,
+		      (long long)st->st_mtim.tv_sec, (long long)st->st_mtim.tv_nsec,
+		      (unsigned long long)st->st_ino, mentions ? 1 : 0, rel);
+}
+
+/* The memo's answer for a file whose size, mtime and inode are unchanged. */
+static int memo_answer(struct scan *s, int dirfd, const char *name, const char *rel,
+		       struct stat *st)
+{
+	size_t *idx;
+	const struct memo_entry *m;
+
+	if (!s->n_old || fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st->st_mode))
+		return -1;
+	idx = ta_strmap_get(&s->old_index, rel);
+	if (!idx)
+		return -1;
+	m = &s->old[*idx];
+	if (m->size != (uint64_t)st->st_size || m->ino != (uint64_t)st->st_ino ||
+	    m->sec != (int64_t)st->st_mtim.tv_sec || m->nsec != (int64_t)st->st_mtim.tv_nsec)
+		return -1;
+	return m->mentions;
+}
+
 static void check_file(struct scan *s, int dirfd, const char *name, const char *rel)
 {
-	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int fd, known;
 	struct stat st;
 	size_t got = 0;
 
 	s->out->scanned++;
+	known = memo_answer(s, dirfd, name, rel, &st);
+	if (known >= 0) {
+		s->reused++;
+		remember(s, &st, known, rel);
+		if (known)
+			TA_PUSH(s->out->paths, s->out->n, s->out->cap, xstrdup(rel));
+		return;
+	}
+	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0) {
 		add_unreadable(s, rel, errno);
 		return;
@@ -68,6 +118,8 @@ static void check_file(struct scan *s, int dirfd, const char *name, const char *
 		got += (size_t)r;
 	}
 	close(fd);
+	if (got == (size_t)st.st_size)
+		remember(s, &st, ta_text_mentions_tasklet(s->buf, got), rel);
 	if (ta_text_mentions_tasklet(s->buf, got))
 		TA_PUSH(s->out->paths, s->out->n, s->out->cap, xstrdup(rel));
 }
@@ -113,31 +165,97 @@ static void walk_dir(struct scan *s, int dir_fd, const char *rel)
 	closedir(d);
 }
 
+/* Load a memo written by save_memo(); a damaged one is ignored. */
+static void load_memo(struct scan *s, const char *path)
+{
+	size_t len = 0;
+	char *text = path ? ta_read_file(path, &len) : NULL;
+	unsigned long long sum;
+	int used = 0;
+	char *p, *nl;
+
+	if (!text)
+		return;
+	if (sscanf(text, "TA-PREFILTER 1 %llx%n", &sum, &used) != 1 || text[used] != '\n' ||
+	    ta_hash64(text + used + 1, len - (size_t)used - 1) != sum) {
+		free(text);
+		return;
+	}
+	for (p = text + used + 1; (nl = strchr(p, '\n')); p = nl + 1) {
+		struct memo_entry m;
+		unsigned long long size, ino;
+		long long sec, nsec;
+		int mentions, off = 0;
+		*nl = '\0';
+		if (sscanf(p, "%llu %lld %lld %llu %d %n", &size, &sec, &nsec, &ino, &mentions, &off) !=
+			    5 ||
+		    !off)
+			continue;
+		m = (struct memo_entry){.size = size, .ino = ino, .sec = sec, .nsec = nsec,
+					.mentions = mentions != 0};
+		TA_PUSH(s->old, s->n_old, s->cap_old, m);
+		ta_strmap_put(&s->old_index, p + off, s->n_old - 1);
+	}
+	free(text);
+}
+
+static void save_memo(struct scan *s, const char *path)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (fp) {
+		fprintf(fp, "TA-PREFILTER 1 %016llx\n",
+			(unsigned long long)ta_hash64(s->fresh.s ? s->fresh.s : "", s->fresh.len));
+		fwrite(s->fresh.s ? s->fresh.s : "", 1, s->fresh.len, fp);
+		if (fclose(fp) != 0 || rename(tmp, path) != 0)
+			unlink(tmp);
+	} else if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	free(tmp);
+}
+
 int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)
 {
-	char *start = ta_path_join(root, subtree);
-	struct scan s = {.root = root, .out = out};
-	char *rel = xstrdup(subtree);
-	size_t rl = strlen(rel);
-	int fd;
+	return ta_prefilter_memo(root, subtree, NULL, out);
+}
 
-	/* the prefix of the tree-relative paths: "sub/" and "." would give "sub//x.c", "./x.c" */
-	while (rl > 0 && rel[rl - 1] == '/')
-		rel[--rl] = '\0';
-	if (strcmp(rel, ".") == 0)
-		rel[0] = '\0';
+int ta_prefilter_memo(const char *root, const char *subtree, const char *memo_path,
+		      ta_candidates *out)
+{
+	char *start;
+	struct scan s = {.root = root, .out = out};
+	int fd;
+	char *sub = xstrdup(subtree ? subtree : "");
+	size_t len = strlen(sub);
+
 	memset(out, 0, sizeof(*out));
+	/* "sub/" and "." name the same directory as "sub" and "" */
+	while (len > 0 && sub[len - 1] == '/')
+		sub[--len] = '\0';
+	if (strcmp(sub, ".") == 0)
+		sub[0] = '\0';
+	start = ta_path_join(root, sub);
 	fd = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
 		ta_error("cannot open '%s': %s", start, strerror(errno));
 		free(start);
-		free(rel);
+		free(sub);
 		return -1;
 	}
-	walk_dir(&s, fd, rel);
-	free(rel);
+	load_memo(&s, memo_path);
+	walk_dir(&s, fd, sub);
+	if (memo_path && s.reused != out->scanned)
+		save_memo(&s, memo_path);
 	free(s.buf);
 	free(start);
+	free(sub);
+	ta_strmap_free(&s.old_index);
+	free(s.old);
+	ta_buf_free(&s.fresh);
 	ta_sort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
 	ta_sort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
 	return 0;

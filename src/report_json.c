@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "rules.h"
 #include "util.h"
 
@@ -112,6 +113,58 @@ static void classification_json(cJSON *o, const ta_tasklet *t)
 	}
 }
 
+static cJSON *strings_json(char *const *v, size_t n)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (size_t i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(v[i]));
+	return arr;
+}
+
+static cJSON *behavior_diffs_json(const struct ta_behavior_diff *v, size_t n)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ta_behavior_diff *d = &v[i];
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "property", d->property);
+		cJSON_AddBoolToObject(o, "safety", d->safety);
+		cJSON_AddStringToObject(o, "explanation", d->explanation);
+		cJSON_AddStringToObject(o, "trace_model", d->trace_model);
+		cJSON_AddItemToObject(o, "trace", strings_json(d->trace, d->n_trace));
+		if (d->other_model) {
+			cJSON_AddStringToObject(o, "other_model", d->other_model);
+			cJSON_AddItemToObject(o, "other_trace",
+					      strings_json(d->other_trace, d->n_other_trace));
+		}
+		cJSON_AddItemToObject(o, "lines", strings_json(d->lines, d->n_lines));
+		cJSON_AddItemToArray(arr, o);
+	}
+	return arr;
+}
+
+/* The reference-core checker's verdict for the recommended mechanism. */
+static cJSON *behavior_json(const ta_behavior *b)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "verdict", b->verdict);
+	if (!b->target) {
+		add_str(o, "reason", b->reason);
+		return o;
+	}
+	cJSON_AddStringToObject(o, "target", b->target);
+	cJSON_AddNumberToObject(o, "states_explored", (double)b->states_explored);
+	cJSON_AddBoolToObject(o, "complete", b->complete);
+	cJSON_AddItemToObject(o, "differences", behavior_diffs_json(b->diffs, b->n_diffs));
+	cJSON_AddItemToObject(o, "hazards", behavior_diffs_json(b->hazards, b->n_hazards));
+	cJSON_AddItemToObject(o, "notes", strings_json(b->notes, b->n_notes));
+	add_str(o, "protocol", b->protocol);
+	return o;
+}
+
 static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 {
 	cJSON *o = cJSON_CreateObject(), *arr, *counts;
@@ -162,6 +215,8 @@ static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 	}
 	if (a->classified)
 		classification_json(o, t);
+	if (t->behavior)
+		cJSON_AddItemToObject(o, "behavior", behavior_json(t->behavior));
 	return o;
 }
 
@@ -178,6 +233,8 @@ static void count_into(cJSON *obj, const char *key)
 static cJSON *summary_json(const ta_audit *a)
 {
 	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites, *by_class, *by_mech, *by_finding;
+	cJSON *by_verdict = cJSON_CreateObject();
+	bool checked = false;
 	size_t active = 0, never = 0;
 
 	cJSON_AddNumberToObject(s, "c_files_scanned", (double)a->c_files_scanned);
@@ -207,6 +264,10 @@ static cJSON *summary_json(const ta_audit *a)
 			for (size_t j = 0; j < t->n_findings; j++)
 				count_into(by_finding, t->findings[j].rule);
 		}
+		if (t->behavior) {
+			count_into(by_verdict, t->behavior->verdict);
+			checked = true;
+		}
 	}
 	cJSON_AddNumberToObject(s, "tasklets_active", (double)active);
 	cJSON_AddNumberToObject(s, "tasklets_never_initialized", (double)never);
@@ -223,6 +284,10 @@ static cJSON *summary_json(const ta_audit *a)
 		cJSON_Delete(by_mech);
 		cJSON_Delete(by_finding);
 	}
+	if (checked)
+		cJSON_AddItemToObject(s, "by_verdict", by_verdict);
+	else
+		cJSON_Delete(by_verdict);
 	return s;
 }
 
@@ -248,6 +313,11 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		cJSON_AddNumberToObject(t, "prefilter_seconds", a->prefilter_seconds);
 		cJSON_AddNumberToObject(t, "parse_seconds", a->parse_seconds);
 		cJSON_AddNumberToObject(t, "total_seconds", a->total_seconds);
+		cJSON_AddNumberToObject(t, "cache_seconds", a->cache_seconds);
+		cJSON_AddNumberToObject(t, "pch_seconds", a->pch_seconds);
+		cJSON_AddNumberToObject(t, "cache_hits", (double)a->cache_hits);
+		cJSON_AddNumberToObject(t, "cache_misses", (double)a->cache_misses);
+		cJSON_AddNumberToObject(t, "behavior_seconds", a->behavior_seconds);
 	}
 	arr = cJSON_AddArrayToObject(root, "files");
 	for (size_t i = 0; i < a->n_files; i++) {

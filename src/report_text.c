@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "util.h"
 
 struct sub_count {
@@ -58,6 +59,31 @@ static void describe(const ta_tasklet *t, ta_buf *b)
 		}
 		if (t->n_findings)
 			ta_buf_printf(b, ", %zu finding%s", t->n_findings, t->n_findings == 1 ? "" : "s");
+	}
+	if (t->behavior && t->behavior->target)
+		ta_buf_printf(b, "; behavior %s: %s", t->behavior->target, t->behavior->verdict);
+	else if (t->behavior)
+		ta_buf_printf(b, "; behavior %s", t->behavior->verdict);
+}
+
+/* The checker's differences (then the hazards kept), one compiler-format line each. */
+static void print_behavior(FILE *fp, const ta_tasklet *t)
+{
+	const ta_behavior *bh = t->behavior;
+
+	for (size_t i = 0; bh && i < bh->n_diffs + bh->n_hazards; i++) {
+		bool kept = i >= bh->n_diffs;
+		const struct ta_behavior_diff *d = kept ? &bh->hazards[i - bh->n_diffs] : &bh->diffs[i];
+		/* at the last source line of the trace: where the difference shows */
+		if (d->n_lines)
+			fprintf(fp, "%s: ", d->lines[d->n_lines - 1]);
+		else
+			fprintf(fp, "%s:%u: ", t->file ? t->file : "?", t->line);
+		fprintf(fp, "%s: behavior %s: %s%s: %s", d->safety || kept ? "warning" : "note",
+			bh->target, d->property, kept ? " (hazard kept)" : "", d->explanation);
+		for (size_t j = 0; j + 1 < d->n_lines; j++)
+			fprintf(fp, "%s%s", j == 0 ? " [also " : ", ", d->lines[j]);
+		fputs(d->n_lines > 1 ? "]\n" : "\n", fp);
 	}
 }
 
@@ -148,6 +174,7 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 			describe(t, &b);
 			fprintf(fp, "%s:%u: %s: %s\n", t->file ? t->file : "?", t->line, t->name, b.s);
 			print_findings(fp, t);
+			print_behavior(fp, t);
 		}
 	}
 	if (a->n_unresolved)

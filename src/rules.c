@@ -240,6 +240,7 @@ static const struct {
 	{"init_api", TA_COND_INIT_API, ARG_STRS},
 	{"class", TA_COND_CLASS, ARG_STRS},
 	{"primary_handler_only", TA_COND_PRIMARY_ONLY, ARG_BOOL},
+	{"multi_driver", TA_COND_MULTI_DRIVER, ARG_BOOL},
 };
 
 static ta_cond *parse_cond(struct src *s, const cJSON *o, const char *id)
@@ -466,12 +467,15 @@ static void load_findings(struct src *s, ta_rules *r, const cJSON *arr)
 		f.id = get_str(s, o, "id", NULL, true);
 		f.severity = get_str(s, o, "severity", f.id, true);
 		f.text = get_str(s, o, "text", f.id, true);
+		f.calls = get_list(s, o, "calls", f.id);
 		check = get_str(s, o, "check", f.id, true);
 		for (k = 0; check && k < TA_CHECK_COUNT; k++)
 			if (strcmp(check_names[k], check) == 0)
 				break;
 		if (check && k == TA_CHECK_COUNT)
 			fail(s, f.id, "unknown check '%s'", check);
+		if (k == TA_CHECK_KILL_BEFORE_QUIESCE && !f.calls.n)
+			fail(s, f.id, "check 'kill_before_quiesce' needs \"calls\"");
 		f.check = (enum ta_check)(k < TA_CHECK_COUNT ? k : 0);
 		if (f.severity && strcmp(f.severity, "error") != 0 &&
 		    strcmp(f.severity, "warning") != 0 && strcmp(f.severity, "note") != 0)
@@ -693,6 +697,7 @@ void ta_rules_free(ta_rules **rp)
 	}
 	free(r->recs);
 	for (size_t i = 0; i < r->n_findings; i++) {
+		strlist_free(&r->findings[i].calls);
 		free(r->findings[i].id);
 		free(r->findings[i].severity);
 		free(r->findings[i].text);

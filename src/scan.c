@@ -13,11 +13,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "flags.h"
 #include "index_clang.h"
 #include "kconfig.h"
 #include "overlay.h"
+#include "pch.h"
 #include "pool.h"
 #include "prefilter.h"
 #include "tree.h"
@@ -28,6 +30,7 @@ struct scan_ctx {
 	ta_flags *flags;
 	ta_candidates *cands;
 	ta_indexer *indexer; /* created in each worker on first use */
+	const char *pch_path;
 	bool progress;
 };
 
@@ -46,17 +49,33 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 	const char *rel = ctx->cands->paths[index];
 	int argc = 0;
 	char **argv = ta_flags_for(ctx->flags, rel, &argc);
+	bool pch = ta_flags_uses_pch(ctx->flags, rel);
 	ta_parse_result r;
 
 	if (!ctx->indexer)
 		ctx->indexer = ta_indexer_new();
 	ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc, &r);
 	ta_argv_free(argv);
+	if (pch && (r.status == TA_STATUS_FAILED ||
+		    (r.reason && (strstr(r.reason, "precompiled") || strstr(r.reason, "PCH"))))) {
+		/* libclang refused the shared header for this file: parse it plainly */
+		ta_parse_result_free(&r);
+		argv = ta_flags_for_nopch(ctx->flags, rel, &argc);
+		ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc,
+				 &r);
+		ta_argv_free(argv);
+		pch = false;
+	}
 	/* the first line carries the status, the error count and the reason */
 	ta_buf_printf(out, "S\t%d\t%u\t", (int)r.status, r.n_errors);
 	for (const char *p = r.reason; p && *p; p++)
 		ta_buf_putc(out, *p == '\n' || *p == '\t' ? ' ' : *p);
 	ta_buf_putc(out, '\n');
+	for (size_t i = 0; i < r.n_deps; i++)
+		if (!strchr(r.deps[i], '\n'))
+			ta_buf_printf(out, "D\t%s\n", r.deps[i]);
+	if (pch)
+		ta_buf_printf(out, "D\t%s\n", ctx->pch_path);
 	ta_facts_serialize(&r.facts, out);
 	ta_parse_result_free(&r);
 }
@@ -96,6 +115,8 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 				}
 				continue;
 			}
+			if (line[0] == 'D' && line[1] == '\t')
+				continue; /* a dependency, for the cache */
 			if (ta_facts_parse_line(&facts, line) != 0) {
 				ok = false;
 				break;
@@ -126,6 +147,40 @@ static int by_size_desc(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* The cache key of a file: the tool, the facts format, the file and its arguments. */
+static char *cache_key(const char *relpath, char **argv, int argc)
+{
+	ta_buf b = {0};
+
+	ta_buf_printf(&b, "tasklet-audit %s facts %d\t%s", TA_VERSION, TA_FACTS_FORMAT, relpath);
+	for (int i = 0; i < argc; i++)
+		ta_buf_printf(&b, "\t%s", argv[i]);
+	return ta_buf_steal(&b);
+}
+
+/* Store a fresh result with the dependencies its worker listed ("D\tpath" lines). */
+static void cache_result(ta_cache *cache, const char *key, const char *text)
+{
+	char **deps = NULL;
+	size_t n = 0, cap = 0;
+	const char *p = text;
+	int status = TA_STATUS_FAILED;
+
+	if (sscanf(text, "S\t%d", &status) != 1 || status == TA_STATUS_FAILED)
+		return; /* failures are retried next time */
+	while ((p = strstr(p, "\nD\t"))) {
+		const char *e = strchr(p + 3, '\n');
+		if (!e)
+			break;
+		TA_PUSH(deps, n, cap, xstrndup(p + 3, (size_t)(e - p - 3)));
+		p = e;
+	}
+	ta_cache_store(cache, key, (const char *const *)deps, n, text);
+	for (size_t i = 0; i < n; i++)
+		free(deps[i]);
+	free(deps);
+}
+
 int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 {
 	ta_tree *tree = NULL;
@@ -135,27 +190,52 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	ta_candidates cands = {0};
 	ta_audit *a = NULL;
 	ta_pool_result *results = NULL;
-	size_t *order = NULL;
+	size_t *order = NULL, n_todo = 0;
+	char **keys = NULL;
+	ta_cache *cache = NULL;
+	char *cache_dir = NULL, *pch_tmp = NULL;
+	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
 	double t0 = now(), t1;
 	int rc = TA_EXIT_USAGE;
 
 	*out = NULL;
+	if (!opts->no_cache) {
+		cache_dir = opts->cache_dir ? xstrdup(opts->cache_dir) : ta_cache_default_dir();
+		cache = ta_cache_open(cache_dir);
+	}
 	if (!(tree = ta_tree_open(opts->path)))
 		goto out;
-	if (ta_prefilter(tree->root, tree->subtree, &cands) != 0)
+	if (cache) {
+		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
+		char *memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
+				       (unsigned long long)ta_hash64(id, strlen(id)));
+		int prc = ta_prefilter_memo(tree->root, tree->subtree, memo, &cands);
+		free(id);
+		free(memo);
+		if (prc != 0)
+			goto out_tree;
+	} else if (ta_prefilter(tree->root, tree->subtree, &cands) != 0) {
 		goto out_tree;
+	}
 	t1 = now();
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out_cands;
-	if (!tree->configured && !(ov = ta_overlay_new(tree, kc))) {
+	if (!tree->configured &&
+	    !(ov = ta_overlay_new(tree, kc, cache ? ta_cache_dir(cache) : NULL))) {
 		rc = TA_EXIT_FAILURE;
 		goto out_kconfig;
 	}
 	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
 		goto out_overlay;
+	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
+		double tp = now();
+		ta_pch_prepare(tree, fl, cache, &pch_tmp);
+		pch_seconds = now() - tp;
+	}
 
 	a = ta_audit_new();
+	a->pch_seconds = pch_seconds;
 	a->tree = xstrdup(tree->root);
 	a->subtree = xstrdup(tree->subtree);
 	a->kernel_version = xstrdup(tree->version);
@@ -168,31 +248,49 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 
 	ctx.tree = tree;
 	ctx.flags = fl;
+	ctx.pch_path = ta_flags_pch(fl);
 	ctx.cands = &cands;
 	ctx.progress = opts->progress;
 	results = xcalloc(cands.n ? cands.n : 1, sizeof(*results));
 	order = xcalloc(cands.n ? cands.n : 1, sizeof(*order));
+	keys = xcalloc(cands.n ? cands.n : 1, sizeof(*keys));
 	sort_sizes = xcalloc(cands.n ? cands.n : 1, sizeof(*sort_sizes));
+	t1 = now();
 	for (size_t i = 0; i < cands.n; i++) {
 		struct stat st;
 		char *p = ta_path_join(tree->root, cands.paths[i]);
-		order[i] = i;
-		sort_sizes[i] = stat(p, &st) == 0 ? st.st_size : 0;
+		int argc = 0;
+		char **argv = ta_flags_for(fl, cands.paths[i], &argc);
+
+		keys[i] = cache_key(cands.paths[i], argv, argc);
+		ta_argv_free(argv);
+		results[i].text = cache ? ta_cache_lookup(cache, keys[i]) : NULL;
+		if (results[i].text) {
+			results[i].outcome = TA_POOL_DONE;
+		} else {
+			order[n_todo++] = i;
+			sort_sizes[i] = stat(p, &st) == 0 ? st.st_size : 0;
+		}
 		free(p);
 	}
-	ta_sort(order, cands.n, sizeof(*order), by_size_desc);
+	a->cache_seconds = now() - t1;
+	ta_sort(order, n_todo, sizeof(*order), by_size_desc);
 	free(sort_sizes);
 	sort_sizes = NULL;
 	t1 = now();
-	if (cands.n && ta_pool_run(cands.n, order, opts->jobs, opts->timeout, parse_job, &ctx,
-				   results, show_progress) != 0) {
+	if (n_todo && ta_pool_run(n_todo, order, opts->jobs, opts->timeout, parse_job, &ctx,
+				  results, show_progress) != 0) {
 		rc = TA_EXIT_FAILURE;
 		ta_audit_free(&a);
 		goto out_results;
 	}
-	if (opts->progress && cands.n)
+	if (opts->progress && n_todo)
 		fputc('\n', stderr);
 	a->parse_seconds = now() - t1;
+	for (size_t i = 0; cache && i < n_todo; i++)
+		if (results[order[i]].outcome == TA_POOL_DONE)
+			cache_result(cache, keys[order[i]], results[order[i]].text);
+	ta_cache_stats(cache, &a->cache_hits, &a->cache_misses);
 	for (size_t i = 0; i < cands.n; i++)
 		take_result(a, cands.paths[i], &results[i], opts->timeout);
 	for (size_t i = 0; i < cands.n_unreadable; i++) {
@@ -212,7 +310,11 @@ out_results:
 	ta_pool_results_free(results, cands.n);
 	free(results);
 	free(order);
+	for (size_t i = 0; keys && i < cands.n; i++)
+		free(keys[i]);
+	free(keys);
 	ta_flags_free(&fl);
+	ta_pch_remove(&pch_tmp);
 out_overlay:
 	ta_overlay_free(&ov);
 out_kconfig:
@@ -222,6 +324,8 @@ out_cands:
 out_tree:
 	ta_tree_free(&tree);
 out:
+	ta_cache_free(&cache);
+	free(cache_dir);
 	return rc;
 }
 
@@ -232,6 +336,8 @@ int ta_scan_flags(const struct ta_scan_opts *opts, char ***argv, int *argc)
 	ta_kconfig *kc = NULL;
 	ta_overlay *ov = NULL;
 	ta_flags *fl = NULL;
+	ta_cache *cache = NULL;
+	char *cache_dir = NULL;
 	char real[4096];
 	int rc = TA_EXIT_USAGE;
 
@@ -250,7 +356,13 @@ int ta_scan_flags(const struct ta_scan_opts *opts, char ***argv, int *argc)
 		return TA_EXIT_USAGE;
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out;
-	if (!tree->configured && !(ov = ta_overlay_new(tree, kc))) {
+	if (!opts->no_cache) {
+		cache_dir = opts->cache_dir ? xstrdup(opts->cache_dir) : ta_cache_default_dir();
+		cache = ta_cache_open(cache_dir);
+	}
+	/* with a cache the overlay persists, so the printed paths stay usable */
+	if (!tree->configured &&
+	    !(ov = ta_overlay_new(tree, kc, cache ? ta_cache_dir(cache) : NULL))) {
 		rc = TA_EXIT_FAILURE;
 		goto out;
 	}
@@ -263,5 +375,7 @@ out:
 	ta_overlay_free(&ov);
 	ta_kconfig_free(&kc);
 	ta_tree_free(&tree);
+	ta_cache_free(&cache);
+	free(cache_dir);
 	return rc;
 }

@@ -163,6 +163,30 @@ uint64_t ta_fnv1a(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
+static inline uint64_t rotl(uint64_t x, int r)
+{
+	return (x << r) | (x >> (64 - r));
+}
+
+uint64_t ta_hash64(const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (n * 0xff51afd7ed558ccdULL);
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		h = rotl(h ^ (w * 0x87c37b91114253d5ULL), 31) * 0x4cf5ad432745937fULL;
+	}
+	for (; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 29;
+	return h;
+}
+
 char *ta_read_file(const char *path, size_t *len)
 {
 	struct stat st;

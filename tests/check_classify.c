@@ -15,6 +15,7 @@
 static const char *const cases[] = {
 	"classify/container_mismatch.c", "classify/dma_done.c",     "classify/gpu_engine.c",
 	"classify/isr_bh.c",             "classify/kill_disabled.c", "classify/net_rx.c",
+	"classify/kill_before_irq.c",
 	"classify/poller.c",             "classify/process_bh_lock.c",
 	"classify/process_defer.c",      "classify/sleeping_cb.c",   "classify/sleeping_irq.c",
 	"classify/sync_atomic.c",        "classify/timer_kick.c",    "classify/unknown_ctx.c",
@@ -157,6 +158,14 @@ START_TEST(test_bug_checks_and_near_misses)
 	/* from_tasklet naming the wrong member; near-miss: the right one */
 	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.tx"), "bug.container-mismatch"), 1);
 	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.rx"), "bug.container-mismatch"), 0);
+
+	/* kill before the IRQ is freed; near-miss: free_irq first */
+	ck_assert_uint_eq(findings_of(get("classify/kill_before_irq.c:struct kb_dev.bh"),
+				      "bug.kill-before-irq-quiesced"),
+			  1);
+	ck_assert_uint_eq(findings_of(get("classify/isr_bh.c:struct ib_dev.bh"),
+				      "bug.kill-before-irq-quiesced"),
+			  0);
 
 	/* never killed; near-miss: killed in remove */
 	ck_assert_uint_eq(findings_of(get("index/hi_priority.c:struct hp_chan.done"), "bug.no-kill"), 1);

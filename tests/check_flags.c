@@ -92,7 +92,7 @@ static void corpus_setup(void)
 	ck_assert(!ctree->configured);
 	ckc = ta_kconfig_load(ctree->root, ctree->version, NULL);
 	ck_assert_ptr_nonnull(ckc);
-	cov = ta_overlay_new(ctree, ckc);
+	cov = ta_overlay_new(ctree, ckc, NULL);
 	ck_assert_ptr_nonnull(cov);
 	cfl = ta_flags_new(ctree, ckc, ta_overlay_dir(cov), NULL);
 	ck_assert_ptr_nonnull(cfl);

@@ -18,6 +18,31 @@
 #include "rules.h"
 #include "scan.h"
 
+static char test_cache[64];
+static pid_t test_cache_owner;
+
+static void remove_test_cache(void)
+{
+	char *cmd;
+
+	/* only the process that made it: Check's forked test children exit too */
+	if (!test_cache[0] || getpid() != test_cache_owner)
+		return;
+	cmd = xasprintf("rm -rf '%s'", test_cache);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove '%s'\n", test_cache);
+	free(cmd);
+}
+
+/* Every test process gets its own facts cache, never the user's. */
+__attribute__((constructor)) static void private_cache(void)
+{
+	test_cache_owner = getpid();
+	snprintf(test_cache, sizeof(test_cache), "/tmp/ta-test-cache-%d", (int)getpid());
+	setenv("XDG_CACHE_HOME", test_cache, 1);
+	atexit(remove_test_cache);
+}
+
 int tu_run(Suite *s)
 {
 	SRunner *sr = srunner_create(s);

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * behavior.h - the behaviour verdict of a classified tasklet: builds its
+ * usage protocol (refcore_protocol.h) from the sites the indexer found and
+ * the contexts the classifier gave them, runs the reference-core checker
+ * (refcore_check.h) against the model of the recommended mechanism, and
+ * keeps the comparison as plain strings.
+ *
+ * A ta_behavior owns every string and array in it; ta_behavior_free()
+ * releases it and clears the caller's pointer.  ta_behavior_check_all()
+ * stores one on each tasklet of an audit (ta_tasklet.behavior), which the
+ * audit then owns and frees with the tasklet.  Pure C: no libclang, no
+ * curses, no cJSON.
+ */
+#ifndef TA_BEHAVIOR_H
+#define TA_BEHAVIOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "audit.h"
+#include "refcore_check.h"
+
+/* Caps that keep one tasklet's search small (see the man page). */
+#define TA_BEHAVIOR_MAX_ACTORS TA_PROTO_MAX_ACTORS /* driver and remove actors, the twin included */
+#define TA_BEHAVIOR_MAX_NOTES 8      /* notes kept; one more says how many were left out */
+#define TA_BEHAVIOR_SITE_NAMES 3     /* sites named in one operation's "@SITE" text */
+/* The checker's bounds for an audit: trace length, states per model, self re-schedules. */
+#define TA_BEHAVIOR_OPTS TA_RC_OPTS_DEFAULT
+
+/* One observable difference (or a hazard the conversion keeps). */
+struct ta_behavior_diff {
+	char *property;     /* "pending-on-kill", ... (ta_rc_prop_name) */
+	char *explanation;  /* one sentence */
+	bool safety;        /* the replacement breaks a safety property the tasklet kept */
+	char *trace_model;  /* "tasklet" or the target the trace runs on */
+	char **trace;       /* the shortest trace, one event a line */
+	size_t n_trace;
+	char *other_model;  /* the contrasting trace's model, or NULL */
+	char **other_trace;
+	size_t n_other_trace;
+	char **lines;       /* "file:line" of every source site the traces involve */
+	size_t n_lines;
+};
+
+typedef struct ta_behavior {
+	const char *verdict;   /* "equivalent", "differs", "unsafe" or "not_checked" (static) */
+	char *reason;          /* not_checked: why; NULL otherwise */
+	const char *target;    /* the checker's target ("bh", "wq", ...; static), or NULL */
+	size_t states_explored;
+	bool complete;         /* no bound cut the search short */
+	char *protocol;        /* the usage protocol in text form, or NULL */
+	char **notes;          /* assumptions and caps taken while building the protocol */
+	size_t n_notes;
+	struct ta_behavior_diff *diffs;
+	size_t n_diffs;
+	struct ta_behavior_diff *hazards; /* safety violations the tasklet has and keeps */
+	size_t n_hazards;
+} ta_behavior;
+
+/*
+ * The checker target for a recommended mechanism (bh_workqueue -> bh,
+ * workqueue -> wq, threaded_irq -> threaded-irq, timer -> timer): 0 and *to
+ * set, or -1 for manual, NULL and anything else.
+ */
+int ta_behavior_target(const char *mechanism, enum ta_rc_target *to);
+
+/*
+ * Build t's usage protocol for mechanism and compare.  Never fails for a
+ * tasklet: a mechanism without a model, or a tasklet without an active use
+ * site, gives verdict "not_checked" with a reason.  opts may be NULL
+ * (TA_BEHAVIOR_OPTS).  NULL only when t is NULL.  Caller frees.
+ */
+ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
+			       const struct ta_rc_opts *opts);
+void ta_behavior_free(ta_behavior **b);
+
+/*
+ * Check every tasklet of a classified audit against its recommendation,
+ * replacing any earlier result, and record the time in a->behavior_seconds.
+ * Does nothing when a is NULL or not classified.
+ */
+void ta_behavior_check_all(ta_audit *a);
+
+#endif

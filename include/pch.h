@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pch.h - a precompiled header of the kernel headers nearly every driver
+ * includes, built once per run (or reused from the cache while every header
+ * it read is unchanged) so that each translation unit does not parse them
+ * again.  Only for synthesized flags: compile_commands.json entries differ
+ * too much from one file to the next to share one.
+ *
+ * ta_pch_prepare() builds it in a worker process (the parent never loads
+ * libclang state before forking) and hands its path to the flags.
+ */
+#ifndef TA_PCH_H
+#define TA_PCH_H
+
+#include "cache.h"
+#include "flags.h"
+#include "tree.h"
+
+/*
+ * Prepare the PCH for fl: in cache's directory when cache is non-NULL
+ * (reused across runs), else in a temporary file that *tmp_path names (the
+ * caller removes it with ta_pch_remove()).  Returns 0 with ta_flags_set_pch() done, or
+ * -1 (after a warning) when no PCH could be built: the run goes on without.
+ */
+int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path);
+/* Remove a temporary PCH (and its header) made without a cache; frees and clears *tmp_path. */
+void ta_pch_remove(char **tmp_path);
+
+#endif

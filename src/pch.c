@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * pch.c - builds or reuses the precompiled header of common kernel headers.
+ * The header list is the set measured to be included by most tasklet users
+ * (module, kernel, interrupt, slab, device, dma-mapping, platform_device,
+ * netdevice, pci, dmaengine, usb).  A translation unit using it sees those
+ * headers first; the equivalence of the results with plain parses is
+ * checked on the real tree by the benchmark (tests/bench/bench.sh).
+ */
+#include "pch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "index_clang.h"
+#include "pool.h"
+#include "util.h"
+
+static const char *const common_headers[] = {
+	"linux/module.h",   "linux/kernel.h",     "linux/interrupt.h",       "linux/slab.h",
+	"linux/device.h",   "linux/dma-mapping.h", "linux/platform_device.h", "linux/netdevice.h",
+	"linux/pci.h",      "linux/dmaengine.h",  "linux/usb.h",
+};
+
+struct pch_job {
+	const char *header;
+	char **args;
+	int argc;
+	const char *out;
+};
+
+/* Runs in a worker: build the PCH; answer "ok\n" and "D\tpath" lines, or "fail\n". */
+static void build_job(void *vctx, size_t index, ta_buf *out)
+{
+	struct pch_job *job = vctx;
+	ta_indexer *ix = ta_indexer_new();
+	char **deps = NULL;
+	size_t n = 0;
+
+	(void)index;
+	if (ta_indexer_build_pch(ix, job->header, (const char *const *)job->args, job->argc,
+				 job->out, &deps, &n) == 0) {
+		ta_buf_puts(out, "ok\n");
+		for (size_t i = 0; i < n; i++)
+			ta_buf_printf(out, "D\t%s\n", deps[i]);
+	} else {
+		ta_buf_puts(out, "fail\n");
+	}
+	for (size_t i = 0; i < n; i++)
+		free(deps[i]);
+	free(deps);
+	ta_indexer_free(&ix);
+}
+
+int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path)
+{
+	int argc = 0, rc = -1;
+	char **args = ta_flags_base(fl, &argc);
+	ta_buf key = {0}, text = {0};
+	char *header = NULL, *final = NULL, *build = NULL, *hit;
+	uint64_t h;
+	struct pch_job job;
+	size_t order = 0;
+	ta_pool_result res = {0};
+	const char *tmp = getenv("TMPDIR");
+	FILE *fp;
+
+	*tmp_path = NULL;
+	/* the header: the common headers this tree has */
+	for (size_t i = 0; i < sizeof(common_headers) / sizeof(*common_headers); i++) {
+		char *p = xasprintf("%s/include/%s", tree->root, common_headers[i]);
+		if (access(p, R_OK) == 0)
+			ta_buf_printf(&text, "#include <%s>\n", common_headers[i]);
+		free(p);
+	}
+	/* one line: the cache keeps keys on a line of their own */
+	ta_buf_printf(&key, "pch %s\t%016llx", TA_VERSION,
+		      (unsigned long long)ta_hash64(text.s ? text.s : "", text.len));
+	for (int i = 0; i < argc; i++)
+		ta_buf_printf(&key, "\t%s", args[i]);
+	h = ta_hash64(key.s, key.len);
+	if (cache) {
+		final = xasprintf("%s/pch-%016llx.pch", ta_cache_dir(cache), (unsigned long long)h);
+		header = xasprintf("%s/pch-%016llx.h", ta_cache_dir(cache), (unsigned long long)h);
+		hit = ta_cache_lookup(cache, key.s);
+		if (hit && strcmp(hit, final) == 0) {
+			ta_flags_set_pch(fl, final);
+			free(hit);
+			rc = 0;
+			goto out;
+		}
+		free(hit);
+		build = xasprintf("%s.tmp.%d", final, (int)getpid());
+	} else {
+		final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp && *tmp ? tmp : "/tmp",
+				  (int)getpid(), (unsigned long long)h);
+		header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp && *tmp ? tmp : "/tmp",
+				   (int)getpid(), (unsigned long long)h);
+		build = xstrdup(final);
+	}
+	if (!(fp = fopen(header, "w")) || fputs(text.s ? text.s : "", fp) < 0 || fclose(fp) != 0) {
+		ta_warn("cannot write '%s': parsing without a precompiled header", header);
+		goto out;
+	}
+	job = (struct pch_job){.header = header, .args = args, .argc = argc, .out = build};
+	if (ta_pool_run(1, &order, 1, 600, build_job, &job, &res, NULL) != 0 ||
+	    res.outcome != TA_POOL_DONE || !res.text || strncmp(res.text, "ok\n", 3) != 0) {
+		ta_warn("the precompiled header did not build: parsing without one");
+		unlink(build);
+		goto out;
+	}
+	if (cache) {
+		char **deps = NULL;
+		size_t n = 0, cap = 0;
+		if (rename(build, final) != 0) {
+			unlink(build);
+			goto out;
+		}
+		for (const char *p = strstr(res.text, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
+			const char *e = strchr(p + 3, '\n');
+			if (e)
+				TA_PUSH(deps, n, cap, xstrndup(p + 3, (size_t)(e - p - 3)));
+		}
+		TA_PUSH(deps, n, cap, xstrdup(final));
+		TA_PUSH(deps, n, cap, xstrdup(header));
+		ta_cache_forget(cache, final);
+		ta_cache_forget(cache, header);
+		ta_cache_store(cache, key.s, (const char *const *)deps, n, final);
+		for (size_t i = 0; i < n; i++)
+			free(deps[i]);
+		free(deps);
+	} else {
+		/* libclang checks the PCH's inputs when it loads it: keep the header too */
+		*tmp_path = xstrdup(final);
+	}
+	ta_flags_set_pch(fl, final);
+	rc = 0;
+out:
+	if (!cache && rc != 0)
+		unlink(header);
+	ta_pool_results_free(&res, 1);
+	ta_argv_free(args);
+	ta_buf_free(&key);
+	ta_buf_free(&text);
+	free(header);
+	free(final);
+	free(build);
+	return rc;
+}
+
+void ta_pch_remove(char **tmp_path)
+{
+	size_t n;
+	char *header;
+
+	if (!*tmp_path)
+		return;
+	n = strlen(*tmp_path);
+	header = xasprintf("%.*s.h", (int)(n > 4 ? n - 4 : n), *tmp_path);
+	unlink(*tmp_path);
+	unlink(header);
+	free(header);
+	free(*tmp_path);
+	*tmp_path = NULL;
+}
