@@ -4,8 +4,8 @@
  * list of tasklets as shown (filtered, sorted, grouped), the cursor, the
  * search, and the reviewer's decisions with their staleness.
  *
- * A ta_review borrows the audit and the behaviours it is made from (both
- * must outlive it) and owns everything else: rows, filters, decisions,
+ * A ta_review borrows the audit it is made from (which must outlive it)
+ * and owns everything else: rows, filters, decisions,
  * comments, and the decisions of tasklets the report no longer has (kept
  * so that saving does not lose them).  ta_review_free() releases it all
  * and clears the caller's pointer.  Strings returned by the accessors
@@ -19,7 +19,7 @@
 #include <time.h>
 
 #include "audit.h"
-#include "report_read.h"
+#include "behavior.h"
 
 enum ta_decision {
 	TA_DECISION_NONE,
@@ -76,13 +76,12 @@ typedef struct ta_review_value {
 
 typedef struct ta_review ta_review;
 
-/* behaviors: one per tasklet of a, or NULL when there are none. */
-ta_review *ta_review_new(const ta_audit *a, const ta_report_behavior *behaviors);
+ta_review *ta_review_new(const ta_audit *a);
 void ta_review_free(ta_review **rv);
 
 const ta_audit *ta_review_audit(const ta_review *rv);
-/* The behaviour of tasklet i, or NULL when the report has none for it. */
-const ta_report_behavior *ta_review_behavior(const ta_review *rv, size_t i);
+/* The behaviour verdict of tasklet i, or NULL when it has none. */
+const ta_behavior *ta_review_behavior(const ta_review *rv, size_t i);
 
 /* The visible rows, after filters and sorting: each is an index into a->tasklets. */
 size_t ta_review_n_rows(const ta_review *rv);

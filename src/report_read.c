@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * report_read.c - the JSON report read back into the audit model, with
- * cJSON (the only other cJSON user besides the writer and the rule and
- * review-file loaders).  Type errors name the field by its path in the
+ * cJSON (besides the writer, the rule loader and the review file, the only
+ * cJSON user).  Type errors name the field by its path in the
  * document ("tasklets[4].sites[1].line"); only the first one is reported.
  */
 #include "report_read.h"
@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "diag.h"
+#include "refcore_check.h"
 #include "report.h"
 #include "rules.h"
 #include "util.h"
@@ -364,56 +366,111 @@ static void read_classification(struct rd *r, const cJSON *o, const char *where,
 	}
 }
 
-static void read_behavior(struct rd *r, const cJSON *o, const char *where, ta_report_behavior *b)
+/* A string array member into *v / *n (absent: empty). */
+static void read_strings(struct rd *r, const cJSON *o, const char *key, const char *where,
+			 char ***v, size_t *n)
 {
-	const cJSON *bo = get_obj(r, o, "behavior", where), *arr, *e;
-	char *w;
-	size_t i = 0, cap = 0;
+	const cJSON *arr = get_arr(r, o, key, where);
+	char *w = field_path(where, key);
 
-	b->states_explored = -1;
+	*v = str_array(r, arr, w, n, true);
+	free(w);
+}
+
+static void read_diffs(struct rd *r, const cJSON *o, const char *key, const char *where,
+		       struct ta_behavior_diff **v, size_t *n)
+{
+	const cJSON *arr = get_arr(r, o, key, where), *e;
+	size_t cap = 0, i = 0;
+
+	*v = NULL;
+	*n = 0;
+	cJSON_ArrayForEach(e, arr) {
+		char *w = xasprintf("%s.%s[%zu]", where, key, i++);
+		struct ta_behavior_diff d = {0};
+		if (!cJSON_IsObject(e)) {
+			fail(r, w, "is not an object");
+		} else {
+			d.property = get_str(r, e, "property", w, true);
+			d.safety = get_bool(r, e, "safety", w, false);
+			d.explanation = get_str(r, e, "explanation", w, true);
+			d.trace_model = get_str(r, e, "trace_model", w, false);
+			read_strings(r, e, "trace", w, &d.trace, &d.n_trace);
+			d.other_model = get_str(r, e, "other_model", w, false);
+			read_strings(r, e, "other_trace", w, &d.other_trace, &d.n_other_trace);
+			read_strings(r, e, "lines", w, &d.lines, &d.n_lines);
+		}
+		if (!d.property)
+			d.property = xstrdup("");
+		if (!d.explanation)
+			d.explanation = xstrdup("");
+		if (!d.trace_model)
+			d.trace_model = xstrdup("");
+		TA_PUSH(*v, *n, cap, d);
+		free(w);
+	}
+}
+
+/* The static name behaviour.c uses for a verdict; NULL when unknown. */
+static const char *verdict_static(const char *s)
+{
+	static const char *const names[] = {
+#define X(e, name) name,
+		TA_RC_VERDICT_LIST(X)
+#undef X
+		"not_checked"};
+
+	for (size_t i = 0; s && i < sizeof(names) / sizeof(*names); i++)
+		if (strcmp(names[i], s) == 0)
+			return names[i];
+	return NULL;
+}
+
+/* The "behavior" object into t->behavior (absent: NULL). */
+static void read_behavior(struct rd *r, const cJSON *o, const char *where, ta_tasklet *t)
+{
+	const cJSON *bo = get_obj(r, o, "behavior", where);
+	ta_behavior *b;
+	char *w, *s;
+	enum ta_rc_target to;
+	double states;
+
 	if (!bo)
 		return;
 	w = field_path(where, "behavior");
-	b->verdict = get_str(r, bo, "verdict", w, false);
-	b->mechanism = get_str(r, bo, "mechanism", w, false);
-	if (!b->mechanism)
-		b->mechanism = get_str(r, bo, "target", w, false);
-	b->states_explored = get_num(r, bo, "states_explored", w, false, -1);
-	arr = get_arr(r, bo, "differences", w);
-	cJSON_ArrayForEach(e, arr) {
-		char *dw = xasprintf("%s.differences[%zu]", w, i++);
-		ta_report_difference d = {0};
-		const cJSON *v;
-		if (!cJSON_IsObject(e)) {
-			fail(r, dw, "is not an object");
-			free(dw);
-			continue;
-		}
-		d.property = get_str(r, e, "property", dw, false);
-		d.explanation = get_str(r, e, "explanation", dw, false);
-		if (!d.explanation)
-			d.explanation = get_str(r, e, "text", dw, false);
-		v = item(e, "trace");
-		if (cJSON_IsString(v)) {
-			d.trace = xmalloc(sizeof(*d.trace));
-			d.trace[0] = xstrdup(v->valuestring);
-			d.n_trace = 1;
-		} else if (cJSON_IsArray(v)) {
-			d.trace = str_array(r, v, dw, &d.n_trace, false);
-		}
-		v = item(e, "lines");
-		if (!v)
-			v = item(e, "source_lines");
-		if (cJSON_IsArray(v))
-			d.lines = str_array(r, v, dw, &d.n_lines, false);
-		TA_PUSH(b->diffs, b->n_diffs, cap, d);
-		free(dw);
+	b = t->behavior = xcalloc(1, sizeof(*b));
+	s = get_str(r, bo, "verdict", w, true);
+	b->verdict = verdict_static(s);
+	if (s && !b->verdict) {
+		char *path = field_path(w, "verdict");
+		fail(r, path, "has an unknown value");
+		free(path);
 	}
+	if (!b->verdict)
+		b->verdict = "not_checked";
+	free(s);
+	b->reason = get_str(r, bo, "reason", w, false);
+	s = get_str(r, bo, "target", w, false);
+	if (s && ta_rc_target_from_name(s, &to) == 0) {
+		b->target = ta_rc_target_name(to);
+	} else if (s) {
+		char *path = field_path(w, "target");
+		fail(r, path, "has an unknown value");
+		free(path);
+	}
+	free(s);
+	states = get_num(r, bo, "states_explored", w, false, 0);
+	b->states_explored = states > 0 ? (size_t)states : 0;
+	b->complete = get_bool(r, bo, "complete", w, false);
+	read_diffs(r, bo, "differences", w, &b->diffs, &b->n_diffs);
+	read_diffs(r, bo, "hazards", w, &b->hazards, &b->n_hazards);
+	read_strings(r, bo, "notes", w, &b->notes, &b->n_notes);
+	b->protocol = get_str(r, bo, "protocol", w, false);
 	free(w);
 }
 
 static void read_tasklet(struct rd *r, const cJSON *o, const char *where, bool classified,
-			 ta_tasklet *t, ta_report_behavior *b)
+			 ta_tasklet *t)
 {
 	const cJSON *c;
 
@@ -457,7 +514,7 @@ static void read_tasklet(struct rd *r, const cJSON *o, const char *where, bool c
 	read_sites(r, o, "sites", where, false, &t->sites, &t->n_sites, &t->cap_sites);
 	if (classified)
 		read_classification(r, o, where, t);
-	read_behavior(r, o, where, b);
+	read_behavior(r, o, where, t);
 }
 
 static void read_files(struct rd *r, const cJSON *root, ta_audit *a)
@@ -516,10 +573,10 @@ static void check_version(struct rd *r, const cJSON *root)
 	free(v);
 }
 
-static void read_root(struct rd *r, const cJSON *root, ta_audit *a, ta_report_behavior **beh)
+static void read_root(struct rd *r, const cJSON *root, ta_audit *a)
 {
 	const cJSON *arr, *sum, *tm, *e;
-	size_t i = 0, n;
+	size_t i = 0;
 
 	check_version(r, root);
 	a->tree = get_str(r, root, "tree", "", true);
@@ -538,18 +595,21 @@ static void read_root(struct rd *r, const cJSON *root, ta_audit *a, ta_report_be
 		a->prefilter_seconds = get_num(r, tm, "prefilter_seconds", "timing", false, 0);
 		a->parse_seconds = get_num(r, tm, "parse_seconds", "timing", false, 0);
 		a->total_seconds = get_num(r, tm, "total_seconds", "timing", false, 0);
+		a->cache_seconds = get_num(r, tm, "cache_seconds", "timing", false, 0);
+		a->pch_seconds = get_num(r, tm, "pch_seconds", "timing", false, 0);
+		a->cache_hits = (size_t)get_num(r, tm, "cache_hits", "timing", false, 0);
+		a->cache_misses = (size_t)get_num(r, tm, "cache_misses", "timing", false, 0);
+		a->behavior_seconds = get_num(r, tm, "behavior_seconds", "timing", false, 0);
 	}
 	read_files(r, root, a);
 	a->classified = is_classified(root);
 	arr = get_arr(r, root, "tasklets", "");
 	if (!arr && !r->failed)
 		fail(r, "tasklets", "is missing");
-	n = (size_t)cJSON_GetArraySize(arr);
-	*beh = xcalloc(n ? n : 1, sizeof(**beh));
 	cJSON_ArrayForEach(e, arr) {
 		char *w = xasprintf("tasklets[%zu]", i);
 		ta_tasklet t;
-		read_tasklet(r, e, w, a->classified, &t, &(*beh)[i]);
+		read_tasklet(r, e, w, a->classified, &t);
 		if (!t.id)
 			t.id = xstrdup("");
 		if (!t.key)
@@ -577,18 +637,14 @@ static void line_col(const char *text, size_t off, unsigned *line, unsigned *col
 	}
 }
 
-int ta_report_parse(const char *name, const char *text, size_t len, ta_audit **audit,
-		    ta_report_behavior **behaviors)
+int ta_report_parse(const char *name, const char *text, size_t len, ta_audit **audit)
 {
 	struct rd r = {.name = name};
 	const char *end = NULL;
 	cJSON *root;
 	ta_audit *a;
-	ta_report_behavior *beh = NULL;
 
 	*audit = NULL;
-	if (behaviors)
-		*behaviors = NULL;
 	root = cJSON_ParseWithLengthOpts(text, len, &end, false);
 	if (!root) {
 		unsigned line, col;
@@ -603,64 +659,28 @@ int ta_report_parse(const char *name, const char *text, size_t len, ta_audit **a
 		return TA_EXIT_USAGE;
 	}
 	a = ta_audit_new();
-	read_root(&r, root, a, &beh);
+	read_root(&r, root, a);
 	cJSON_Delete(root);
 	if (r.failed) {
-		ta_report_behaviors_free(&beh, a->n_tasklets);
 		ta_audit_free(&a);
 		return TA_EXIT_USAGE;
 	}
 	*audit = a;
-	if (behaviors)
-		*behaviors = beh;
-	else
-		ta_report_behaviors_free(&beh, a->n_tasklets);
 	return 0;
 }
 
-int ta_report_read(const char *path, ta_audit **audit, ta_report_behavior **behaviors)
+int ta_report_read(const char *path, ta_audit **audit)
 {
 	size_t len;
 	char *text = ta_read_file(path, &len);
 	int rc;
 
 	*audit = NULL;
-	if (behaviors)
-		*behaviors = NULL;
 	if (!text) {
 		ta_error("cannot read '%s': %s", path, strerror(errno));
 		return TA_EXIT_USAGE;
 	}
-	rc = ta_report_parse(path, text, len, audit, behaviors);
+	rc = ta_report_parse(path, text, len, audit);
 	free(text);
 	return rc;
-}
-
-static void strv_free(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-void ta_report_behaviors_free(ta_report_behavior **bp, size_t n)
-{
-	ta_report_behavior *b = *bp;
-
-	if (!b)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		free(b[i].verdict);
-		free(b[i].mechanism);
-		for (size_t j = 0; j < b[i].n_diffs; j++) {
-			ta_report_difference *d = &b[i].diffs[j];
-			free(d->property);
-			free(d->explanation);
-			strv_free(d->trace, d->n_trace);
-			strv_free(d->lines, d->n_lines);
-		}
-		free(b[i].diffs);
-	}
-	free(b);
-	*bp = NULL;
 }

@@ -15,7 +15,6 @@
 
 struct ta_review {
 	const ta_audit *a;
-	const ta_report_behavior *beh;
 	size_t *rows, n_rows;
 	size_t cursor;
 	enum ta_field sort;
@@ -129,12 +128,12 @@ static int cmp_str0(const char *x, const char *y)
 
 static int verdict_rank(const char *v)
 {
-	static const char *const order[] = {"unsafe", "differs", "equivalent"};
+	static const char *const order[] = {"unsafe", "differs", "equivalent", "not_checked"};
 
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		if (strcmp(v, order[i]) == 0)
 			return i;
-	return strcmp(v, "none") == 0 ? 4 : 3;
+	return strcmp(v, "none") == 0 ? 5 : 4;
 }
 
 static int row_cmp(const void *x, const void *y, void *ctx)
@@ -204,13 +203,12 @@ static void rebuild(ta_review *rv)
 	ta_review_set_cursor(rv, old_row);
 }
 
-ta_review *ta_review_new(const ta_audit *a, const ta_report_behavior *behaviors)
+ta_review *ta_review_new(const ta_audit *a)
 {
 	ta_review *rv = xcalloc(1, sizeof(*rv));
 	size_t n = a->n_tasklets;
 
 	rv->a = a;
-	rv->beh = behaviors;
 	rv->rows = xcalloc(n ? n : 1, sizeof(*rv->rows));
 	rv->dec = xcalloc(n ? n : 1, sizeof(*rv->dec));
 	rv->hashes = xcalloc(n ? n : 1, sizeof(*rv->hashes));
@@ -264,11 +262,9 @@ const ta_audit *ta_review_audit(const ta_review *rv)
 	return rv->a;
 }
 
-const ta_report_behavior *ta_review_behavior(const ta_review *rv, size_t i)
+const ta_behavior *ta_review_behavior(const ta_review *rv, size_t i)
 {
-	if (!rv->beh || i >= rv->a->n_tasklets || !rv->beh[i].verdict)
-		return NULL;
-	return &rv->beh[i];
+	return i < rv->a->n_tasklets ? rv->a->tasklets[i].behavior : NULL;
 }
 
 size_t ta_review_n_rows(const ta_review *rv)
@@ -337,7 +333,7 @@ const char *ta_review_mechanism(const ta_review *rv, size_t i)
 const char *ta_review_value_of(const ta_review *rv, size_t i, enum ta_field f)
 {
 	const ta_tasklet *t = &rv->a->tasklets[i];
-	const ta_report_behavior *b;
+	const ta_behavior *b;
 	const char *s;
 
 	switch (f) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * review_cmd.c - the "review" subcommand: option parsing into a
- * review_opts, loading the audit (a scan classified with the rules, or a
- * saved report), restoring the review file, then the TUI or the export.
+ * review_opts, loading the audit (a scan classified with the rules and
+ * checked by the reference core, or a saved report), restoring the review
+ * file, then the TUI or the export.
  */
 #include "review_cmd.h"
 
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "behavior.h"
 #include "classify.h"
 #include "cli.h"
 #include "diag.h"
@@ -142,7 +144,7 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 	return 0;
 }
 
-/* Scan and classify PATH (the corpus by default), as the audit command does. */
+/* Scan, classify and check the behaviour of PATH (the corpus by default), as the audit does. */
 static int scan_and_classify(const struct review_opts *o, ta_audit **a)
 {
 	struct ta_scan_opts so = {.path = o->path ? o->path : ta_default_corpus(),
@@ -157,8 +159,10 @@ static int scan_and_classify(const struct review_opts *o, ta_audit **a)
 	if (!rules)
 		return TA_EXIT_USAGE;
 	rc = ta_scan(&so, a);
-	if (rc == TA_EXIT_OK)
+	if (rc == TA_EXIT_OK) {
 		ta_classify(*a, rules);
+		ta_behavior_check_all(*a);
+	}
 	ta_rules_free(&rules);
 	return rc;
 }
@@ -167,7 +171,6 @@ int ta_review_main(int argc, char **argv)
 {
 	struct review_opts o = {0};
 	ta_audit *a = NULL;
-	ta_report_behavior *beh = NULL;
 	ta_review *rv = NULL;
 	ta_tui *ui = NULL;
 	char *review_path = NULL, *msg = NULL;
@@ -176,11 +179,11 @@ int ta_review_main(int argc, char **argv)
 
 	if (rc != 0)
 		return rc < 0 ? TA_EXIT_OK : rc;
-	rc = o.report ? ta_report_read(o.report, &a, &beh) : scan_and_classify(&o, &a);
+	rc = o.report ? ta_report_read(o.report, &a) : scan_and_classify(&o, &a);
 	if (rc != TA_EXIT_OK)
 		goto out;
 	source = o.report ? o.report : a->tree;
-	rv = ta_review_new(a, beh);
+	rv = ta_review_new(a);
 	review_path = o.review ? xstrdup(o.review)
 		      : o.report ? ta_review_file_default(o.report)
 				 : xstrdup(TA_REVIEW_DEFAULT_FILE);
@@ -223,8 +226,6 @@ out_review:
 	ta_review_free(&rv);
 	free(review_path);
 out:
-	if (a)
-		ta_report_behaviors_free(&beh, a->n_tasklets);
 	ta_audit_free(&a);
 	return rc;
 }

@@ -304,32 +304,50 @@ static void section_findings(struct page *p, const ta_tasklet *t)
 	}
 }
 
+static void add_diff(struct page *p, const struct ta_behavior_diff *d, enum ta_style st)
+{
+	addf(p, st, 4, "  %s%s: %s", d->property, d->safety ? " (safety)" : "", d->explanation);
+	if (d->n_trace)
+		addf(p, TA_STYLE_DIM, 6, "    trace on %s:", d->trace_model);
+	for (size_t j = 0; j < d->n_trace; j++) /* the events come numbered */
+		addf(p, TA_STYLE_TEXT, 8, "      %s", d->trace[j]);
+	if (d->other_model && d->n_other_trace)
+		addf(p, TA_STYLE_DIM, 6, "    the same on %s:", d->other_model);
+	for (size_t j = 0; d->other_model && j < d->n_other_trace; j++)
+		addf(p, TA_STYLE_TEXT, 8, "      %s", d->other_trace[j]);
+	for (size_t j = 0; j < d->n_lines; j++)
+		addf(p, TA_STYLE_DIM, 8, "      at %s", d->lines[j]);
+}
+
 static void section_behavior(struct page *p, const ta_review *rv, size_t i)
 {
-	const ta_report_behavior *b = ta_review_behavior(rv, i);
+	const ta_behavior *b = ta_review_behavior(rv, i);
 	enum ta_style st;
 
 	blank(p);
 	if (!b) {
-		addf(p, TA_STYLE_HEADING, 2, "Behaviour: no verdict in this report");
+		addf(p, TA_STYLE_HEADING, 2, "Behaviour: no verdict");
 		return;
 	}
 	st = strcmp(b->verdict, "equivalent") == 0 ? TA_STYLE_GOOD
 	     : strcmp(b->verdict, "unsafe") == 0   ? TA_STYLE_BAD
-						   : TA_STYLE_WARN;
-	addf(p, st, 2, "Behaviour: %s%s%s", b->verdict, b->mechanism ? " against " : "",
-	     b->mechanism ? b->mechanism : "");
-	if (b->states_explored >= 0)
-		addf(p, TA_STYLE_DIM, 4, "  %.0f states explored", b->states_explored);
-	for (size_t k = 0; k < b->n_diffs; k++) {
-		const ta_report_difference *d = &b->diffs[k];
-		addf(p, st, 4, "  %s: %s", d->property ? d->property : "difference",
-		     d->explanation ? d->explanation : "");
-		for (size_t j = 0; j < d->n_trace; j++)
-			addf(p, TA_STYLE_TEXT, 8, "      %zu. %s", j + 1, d->trace[j]);
-		for (size_t j = 0; j < d->n_lines; j++)
-			addf(p, TA_STYLE_DIM, 8, "      at %s", d->lines[j]);
-	}
+	     : strcmp(b->verdict, "differs") == 0  ? TA_STYLE_WARN
+						   : TA_STYLE_DIM;
+	addf(p, st, 2, "Behaviour: %s%s%s", b->verdict, b->target ? " against " : "",
+	     b->target ? b->target : "");
+	if (b->reason)
+		addf(p, TA_STYLE_TEXT, 4, "  %s", b->reason);
+	if (b->target)
+		addf(p, TA_STYLE_DIM, 4, "  %zu states explored%s", b->states_explored,
+		     b->complete ? "" : " (a bound cut the search short)");
+	for (size_t k = 0; k < b->n_diffs; k++)
+		add_diff(p, &b->diffs[k], st);
+	if (b->n_hazards)
+		addf(p, TA_STYLE_BAD, 4, "  hazards the tasklet already has and the conversion keeps:");
+	for (size_t k = 0; k < b->n_hazards; k++)
+		add_diff(p, &b->hazards[k], TA_STYLE_BAD);
+	for (size_t k = 0; k < b->n_notes; k++)
+		addf(p, TA_STYLE_DIM, 6, "  note: %s", b->notes[k]);
 }
 
 static char *role_list(unsigned roles)

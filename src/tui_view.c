@@ -261,7 +261,7 @@ struct cols {
 
 static struct cols layout(int width)
 {
-	struct cols c = {.cls = 15, .mech = 12, .conf = 4, .verdict = 10, .dec = 8};
+	struct cols c = {.cls = 15, .mech = 12, .conf = 4, .verdict = 11, .dec = 8};
 	int fixed = c.cls + c.mech + c.conf + c.verdict + c.dec + 6, rest = width - fixed;
 
 	/* the subsystem takes up to 18 columns ("drivers/net/wireless") of what is left */

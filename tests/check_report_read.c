@@ -2,8 +2,8 @@
 /*
  * check_report_read.c - the JSON report read back: writing what was read
  * gives the same bytes (the corpus report from the library and from the
- * binary), unknown fields are ignored, a "behavior" object is read when
- * present and absent otherwise, and every kind of bad input (no file,
+ * binary, with a behaviour verdict on every tasklet), unknown fields are
+ * ignored, a "behavior" object is read into the tasklet, and every kind of bad input (no file,
  * broken JSON, a wrong type, a missing field, another major version) gives
  * exit 2 and one error line naming the file and the problem.
  */
@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "diag.h"
 #include "report.h"
 #include "report_read.h"
@@ -30,24 +31,37 @@ static char *write_mem(const ta_audit *a)
 	return buf;
 }
 
+/* How many tasklets have a behaviour verdict, and how many of them a difference. */
+static size_t count_verdicts(const ta_audit *a, size_t *with_diffs)
+{
+	size_t n = 0;
+
+	*with_diffs = 0;
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		if (a->tasklets[i].behavior) {
+			n++;
+			*with_diffs += a->tasklets[i].behavior->n_diffs > 0;
+		}
+	return n;
+}
+
 START_TEST(test_roundtrip_library)
 {
-	char *first = write_mem(tu_classified()), *second;
-	ta_audit *a = NULL;
-	ta_report_behavior *b = NULL;
+	ta_audit *orig = (ta_audit *)tu_classified(), *a = NULL;
+	char *first, *second;
+	size_t diffs;
 
-	ck_assert_int_eq(ta_report_parse("mem", first, strlen(first), &a, &b), 0);
+	ta_behavior_check_all(orig); /* this test's process only */
+	first = write_mem(orig);
+	ck_assert_int_eq(ta_report_parse("mem", first, strlen(first), &a), 0);
 	ck_assert_ptr_nonnull(a);
-	ck_assert_ptr_nonnull(b);
-	ck_assert_uint_eq(a->n_tasklets, tu_classified()->n_tasklets);
+	ck_assert_uint_eq(a->n_tasklets, orig->n_tasklets);
 	ck_assert(a->classified);
+	/* every tasklet has a verdict, and some show differences with traces */
+	ck_assert_uint_eq(count_verdicts(a, &diffs), a->n_tasklets);
+	ck_assert_uint_gt(diffs, 0);
 	second = write_mem(a);
 	ck_assert_str_eq(second, first);
-	/* the corpus report has no behaviour yet: every verdict is absent */
-	for (size_t i = 0; i < a->n_tasklets; i++)
-		ck_assert_ptr_null(b[i].verdict);
-	ta_report_behaviors_free(&b, a->n_tasklets);
-	ck_assert_ptr_null(b);
 	ta_audit_free(&a);
 	free(first);
 	free(second);
@@ -66,13 +80,17 @@ START_TEST(test_roundtrip_binary)
 	ck_assert_msg(run.status == 0, "audit failed: %s", run.err);
 	want = ta_read_file(path, NULL);
 	ck_assert_ptr_nonnull(want);
-	ck_assert_int_eq(ta_report_read(path, &a, NULL), 0);
+	ck_assert_int_eq(ta_report_read(path, &a), 0);
 	got = write_mem(a);
-	ck_assert_str_eq(got, want);
+	ck_assert_msg(strcmp(got, want) == 0, "the rewritten report differs from '%s'", path);
 	/* the model is what the classifier made: spot-check deep fields */
 	ck_assert_uint_gt(a->n_tasklets, 40);
 	ck_assert_uint_gt(a->n_files, 30);
 	ck_assert_str_eq(a->tree, TA_SOURCE_DIR "/corpus");
+	{
+		size_t diffs;
+		ck_assert_uint_eq(count_verdicts(a, &diffs), a->n_tasklets);
+	}
 	free(got);
 	free(want);
 	ta_audit_free(&a);
@@ -93,17 +111,19 @@ static const char minimal[] =
 	"   \"class\": \"isr_bottom_half\",\n"
 	"   \"recommendation\": {\"mechanism\": \"bh_workqueue\", \"confidence\": 0.75,\n"
 	"                      \"alternatives\": [\"workqueue\"]},\n"
-	"   \"behavior\": {\"verdict\": \"differs\", \"states_explored\": 1234,\n"
-	"     \"differences\": [{\"property\": \"lost_run\", \"explanation\": \"dropped\",\n"
+	"   \"behavior\": {\"verdict\": \"differs\", \"target\": \"bh\", \"states_explored\": 1234,\n"
+	"     \"complete\": true, \"notes\": [\"one note\"], \"protocol\": \"p\", \"hazards\": [],\n"
+	"     \"differences\": [{\"property\": \"pending-on-kill\", \"safety\": false,\n"
+	"        \"explanation\": \"dropped\", \"trace_model\": \"bh\",\n"
 	"        \"trace\": [\"cpu0: schedule\", \"cpu1: kill\"], \"lines\": [\"a.c:9\"]}]}}]}\n";
 
 START_TEST(test_minimal_and_behavior)
 {
 	ta_audit *a = NULL;
-	ta_report_behavior *b = NULL;
+	const ta_behavior *b;
 	const ta_tasklet *t;
 
-	ck_assert_int_eq(ta_report_parse("m.json", minimal, strlen(minimal), &a, &b), 0);
+	ck_assert_int_eq(ta_report_parse("m.json", minimal, strlen(minimal), &a), 0);
 	ck_assert_uint_eq(a->n_tasklets, 1);
 	t = &a->tasklets[0];
 	ck_assert_str_eq(t->id, "t1");
@@ -117,15 +137,22 @@ START_TEST(test_minimal_and_behavior)
 	ck_assert_str_eq(t->rec.mechanism, "bh_workqueue");
 	ck_assert_double_eq_tol(t->rec.confidence, 0.75, 1e-9);
 	ck_assert_uint_eq(t->rec.n_alternatives, 1);
-	ck_assert_str_eq(b[0].verdict, "differs");
-	ck_assert_double_eq(b[0].states_explored, 1234);
-	ck_assert_uint_eq(b[0].n_diffs, 1);
-	ck_assert_str_eq(b[0].diffs[0].property, "lost_run");
-	ck_assert_str_eq(b[0].diffs[0].explanation, "dropped");
-	ck_assert_uint_eq(b[0].diffs[0].n_trace, 2);
-	ck_assert_str_eq(b[0].diffs[0].trace[1], "cpu1: kill");
-	ck_assert_str_eq(b[0].diffs[0].lines[0], "a.c:9");
-	ta_report_behaviors_free(&b, a->n_tasklets);
+	b = t->behavior;
+	ck_assert_ptr_nonnull(b);
+	ck_assert_str_eq(b->verdict, "differs");
+	ck_assert_str_eq(b->target, "bh");
+	ck_assert_uint_eq(b->states_explored, 1234);
+	ck_assert(b->complete);
+	ck_assert_uint_eq(b->n_notes, 1);
+	ck_assert_str_eq(b->protocol, "p");
+	ck_assert_uint_eq(b->n_hazards, 0);
+	ck_assert_uint_eq(b->n_diffs, 1);
+	ck_assert_str_eq(b->diffs[0].property, "pending-on-kill");
+	ck_assert_str_eq(b->diffs[0].explanation, "dropped");
+	ck_assert_uint_eq(b->diffs[0].n_trace, 2);
+	ck_assert_str_eq(b->diffs[0].trace[1], "cpu1: kill");
+	ck_assert_str_eq(b->diffs[0].lines[0], "a.c:9");
+	ck_assert_ptr_null(b->diffs[0].other_model);
 	ta_audit_free(&a);
 }
 END_TEST
@@ -134,16 +161,14 @@ END_TEST
 static char *parse_bad(const char *text)
 {
 	ta_audit *a = (ta_audit *)1;
-	ta_report_behavior *b = (ta_report_behavior *)1;
 	char *err;
 	int rc;
 
 	tu_stderr_begin();
-	rc = ta_report_parse("bad.json", text, strlen(text), &a, &b);
+	rc = ta_report_parse("bad.json", text, strlen(text), &a);
 	err = tu_stderr_end();
 	ck_assert_int_eq(rc, TA_EXIT_USAGE);
 	ck_assert_ptr_null(a);
-	ck_assert_ptr_null(b);
 	/* exactly one line */
 	ck_assert_msg(strchr(err, '\n') && !strchr(err, '\n')[1], "not one line: %s", err);
 	return err;
@@ -202,6 +227,18 @@ START_TEST(test_bad_fields)
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": \"equivalent\"}]}",
 		     "'tasklets[0].behavior' is not an object");
+	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
+		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
+		     "\"behavior\": {\"verdict\": \"fine\"}}]}",
+		     "'tasklets[0].behavior.verdict' has an unknown value");
+	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
+		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
+		     "\"behavior\": {\"verdict\": \"differs\", \"target\": \"tasklet2\"}}]}",
+		     "'tasklets[0].behavior.target' has an unknown value");
+	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
+		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
+		     "\"behavior\": {\"verdict\": \"differs\", \"differences\": [{\"property\": 3}]}}]}",
+		     "'tasklets[0].behavior.differences[0].property' is not a string");
 }
 END_TEST
 
@@ -211,21 +248,12 @@ START_TEST(test_missing_file)
 	char *err;
 
 	tu_stderr_begin();
-	ck_assert_int_eq(ta_report_read("/nonexistent/r.json", &a, NULL), TA_EXIT_USAGE);
+	ck_assert_int_eq(ta_report_read("/nonexistent/r.json", &a), TA_EXIT_USAGE);
 	err = tu_stderr_end();
 	ck_assert_ptr_null(a);
 	ck_assert_str_eq(err, "tasklet-audit: error: cannot read '/nonexistent/r.json': "
 			      "No such file or directory\n");
 	free(err);
-}
-END_TEST
-
-START_TEST(test_free_null)
-{
-	ta_report_behavior *b = NULL;
-
-	ta_report_behaviors_free(&b, 3);
-	ck_assert_ptr_null(b);
 }
 END_TEST
 
@@ -240,7 +268,6 @@ int main(void)
 	tcase_add_test(tc, test_bad_json);
 	tcase_add_test(tc, test_bad_fields);
 	tcase_add_test(tc, test_missing_file);
-	tcase_add_test(tc, test_free_null);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -7,9 +7,12 @@
  * decisions on unknown ids kept aside, counts, and bad arguments (fields
  * that cannot be sorted or filtered, out-of-range tasklets, NULLs).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
+#include "report_read.h"
 #include "review.h"
 #include "testutil.h"
 
@@ -19,7 +22,7 @@ static const ta_audit *A;
 static void setup(void)
 {
 	A = tu_classified();
-	rv = ta_review_new(A, NULL);
+	rv = ta_review_new(A);
 }
 
 static void teardown(void)
@@ -158,24 +161,46 @@ START_TEST(test_verdict_absent)
 }
 END_TEST
 
+/* A private copy of the corpus audit, through the JSON report. */
+static ta_audit *corpus_copy(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	ta_audit *a = NULL;
+
+	ck_assert_int_eq(ta_report_json.write(A, fp, NULL), 0);
+	fclose(fp);
+	ck_assert_int_eq(ta_report_parse("copy", buf, len, &a), 0);
+	free(buf);
+	return a;
+}
+
 START_TEST(test_verdict_present)
 {
-	ta_report_behavior *b = xcalloc(A->n_tasklets, sizeof(*b));
+	ta_audit *a = corpus_copy();
 	ta_review *r2;
 
-	b[1].verdict = xstrdup("unsafe");
-	b[2].verdict = xstrdup("equivalent");
-	r2 = ta_review_new(A, b);
+	a->tasklets[1].behavior = xcalloc(1, sizeof(ta_behavior));
+	a->tasklets[1].behavior->verdict = "unsafe";
+	a->tasklets[2].behavior = xcalloc(1, sizeof(ta_behavior));
+	a->tasklets[2].behavior->verdict = "equivalent";
+	a->tasklets[3].behavior = xcalloc(1, sizeof(ta_behavior));
+	a->tasklets[3].behavior->verdict = "not_checked";
+	r2 = ta_review_new(a);
 	ck_assert_str_eq(ta_review_value_of(r2, 1, TA_FIELD_VERDICT), "unsafe");
 	ck_assert_ptr_nonnull(ta_review_behavior(r2, 2));
+	ck_assert_ptr_null(ta_review_behavior(r2, 4));
 	ta_review_set_sort(r2, TA_FIELD_VERDICT);
-	/* worst first */
+	/* worst first; not checked before none */
 	ck_assert_uint_eq(ta_review_row(r2, 0), 1);
 	ck_assert_uint_eq(ta_review_row(r2, 1), 2);
+	ck_assert_uint_eq(ta_review_row(r2, 2), 3);
+	ck_assert_str_eq(ta_review_value_of(r2, ta_review_row(r2, 3), TA_FIELD_VERDICT), "none");
 	ck_assert_int_eq(ta_review_set_filter(r2, TA_FIELD_VERDICT, "equivalent"), 0);
 	ck_assert_uint_eq(ta_review_n_rows(r2), 1);
 	ta_review_free(&r2);
-	ta_report_behaviors_free(&b, A->n_tasklets);
+	ta_audit_free(&a);
 }
 END_TEST
 
@@ -331,7 +356,7 @@ END_TEST
 START_TEST(test_empty_audit)
 {
 	ta_audit *a = ta_audit_new();
-	ta_review *r = ta_review_new(a, NULL);
+	ta_review *r = ta_review_new(a);
 	ta_review_value *v;
 	size_t n;
 

@@ -7,9 +7,12 @@
  * styled as a diff, and text from the tree is cleaned (tabs, bytes that
  * are not UTF-8, control characters).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
+#include "report_read.h"
 #include "review_detail.h"
 #include "testutil.h"
 
@@ -34,7 +37,7 @@ static long line_with(const ta_detail *d, size_t from, const char *text)
 START_TEST(test_sections_and_source)
 {
 	const ta_audit *a = tu_classified();
-	ta_review *rv = ta_review_new(a, NULL);
+	ta_review *rv = ta_review_new(a);
 	long i = find(a, "classify/dma_done.c:struct dd_chan.task"), k;
 	ta_detail *d = ta_detail_build(rv, (size_t)i, 100, NULL, "none yet");
 	const char *order[] = {"c->task", "decision: undecided", "Class: dma_completion",
@@ -69,24 +72,40 @@ END_TEST
 
 START_TEST(test_decision_behavior_patch)
 {
-	const ta_audit *a = tu_classified();
-	ta_report_behavior *b = xcalloc(a->n_tasklets, sizeof(*b));
+	ta_audit *a = NULL;
+	ta_behavior *b;
 	ta_review *rv;
 	ta_detail *d;
 	long k;
 
-	b[0].verdict = xstrdup("differs");
-	b[0].mechanism = xstrdup("bh_workqueue");
-	b[0].states_explored = 321;
-	b[0].n_diffs = 1;
-	b[0].diffs = xcalloc(1, sizeof(*b[0].diffs));
-	b[0].diffs[0].property = xstrdup("kill_pending");
-	b[0].diffs[0].explanation = xstrdup("cancel_work_sync drops a pending run");
-	b[0].diffs[0].n_trace = 2;
-	b[0].diffs[0].trace = xcalloc(2, sizeof(char *));
-	b[0].diffs[0].trace[0] = xstrdup("cpu0: schedule");
-	b[0].diffs[0].trace[1] = xstrdup("cpu1: kill");
-	rv = ta_review_new(a, b);
+	{
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *fp = open_memstream(&buf, &len);
+		ck_assert_int_eq(ta_report_json.write(tu_classified(), fp, NULL), 0);
+		fclose(fp);
+		ck_assert_int_eq(ta_report_parse("copy", buf, len, &a), 0);
+		free(buf);
+	}
+	b = a->tasklets[0].behavior = xcalloc(1, sizeof(*b));
+	b->verdict = "differs";
+	b->target = "bh";
+	b->states_explored = 321;
+	b->complete = true;
+	b->n_diffs = 1;
+	b->diffs = xcalloc(1, sizeof(*b->diffs));
+	b->diffs[0].property = xstrdup("pending-on-kill");
+	b->diffs[0].explanation = xstrdup("cancel_work_sync drops a pending run");
+	b->diffs[0].trace_model = xstrdup("bh");
+	b->diffs[0].n_trace = 2;
+	b->diffs[0].trace = xcalloc(2, sizeof(char *));
+	b->diffs[0].trace[0] = xstrdup("1. cpu0: schedule");
+	b->diffs[0].trace[1] = xstrdup("2. cpu1: kill");
+	b->diffs[0].other_model = xstrdup("tasklet");
+	b->diffs[0].n_other_trace = 1;
+	b->diffs[0].other_trace = xcalloc(1, sizeof(char *));
+	b->diffs[0].other_trace[0] = xstrdup("1. cpu1: kill waits");
+	rv = ta_review_new(a);
 	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, "workqueue");
 	ta_review_set_comment(rv, 0, "ok");
 	d = ta_detail_build(rv, 0, 80, "diff -u -p a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-old\n+new\n ctx\n", NULL);
@@ -94,12 +113,19 @@ START_TEST(test_decision_behavior_patch)
 	ck_assert_int_ge(k, 0);
 	ck_assert_int_eq(d->v[k].style, TA_STYLE_GOOD);
 	ck_assert_int_ge(line_with(d, 0, "comment: ok"), 0);
-	k = line_with(d, 0, "Behaviour: differs against bh_workqueue");
+	k = line_with(d, 0, "Behaviour: differs against bh");
 	ck_assert_int_ge(k, 0);
 	ck_assert_int_eq(d->v[k].style, TA_STYLE_WARN);
 	ck_assert_int_ge(line_with(d, 0, "321 states explored"), 0);
-	ck_assert_int_ge(line_with(d, 0, "kill_pending: cancel_work_sync drops a pending run"), 0);
-	ck_assert_int_ge(line_with(d, 0, "2. cpu1: kill"), 0);
+	k = line_with(d, 0, "pending-on-kill: cancel_work_sync drops a pending run");
+	ck_assert_int_ge(k, 0);
+	k = line_with(d, (size_t)k, "trace on bh:");
+	ck_assert_int_ge(k, 0);
+	k = line_with(d, (size_t)k, "      2. cpu1: kill");
+	ck_assert_int_ge(k, 0);
+	k = line_with(d, (size_t)k, "the same on tasklet:");
+	ck_assert_int_ge(k, 0);
+	ck_assert_int_ge(line_with(d, (size_t)k, "1. cpu1: kill waits"), 0);
 	k = line_with(d, 0, "Patch");
 	ck_assert_int_eq(d->v[k + 1].style, TA_STYLE_DIFF_FILE);
 	ck_assert_int_eq(d->v[k + 2].style, TA_STYLE_DIFF_FILE);
@@ -122,7 +148,7 @@ START_TEST(test_decision_behavior_patch)
 		ta_detail_free(&d);
 	}
 	ta_review_free(&rv);
-	ta_report_behaviors_free(&b, a->n_tasklets);
+	ta_audit_free(&a);
 }
 END_TEST
 
@@ -137,12 +163,13 @@ START_TEST(test_missing_source)
 	ta_review *rv;
 	ta_detail *d;
 
-	ck_assert_int_eq(ta_report_parse("r", report, strlen(report), &a, NULL), 0);
-	rv = ta_review_new(a, NULL);
+	ck_assert_int_eq(ta_report_parse("r", report, strlen(report), &a), 0);
+	rv = ta_review_new(a);
 	d = ta_detail_build(rv, 0, 80, NULL, NULL);
 	ck_assert_int_ge(line_with(d, 0, "(cannot read 'a.c': No such file or directory)"), 0);
 	ck_assert_int_ge(line_with(d, 0, "Class: (not classified)"), 0);
 	ck_assert_int_ge(line_with(d, 0, "Recommendation: (none)"), 0);
+	ck_assert_int_ge(line_with(d, 0, "Behaviour: no verdict"), 0);
 	ta_detail_free(&d);
 	/* out of range: one line, no crash */
 	d = ta_detail_build(rv, 5, 80, NULL, NULL);

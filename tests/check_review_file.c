@@ -41,7 +41,7 @@ static ta_audit *corpus_copy(void)
 
 	ck_assert_int_eq(ta_report_json.write(tu_classified(), fp, NULL), 0);
 	fclose(fp);
-	ck_assert_int_eq(ta_report_parse("copy", buf, len, &a, NULL), 0);
+	ck_assert_int_eq(ta_report_parse("copy", buf, len, &a), 0);
 	free(buf);
 	return a;
 }
@@ -61,7 +61,7 @@ END_TEST
 START_TEST(test_roundtrip)
 {
 	ta_audit *a = corpus_copy();
-	ta_review *rv = ta_review_new(a, NULL), *r2;
+	ta_review *rv = ta_review_new(a), *r2;
 	char *path = ta_path_join(dir, "r.review.json");
 	const ta_review_decision *d;
 	char *text;
@@ -82,7 +82,7 @@ START_TEST(test_roundtrip)
 	ck_assert_ptr_nonnull(strstr(text, "\"source\":\t\"/r.json\""));
 	free(text);
 
-	r2 = ta_review_new(a, NULL);
+	r2 = ta_review_new(a);
 	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
 	ck_assert_int_eq(ta_review_sort(r2), TA_FIELD_CLASS);
 	ck_assert_str_eq(ta_review_filter(r2, TA_FIELD_SUBSYSTEM), "index");
@@ -113,7 +113,7 @@ END_TEST
 START_TEST(test_stale_and_kept)
 {
 	ta_audit *a = corpus_copy();
-	ta_review *rv = ta_review_new(a, NULL), *r2;
+	ta_review *rv = ta_review_new(a), *r2;
 	char *path = ta_path_join(dir, "s.json");
 	const ta_review_decision **all;
 	size_t n;
@@ -126,14 +126,14 @@ START_TEST(test_stale_and_kept)
 	a->tasklets[1].sites[0].line += 3;
 	free(a->tasklets[0].id);
 	a->tasklets[0].id = xstrdup("t-renamed");
-	r2 = ta_review_new(a, NULL);
+	r2 = ta_review_new(a);
 	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
 	ck_assert_ptr_null(ta_review_decision_of(r2, 0));
 	ck_assert(ta_review_decision_of(r2, 1)->stale);
 	/* saving keeps the decision on the id the report lost */
 	ck_assert_int_eq(ta_review_file_save(r2, path, NULL), 0);
 	ta_review_free(&r2);
-	r2 = ta_review_new(a, NULL);
+	r2 = ta_review_new(a);
 	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
 	ta_review_all_decisions(r2, &all, &n);
 	ck_assert_uint_eq(n, 2);
@@ -146,7 +146,7 @@ END_TEST
 
 START_TEST(test_missing_is_fresh)
 {
-	ta_review *rv = ta_review_new(tu_classified(), NULL);
+	ta_review *rv = ta_review_new(tu_classified());
 	char *path = ta_path_join(dir, "none.json");
 
 	ck_assert_int_eq(ta_review_file_load(rv, path), 0);
@@ -159,7 +159,7 @@ END_TEST
 /* Loading text must fail with one line containing want, and change nothing. */
 static void expect_bad(const char *text, const char *want)
 {
-	ta_review *rv = ta_review_new(tu_classified(), NULL);
+	ta_review *rv = ta_review_new(tu_classified());
 	char *err;
 
 	tu_write(dir, "bad.json", text);
@@ -216,7 +216,7 @@ END_TEST
 
 START_TEST(test_unreadable_and_unwritable)
 {
-	ta_review *rv = ta_review_new(tu_classified(), NULL);
+	ta_review *rv = ta_review_new(tu_classified());
 	char *path = ta_path_join(dir, "missing-dir/r.json"), *err;
 
 	/* a directory where the file should be */

@@ -29,7 +29,7 @@ static void setup(void)
 	dir = tu_mkdtemp();
 	path = ta_path_join(dir, "r.review.json");
 	o = (struct ta_tui_opts){.review_path = path, .source = "corpus", .export_dir = "out"};
-	rv = ta_review_new(tu_classified(), NULL);
+	rv = ta_review_new(tu_classified());
 	ui = ta_tui_new(rv, &o);
 	st = ta_tui_state(ui);
 	ck_assert_int_eq(ta_tui_resize(ui, 24, 80), TA_REDRAW_ALL);
@@ -399,7 +399,7 @@ END_TEST
 START_TEST(test_bad_arguments)
 {
 	ta_audit *empty = ta_audit_new();
-	ta_review *r = ta_review_new(empty, NULL);
+	ta_review *r = ta_review_new(empty);
 	ta_tui *u = ta_tui_new(r, NULL);
 	const struct ta_tui_state *s = ta_tui_state(u);
 	char *bad = ta_path_join(dir, "no/such/dir/r.json");
@@ -426,7 +426,7 @@ START_TEST(test_bad_arguments)
 	ta_review_free(&r);
 	ta_audit_free(&empty);
 	/* a review file that cannot be written: the decision stands, the message says so */
-	r = ta_review_new(tu_classified(), NULL);
+	r = ta_review_new(tu_classified());
 	u2 = ta_tui_new(r, &o);
 	tu_stderr_begin();
 	ta_tui_key(u2, 'a');
