@@ -147,6 +147,20 @@ static int by_size_desc(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+/* The facts cache the options ask for, or NULL (--no-cache, or unusable). */
+static ta_cache *open_cache(const struct ta_scan_opts *opts)
+{
+	char *dir;
+	ta_cache *c;
+
+	if (opts->no_cache)
+		return NULL;
+	dir = opts->cache_dir ? xstrdup(opts->cache_dir) : ta_cache_default_dir();
+	c = ta_cache_open(dir);
+	free(dir);
+	return c;
+}
+
 /* The cache key of a file: the tool, the facts format, the file and its arguments. */
 static char *cache_key(const char *relpath, char **argv, int argc)
 {
@@ -193,17 +207,14 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	size_t *order = NULL, n_todo = 0;
 	char **keys = NULL;
 	ta_cache *cache = NULL;
-	char *cache_dir = NULL, *pch_tmp = NULL;
+	char *pch_tmp = NULL;
 	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
 	double t0 = now(), t1;
 	int rc = TA_EXIT_USAGE;
 
 	*out = NULL;
-	if (!opts->no_cache) {
-		cache_dir = opts->cache_dir ? xstrdup(opts->cache_dir) : ta_cache_default_dir();
-		cache = ta_cache_open(cache_dir);
-	}
+	cache = open_cache(opts);
 	if (!(tree = ta_tree_open(opts->path)))
 		goto out;
 	if (cache) {
@@ -325,7 +336,6 @@ out_tree:
 	ta_tree_free(&tree);
 out:
 	ta_cache_free(&cache);
-	free(cache_dir);
 	return rc;
 }
 
@@ -337,7 +347,6 @@ int ta_scan_flags(const struct ta_scan_opts *opts, char ***argv, int *argc)
 	ta_overlay *ov = NULL;
 	ta_flags *fl = NULL;
 	ta_cache *cache = NULL;
-	char *cache_dir = NULL;
 	char real[4096];
 	int rc = TA_EXIT_USAGE;
 
@@ -356,10 +365,7 @@ int ta_scan_flags(const struct ta_scan_opts *opts, char ***argv, int *argc)
 		return TA_EXIT_USAGE;
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out;
-	if (!opts->no_cache) {
-		cache_dir = opts->cache_dir ? xstrdup(opts->cache_dir) : ta_cache_default_dir();
-		cache = ta_cache_open(cache_dir);
-	}
+	cache = open_cache(opts);
 	/* with a cache the overlay persists, so the printed paths stay usable */
 	if (!tree->configured &&
 	    !(ov = ta_overlay_new(tree, kc, cache ? ta_cache_dir(cache) : NULL))) {
@@ -376,6 +382,5 @@ out:
 	ta_kconfig_free(&kc);
 	ta_tree_free(&tree);
 	ta_cache_free(&cache);
-	free(cache_dir);
 	return rc;
 }
