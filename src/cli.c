@@ -25,6 +25,7 @@
 #include "flags.h"
 #include "outfile.h"
 #include "report.h"
+#include "review_cmd.h"
 #include "scan.h"
 #include "util.h"
 
@@ -214,6 +215,7 @@ static const struct {
 	int (*main)(int argc, char **argv);
 } subcommands[] = {
 	{"model", ta_model_main},
+	{"review", ta_review_main},
 };
 
 int ta_cli_main(int argc, char **argv)

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * review.h - the review model behind the TUI, in plain C (no curses): the
+ * list of tasklets as shown (filtered, sorted, grouped), the cursor, the
+ * search, and the reviewer's decisions with their staleness.
+ *
+ * A ta_review borrows the audit it is made from (which must outlive it)
+ * and owns everything else: rows, filters, decisions,
+ * comments, and the decisions of tasklets the report no longer has (kept
+ * so that saving does not lose them).  ta_review_free() releases it all
+ * and clears the caller's pointer.  Strings returned by the accessors
+ * belong to the model and stay valid until the next call that changes it.
+ */
+#ifndef TA_REVIEW_H
+#define TA_REVIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "audit.h"
+#include "behavior.h"
+
+enum ta_decision {
+	TA_DECISION_NONE,
+	TA_DECISION_ACCEPT,
+	TA_DECISION_REJECT,
+	TA_DECISION_DEFER,
+	TA_DECISION_COUNT
+};
+
+/* "undecided", "accept", "reject", "defer". */
+const char *ta_decision_name(enum ta_decision d);
+/* -1 when unknown. */
+int ta_decision_from_name(const char *name);
+
+/* What a row can be sorted, grouped or filtered by. */
+#define TA_FIELD_LIST(X)                                                               \
+	X(SUBSYSTEM, "subsystem")                                                       \
+	X(CLASS, "class")                                                               \
+	X(MECHANISM, "mechanism")                                                       \
+	X(CONFIDENCE, "confidence")                                                     \
+	X(VERDICT, "verdict")                                                           \
+	X(DECISION, "decision")
+
+enum ta_field {
+#define X(e, name) TA_FIELD_##e,
+	TA_FIELD_LIST(X)
+#undef X
+	TA_FIELD_COUNT
+};
+
+const char *ta_field_name(enum ta_field f);
+/* -1 when unknown. */
+int ta_field_from_name(const char *name);
+/* Sorting: every field but decision.  Filtering: every field but confidence. */
+bool ta_field_sortable(enum ta_field f);
+bool ta_field_filterable(enum ta_field f);
+
+/* A reviewer's decision on one tasklet. */
+typedef struct ta_review_decision {
+	char *id;                  /* the tasklet's id */
+	enum ta_decision decision;
+	char *mechanism;           /* a mechanism picked instead of the recommendation, or NULL */
+	char *comment;             /* or NULL */
+	char *facts_hash;          /* ta_review_facts_hash() when decided */
+	long long when;            /* seconds since the epoch */
+	bool stale;                /* the tasklet's facts changed since */
+} ta_review_decision;
+
+/* A value of a field and how many tasklets have it. */
+typedef struct ta_review_value {
+	const char *value;
+	size_t count;
+} ta_review_value;
+
+typedef struct ta_review ta_review;
+
+ta_review *ta_review_new(const ta_audit *a);
+void ta_review_free(ta_review **rv);
+
+const ta_audit *ta_review_audit(const ta_review *rv);
+/* The behaviour verdict of tasklet i, or NULL when it has none. */
+const ta_behavior *ta_review_behavior(const ta_review *rv, size_t i);
+
+/* The visible rows, after filters and sorting: each is an index into a->tasklets. */
+size_t ta_review_n_rows(const ta_review *rv);
+size_t ta_review_row(const ta_review *rv, size_t row);
+/* Is the row the first of its group under the current sort? */
+bool ta_review_group_start(const ta_review *rv, size_t row);
+
+/* The cursor is a row; with no rows it is 0 and points at nothing. */
+size_t ta_review_cursor(const ta_review *rv);
+/* Clamped to the rows. */
+void ta_review_set_cursor(ta_review *rv, size_t row);
+void ta_review_move(ta_review *rv, long delta);
+/* The tasklet under the cursor; -1 when no row is visible. */
+long ta_review_current(const ta_review *rv);
+/* Put the cursor on the tasklet with that id; false when it is not visible. */
+bool ta_review_goto_id(ta_review *rv, const char *id);
+
+/* The value of a field for tasklet i, as shown and as filtered on. */
+const char *ta_review_value_of(const ta_review *rv, size_t i, enum ta_field f);
+/* The mechanism that would be used: the picked one, else the recommendation's (or NULL). */
+const char *ta_review_mechanism(const ta_review *rv, size_t i);
+
+/* Sorting keeps the cursor on its tasklet. */
+void ta_review_set_sort(ta_review *rv, enum ta_field f);
+enum ta_field ta_review_sort(const ta_review *rv);
+/* -1 for a field that cannot be filtered on; value NULL clears that filter. */
+int ta_review_set_filter(ta_review *rv, enum ta_field f, const char *value);
+const char *ta_review_filter(const ta_review *rv, enum ta_field f);
+void ta_review_clear_filters(ta_review *rv);
+/* The distinct values of a field over all tasklets, sorted; *v is the caller's to free(). */
+void ta_review_values(const ta_review *rv, enum ta_field f, ta_review_value **v, size_t *n);
+
+/*
+ * Search: a case-insensitive substring of the name, key, file, callback,
+ * subsystem, class, mechanism or id.  ta_review_search_next() moves the
+ * cursor to the next (dir > 0) or previous match among the visible rows,
+ * wrapping around; false when nothing matches (the cursor stays).
+ */
+void ta_review_set_search(ta_review *rv, const char *text);
+const char *ta_review_search(const ta_review *rv);
+bool ta_review_matches(const ta_review *rv, size_t i);
+bool ta_review_search_next(ta_review *rv, int dir);
+
+/*
+ * Decisions.  Deciding stamps the tasklet's facts hash and the time and
+ * clears staleness; mechanism is the one picked instead of the
+ * recommendation (NULL: the recommendation).  TA_DECISION_NONE with no
+ * comment forgets the tasklet.  A decision can re-filter the rows (when
+ * filtering on decisions); the cursor then stays at the same row number.
+ */
+void ta_review_decide(ta_review *rv, size_t i, enum ta_decision d, const char *mechanism);
+/* NULL or "" removes the comment. */
+void ta_review_set_comment(ta_review *rv, size_t i, const char *comment);
+/* NULL when tasklet i has no decision and no comment. */
+const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i);
+
+/*
+ * Restore a saved decision (from the review file).  When the report has
+ * the id, the decision applies to it and is stale if hash differs from the
+ * tasklet's current facts hash; otherwise it is kept aside and saved again.
+ */
+void ta_review_restore(ta_review *rv, const ta_review_decision *d);
+/* Every decision to save, known and kept aside, sorted by id; free() the array only. */
+void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***v, size_t *n);
+
+/* Counts over all tasklets: by decision, stale ones, and those visible. */
+struct ta_review_counts {
+	size_t total, visible, stale;
+	size_t by_decision[TA_DECISION_COUNT];
+};
+void ta_review_counts(const ta_review *rv, struct ta_review_counts *c);
+
+/* 16 hex digits over the tasklet's file, line and every site (api, file, line, function). */
+char *ta_review_facts_hash(const ta_tasklet *t);
+
+#endif

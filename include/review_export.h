@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * review_export.h - export of a review: the patches of the accepted
+ * tasklets, one per driver, written by the patch writer (patch.h,
+ * ta_patch_run) with the mechanism each reviewer picked.  Stale accepted
+ * decisions are left out until they are confirmed again.  Also the
+ * proposed patch of one tasklet, for the detail page.
+ *
+ * When this build has no patch writer (patch.h absent), both say so and
+ * write nothing.  Messages returned through *msg are the caller's to free.
+ */
+#ifndef TA_REVIEW_EXPORT_H
+#define TA_REVIEW_EXPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "review.h"
+
+/* Is the patch writer part of this build? */
+bool ta_review_export_available(void);
+
+/*
+ * Write the patches of the accepted, non-stale tasklets of rv to dir.
+ * 0 with *msg saying what was written; TA_EXIT_USAGE (nothing accepted,
+ * no patch writer) or TA_EXIT_FAILURE (the writer failed) with *msg
+ * saying why.
+ */
+int ta_review_export(ta_review *rv, const char *dir, char **msg);
+
+/* The proposed patch of tasklet i as diff text, or NULL with *note saying why. */
+char *ta_review_patch_preview(ta_review *rv, size_t i, char **note);
+
+#endif

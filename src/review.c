@@ -1,0 +1,616 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * review.c - the review model: which tasklets are visible in which order,
+ * where the cursor is, what matches the search, and what the reviewer
+ * decided.  The rows are rebuilt whenever a filter, the sort, or (when
+ * filtering on decisions) a decision changes; everything else is O(1).
+ */
+#include "review.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+struct ta_review {
+	const ta_audit *a;
+	size_t *rows, n_rows;
+	size_t cursor;
+	enum ta_field sort;
+	char *filters[TA_FIELD_COUNT];
+	char *search;
+	ta_review_decision **dec;  /* per tasklet, NULL when undecided */
+	ta_review_decision *kept;  /* decisions on ids the report lacks */
+	size_t n_kept, cap_kept;
+	char **hashes;             /* per tasklet: its current facts hash */
+	char (*conf)[8];           /* per tasklet: the confidence as shown */
+	ta_strmap ids;             /* id -> tasklet index */
+};
+
+static const char *const decision_names[] = {"undecided", "accept", "reject", "defer"};
+
+const char *ta_decision_name(enum ta_decision d)
+{
+	return d < TA_DECISION_COUNT ? decision_names[d] : "?";
+}
+
+int ta_decision_from_name(const char *name)
+{
+	for (int i = 0; i < TA_DECISION_COUNT; i++)
+		if (strcmp(decision_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static const char *const field_names[] = {
+#define X(e, name) name,
+	TA_FIELD_LIST(X)
+#undef X
+};
+
+const char *ta_field_name(enum ta_field f)
+{
+	return f < TA_FIELD_COUNT ? field_names[f] : "?";
+}
+
+int ta_field_from_name(const char *name)
+{
+	for (int i = 0; i < TA_FIELD_COUNT; i++)
+		if (strcmp(field_names[i], name) == 0)
+			return i;
+	return -1;
+}
+
+bool ta_field_sortable(enum ta_field f)
+{
+	return f < TA_FIELD_COUNT && f != TA_FIELD_DECISION;
+}
+
+bool ta_field_filterable(enum ta_field f)
+{
+	return f < TA_FIELD_COUNT && f != TA_FIELD_CONFIDENCE;
+}
+
+/* Mix a string and its terminating NUL into a hash (NULL as ""). */
+static uint64_t mix_str(uint64_t h, const char *s)
+{
+	s = s ? s : "";
+	return ta_fnv1a(h, s, strlen(s) + 1);
+}
+
+static uint64_t mix_num(uint64_t h, unsigned n)
+{
+	char num[16];
+
+	snprintf(num, sizeof(num), "%u", n);
+	return mix_str(h, num);
+}
+
+char *ta_review_facts_hash(const ta_tasklet *t)
+{
+	uint64_t h = TA_FNV_INIT;
+
+	h = mix_str(h, t->file);
+	h = mix_num(h, t->line);
+	for (size_t k = 0; k < 2; k++) {
+		const ta_site *v = k ? t->sites : t->init_sites;
+		size_t n = k ? t->n_sites : t->n_init;
+		h = mix_num(h, (unsigned)n);
+		for (size_t i = 0; i < n; i++) {
+			h = mix_str(h, ta_api_name(v[i].api));
+			h = mix_str(h, v[i].file);
+			h = mix_num(h, v[i].line);
+			h = mix_str(h, v[i].function);
+		}
+	}
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+static void decision_clear(ta_review_decision *d)
+{
+	free(d->id);
+	free(d->mechanism);
+	free(d->comment);
+	free(d->facts_hash);
+	memset(d, 0, sizeof(*d));
+}
+
+static char *dup0(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static int cmp_str0(const char *x, const char *y)
+{
+	return strcmp(x ? x : "", y ? y : "");
+}
+
+static int verdict_rank(const char *v)
+{
+	static const char *const order[] = {"unsafe", "differs", "equivalent", "not_checked"};
+
+	for (int i = 0; i < 4; i++)
+		if (strcmp(v, order[i]) == 0)
+			return i;
+	return strcmp(v, "none") == 0 ? 5 : 4;
+}
+
+static int row_cmp(const void *x, const void *y, void *ctx)
+{
+	const ta_review *rv = ctx;
+	size_t i = *(const size_t *)x, j = *(const size_t *)y;
+	const ta_tasklet *ti = &rv->a->tasklets[i], *tj = &rv->a->tasklets[j];
+	int c = 0;
+
+	switch (rv->sort) {
+	case TA_FIELD_CONFIDENCE: {
+		/* most confident first; no recommendation last */
+		double ci = ti->rec.mechanism ? ti->rec.confidence : -1;
+		double cj = tj->rec.mechanism ? tj->rec.confidence : -1;
+		c = (ci < cj) - (ci > cj);
+		break;
+	}
+	case TA_FIELD_VERDICT: {
+		const char *vi = ta_review_value_of(rv, i, TA_FIELD_VERDICT);
+		const char *vj = ta_review_value_of(rv, j, TA_FIELD_VERDICT);
+		c = verdict_rank(vi) - verdict_rank(vj);
+		if (!c)
+			c = strcmp(vi, vj);
+		break;
+	}
+	default:
+		c = strcmp(ta_review_value_of(rv, i, rv->sort), ta_review_value_of(rv, j, rv->sort));
+	}
+	if (!c)
+		c = cmp_str0(ti->subsystem, tj->subsystem);
+	if (!c)
+		c = cmp_str0(ti->file, tj->file);
+	if (!c)
+		c = (ti->line > tj->line) - (ti->line < tj->line);
+	if (!c)
+		c = (i > j) - (i < j);
+	return c;
+}
+
+static bool visible(const ta_review *rv, size_t i)
+{
+	for (int f = 0; f < TA_FIELD_COUNT; f++)
+		if (rv->filters[f] && strcmp(ta_review_value_of(rv, i, (enum ta_field)f),
+					     rv->filters[f]) != 0)
+			return false;
+	return true;
+}
+
+/* Rebuild the rows; the cursor follows its tasklet, else keeps its row number. */
+static void rebuild(ta_review *rv)
+{
+	long cur = ta_review_current(rv);
+	size_t old_row = rv->cursor;
+
+	rv->n_rows = 0;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+		if (visible(rv, i))
+			rv->rows[rv->n_rows++] = i;
+	if (rv->n_rows > 1)
+		qsort_r(rv->rows, rv->n_rows, sizeof(*rv->rows), row_cmp, rv);
+	rv->cursor = old_row;
+	for (size_t r = 0; cur >= 0 && r < rv->n_rows; r++)
+		if (rv->rows[r] == (size_t)cur) {
+			rv->cursor = r;
+			return;
+		}
+	ta_review_set_cursor(rv, old_row);
+}
+
+ta_review *ta_review_new(const ta_audit *a)
+{
+	ta_review *rv = xcalloc(1, sizeof(*rv));
+	size_t n = a->n_tasklets;
+
+	rv->a = a;
+	rv->rows = xcalloc(n ? n : 1, sizeof(*rv->rows));
+	rv->dec = xcalloc(n ? n : 1, sizeof(*rv->dec));
+	rv->hashes = xcalloc(n ? n : 1, sizeof(*rv->hashes));
+	rv->conf = xcalloc(n ? n : 1, sizeof(*rv->conf));
+	rv->sort = TA_FIELD_SUBSYSTEM;
+	for (size_t i = 0; i < n; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		rv->hashes[i] = ta_review_facts_hash(t);
+		if (t->rec.mechanism)
+			snprintf(rv->conf[i], sizeof(rv->conf[i]), "%.2f", t->rec.confidence);
+		else
+			strcpy(rv->conf[i], "-");
+		if (t->id)
+			ta_strmap_put(&rv->ids, t->id, i);
+	}
+	rebuild(rv);
+	rv->cursor = 0;
+	return rv;
+}
+
+void ta_review_free(ta_review **rvp)
+{
+	ta_review *rv = *rvp;
+
+	if (!rv)
+		return;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++) {
+		if (rv->dec[i]) {
+			decision_clear(rv->dec[i]);
+			free(rv->dec[i]);
+		}
+		free(rv->hashes[i]);
+	}
+	for (size_t i = 0; i < rv->n_kept; i++)
+		decision_clear(&rv->kept[i]);
+	free(rv->kept);
+	for (int f = 0; f < TA_FIELD_COUNT; f++)
+		free(rv->filters[f]);
+	free(rv->search);
+	free(rv->dec);
+	free(rv->hashes);
+	free(rv->conf);
+	free(rv->rows);
+	ta_strmap_free(&rv->ids);
+	free(rv);
+	*rvp = NULL;
+}
+
+const ta_audit *ta_review_audit(const ta_review *rv)
+{
+	return rv->a;
+}
+
+const ta_behavior *ta_review_behavior(const ta_review *rv, size_t i)
+{
+	return i < rv->a->n_tasklets ? rv->a->tasklets[i].behavior : NULL;
+}
+
+size_t ta_review_n_rows(const ta_review *rv)
+{
+	return rv->n_rows;
+}
+
+size_t ta_review_row(const ta_review *rv, size_t row)
+{
+	return row < rv->n_rows ? rv->rows[row] : 0;
+}
+
+bool ta_review_group_start(const ta_review *rv, size_t row)
+{
+	if (row == 0 || row >= rv->n_rows)
+		return row == 0;
+	return strcmp(ta_review_value_of(rv, rv->rows[row], rv->sort),
+		      ta_review_value_of(rv, rv->rows[row - 1], rv->sort)) != 0;
+}
+
+size_t ta_review_cursor(const ta_review *rv)
+{
+	return rv->cursor;
+}
+
+void ta_review_set_cursor(ta_review *rv, size_t row)
+{
+	if (rv->n_rows == 0)
+		rv->cursor = 0;
+	else
+		rv->cursor = row < rv->n_rows ? row : rv->n_rows - 1;
+}
+
+void ta_review_move(ta_review *rv, long delta)
+{
+	if (delta < 0 && (size_t)-delta > rv->cursor)
+		ta_review_set_cursor(rv, 0);
+	else
+		ta_review_set_cursor(rv, rv->cursor + (size_t)delta);
+}
+
+long ta_review_current(const ta_review *rv)
+{
+	return rv->cursor < rv->n_rows ? (long)rv->rows[rv->cursor] : -1;
+}
+
+bool ta_review_goto_id(ta_review *rv, const char *id)
+{
+	size_t *idx = id ? ta_strmap_get(&rv->ids, id) : NULL;
+
+	for (size_t r = 0; idx && r < rv->n_rows; r++)
+		if (rv->rows[r] == *idx) {
+			rv->cursor = r;
+			return true;
+		}
+	return false;
+}
+
+const char *ta_review_mechanism(const ta_review *rv, size_t i)
+{
+	if (rv->dec[i] && rv->dec[i]->mechanism)
+		return rv->dec[i]->mechanism;
+	return rv->a->tasklets[i].rec.mechanism;
+}
+
+const char *ta_review_value_of(const ta_review *rv, size_t i, enum ta_field f)
+{
+	const ta_tasklet *t = &rv->a->tasklets[i];
+	const ta_behavior *b;
+	const char *s;
+
+	switch (f) {
+	case TA_FIELD_SUBSYSTEM:
+		return t->subsystem ? t->subsystem : "-";
+	case TA_FIELD_CLASS:
+		return t->cls ? t->cls : "unclassified";
+	case TA_FIELD_MECHANISM:
+		s = ta_review_mechanism(rv, i);
+		return s ? s : "none";
+	case TA_FIELD_CONFIDENCE:
+		return rv->conf[i];
+	case TA_FIELD_VERDICT:
+		b = ta_review_behavior(rv, i);
+		return b ? b->verdict : "none";
+	case TA_FIELD_DECISION:
+		if (rv->dec[i] && rv->dec[i]->stale)
+			return "stale";
+		return ta_decision_name(rv->dec[i] ? rv->dec[i]->decision : TA_DECISION_NONE);
+	default:
+		return "?";
+	}
+}
+
+void ta_review_set_sort(ta_review *rv, enum ta_field f)
+{
+	if (!ta_field_sortable(f))
+		return;
+	rv->sort = f;
+	rebuild(rv);
+}
+
+enum ta_field ta_review_sort(const ta_review *rv)
+{
+	return rv->sort;
+}
+
+int ta_review_set_filter(ta_review *rv, enum ta_field f, const char *value)
+{
+	if (!ta_field_filterable(f))
+		return -1;
+	free(rv->filters[f]);
+	rv->filters[f] = dup0(value);
+	rebuild(rv);
+	return 0;
+}
+
+const char *ta_review_filter(const ta_review *rv, enum ta_field f)
+{
+	return f < TA_FIELD_COUNT ? rv->filters[f] : NULL;
+}
+
+void ta_review_clear_filters(ta_review *rv)
+{
+	for (int f = 0; f < TA_FIELD_COUNT; f++) {
+		free(rv->filters[f]);
+		rv->filters[f] = NULL;
+	}
+	rebuild(rv);
+}
+
+static int value_cmp(const void *x, const void *y)
+{
+	return strcmp(((const ta_review_value *)x)->value, ((const ta_review_value *)y)->value);
+}
+
+void ta_review_values(const ta_review *rv, enum ta_field f, ta_review_value **out, size_t *n)
+{
+	ta_review_value *v = NULL;
+	size_t cap = 0;
+	ta_strmap seen = {0};
+
+	*n = 0;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++) {
+		const char *s = ta_review_value_of(rv, i, f);
+		size_t *slot = ta_strmap_get(&seen, s);
+		if (slot) {
+			v[*slot].count++;
+			continue;
+		}
+		ta_strmap_put(&seen, s, *n);
+		TA_PUSH(v, *n, cap, ((ta_review_value){.value = s, .count = 1}));
+	}
+	ta_strmap_free(&seen);
+	ta_sort(v, *n, sizeof(*v), value_cmp);
+	*out = v;
+}
+
+void ta_review_set_search(ta_review *rv, const char *text)
+{
+	free(rv->search);
+	rv->search = text && *text ? xstrdup(text) : NULL;
+}
+
+const char *ta_review_search(const ta_review *rv)
+{
+	return rv->search;
+}
+
+static bool has(const char *hay, const char *needle)
+{
+	return hay && strcasestr(hay, needle);
+}
+
+bool ta_review_matches(const ta_review *rv, size_t i)
+{
+	const ta_tasklet *t = &rv->a->tasklets[i];
+	const char *q = rv->search;
+
+	if (!q)
+		return false;
+	return has(t->name, q) || has(t->key, q) || has(t->file, q) || has(t->callback, q) ||
+	       has(t->subsystem, q) || has(t->cls, q) || has(ta_review_mechanism(rv, i), q) ||
+	       has(t->id, q);
+}
+
+bool ta_review_search_next(ta_review *rv, int dir)
+{
+	size_t n = rv->n_rows;
+
+	if (!rv->search || n == 0)
+		return false;
+	for (size_t k = 1; k <= n; k++) {
+		size_t r = dir >= 0 ? (rv->cursor + k) % n : (rv->cursor + n - k % n) % n;
+		if (ta_review_matches(rv, rv->rows[r])) {
+			rv->cursor = r;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The decision of tasklet i, created (undecided, stamped now) when absent. */
+static ta_review_decision *decision_get(ta_review *rv, size_t i)
+{
+	ta_review_decision *d = rv->dec[i];
+
+	if (!d) {
+		d = rv->dec[i] = xcalloc(1, sizeof(*d));
+		d->id = xstrdup(rv->a->tasklets[i].id);
+		d->facts_hash = xstrdup(rv->hashes[i]);
+		d->when = (long long)time(NULL);
+	}
+	return d;
+}
+
+/* Forget a decision that holds nothing. */
+static void decision_drop_empty(ta_review *rv, size_t i)
+{
+	ta_review_decision *d = rv->dec[i];
+
+	if (d && d->decision == TA_DECISION_NONE && !d->comment && !d->mechanism) {
+		decision_clear(d);
+		free(d);
+		rv->dec[i] = NULL;
+	}
+}
+
+/* Rebuild only when a filter depends on what changed. */
+static void refilter(ta_review *rv)
+{
+	if (rv->filters[TA_FIELD_DECISION] || rv->filters[TA_FIELD_MECHANISM] ||
+	    rv->sort == TA_FIELD_MECHANISM) {
+		size_t row = rv->cursor;
+		rebuild(rv);
+		/* a decided row that left the view: stay at the same place */
+		if (ta_review_current(rv) >= 0 && rv->filters[TA_FIELD_DECISION])
+			ta_review_set_cursor(rv, row);
+	}
+}
+
+void ta_review_decide(ta_review *rv, size_t i, enum ta_decision dec, const char *mechanism)
+{
+	ta_review_decision *d;
+
+	if (i >= rv->a->n_tasklets || dec >= TA_DECISION_COUNT)
+		return;
+	d = decision_get(rv, i);
+	d->decision = dec;
+	free(d->mechanism);
+	d->mechanism = dup0(mechanism);
+	free(d->facts_hash);
+	d->facts_hash = xstrdup(rv->hashes[i]);
+	d->when = (long long)time(NULL);
+	d->stale = false;
+	decision_drop_empty(rv, i);
+	refilter(rv);
+}
+
+void ta_review_set_comment(ta_review *rv, size_t i, const char *comment)
+{
+	ta_review_decision *d;
+
+	if (i >= rv->a->n_tasklets)
+		return;
+	d = decision_get(rv, i);
+	free(d->comment);
+	d->comment = comment && *comment ? xstrdup(comment) : NULL;
+	decision_drop_empty(rv, i);
+	refilter(rv);
+}
+
+const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i)
+{
+	return i < rv->a->n_tasklets ? rv->dec[i] : NULL;
+}
+
+static void decision_copy(ta_review_decision *dst, const ta_review_decision *src)
+{
+	dst->id = xstrdup(src->id);
+	dst->decision = src->decision;
+	dst->mechanism = dup0(src->mechanism);
+	dst->comment = dup0(src->comment);
+	dst->facts_hash = dup0(src->facts_hash);
+	dst->when = src->when;
+	dst->stale = src->stale;
+}
+
+void ta_review_restore(ta_review *rv, const ta_review_decision *src)
+{
+	size_t *idx;
+	ta_review_decision *d;
+
+	if (!src || !src->id)
+		return;
+	idx = ta_strmap_get(&rv->ids, src->id);
+	if (!idx) {
+		for (size_t k = 0; k < rv->n_kept; k++)
+			if (strcmp(rv->kept[k].id, src->id) == 0) {
+				decision_clear(&rv->kept[k]);
+				decision_copy(&rv->kept[k], src);
+				return;
+			}
+		ta_grow((void **)&rv->kept, &rv->cap_kept, rv->n_kept + 1, sizeof(*rv->kept));
+		decision_copy(&rv->kept[rv->n_kept++], src);
+		return;
+	}
+	if (rv->dec[*idx]) {
+		decision_clear(rv->dec[*idx]);
+		free(rv->dec[*idx]);
+	}
+	d = rv->dec[*idx] = xcalloc(1, sizeof(*d));
+	decision_copy(d, src);
+	d->stale = !src->facts_hash || strcmp(src->facts_hash, rv->hashes[*idx]) != 0;
+	if (!d->facts_hash)
+		d->facts_hash = xstrdup("");
+	refilter(rv);
+}
+
+static int decision_ptr_cmp(const void *x, const void *y)
+{
+	return strcmp((*(const ta_review_decision *const *)x)->id,
+		      (*(const ta_review_decision *const *)y)->id);
+}
+
+void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***out, size_t *n)
+{
+	const ta_review_decision **v = xcalloc(rv->a->n_tasklets + rv->n_kept + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+		if (rv->dec[i])
+			v[(*n)++] = rv->dec[i];
+	for (size_t k = 0; k < rv->n_kept; k++)
+		v[(*n)++] = &rv->kept[k];
+	ta_sort(v, *n, sizeof(*v), decision_ptr_cmp);
+	*out = v;
+}
+
+void ta_review_counts(const ta_review *rv, struct ta_review_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->total = rv->a->n_tasklets;
+	c->visible = rv->n_rows;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++) {
+		const ta_review_decision *d = rv->dec[i];
+		c->by_decision[d ? d->decision : TA_DECISION_NONE]++;
+		c->stale += d && d->stale;
+	}
+}

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * review_cmd.c - the "review" subcommand: option parsing into a
+ * review_opts, loading the audit (a scan classified with the rules and
+ * checked by the reference core, or a saved report), restoring the review
+ * file, then the TUI or the export.
+ */
+#include "review_cmd.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "behavior.h"
+#include "classify.h"
+#include "cli.h"
+#include "diag.h"
+#include "report_read.h"
+#include "review.h"
+#include "review_export.h"
+#include "review_file.h"
+#include "rules.h"
+#include "scan.h"
+#include "tui_actions.h"
+#include "tui_view.h"
+#include "util.h"
+
+/* When scanning, the review file goes here unless --review says otherwise. */
+#define TA_REVIEW_DEFAULT_FILE "tasklet-audit.review.json"
+#define TA_EXPORT_DEFAULT_DIR "tasklet-patches"
+
+static const char review_usage[] =
+	"usage: tasklet-audit review [options] [PATH]\n"
+	"       tasklet-audit review --report FILE [options]\n"
+	"\n"
+	"Review every tasklet interactively: walk the list, read the evidence,\n"
+	"accept, reject or defer each recommendation, and export the patches of\n"
+	"the accepted ones.  Decisions are saved to the review file after every\n"
+	"change; reopening restores them and the position.  Without --report,\n"
+	"PATH (default: the bundled corpus) is scanned and classified first.\n"
+	"\n"
+	"options:\n"
+	"  -r, --report FILE  open a saved JSON report instead of scanning\n"
+	"  -R, --review FILE  the review file (default: beside the report,\n"
+	"                     REPORT.review.json; when scanning, ./" TA_REVIEW_DEFAULT_FILE ")\n"
+	"  -x, --export DIR   write the accepted tasklets' patches to DIR and exit (no UI)\n"
+	"  -j, --jobs N       scan with N worker processes (default: all CPUs)\n"
+	"  -p DIR             scan with DIR/compile_commands.json\n"
+	"      --config FILE  kernel .config to use for an unconfigured tree\n"
+	"      --rules DIR    classification rules (default: the bundled rules/)\n"
+	"  -h, --help         show this help and exit\n"
+	"\n"
+	"keys: j/k move, Enter detail, / n N search, f filter, s sort, a accept,\n"
+	"r reject, d defer, e other mechanism, c comment, u undo, x export, ? help, q quit\n"
+	"\n"
+	"exit status: 0 success, 2 bad usage, report or review file, 3 internal or\n"
+	"output error, 128+N when signal N ended the review\n";
+
+struct review_opts {
+	const char *path, *report, *review, *export_dir, *config, *compdb_dir, *rules_dir;
+	int jobs;
+};
+
+static int parse_args(int argc, char **argv, struct review_opts *o)
+{
+	enum { OPT_CONFIG = 256, OPT_RULES };
+	static const struct option longopts[] = {
+		{"report", required_argument, NULL, 'r'},
+		{"review", required_argument, NULL, 'R'},
+		{"export", required_argument, NULL, 'x'},
+		{"jobs", required_argument, NULL, 'j'},
+		{"config", required_argument, NULL, OPT_CONFIG},
+		{"rules", required_argument, NULL, OPT_RULES},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	char *end;
+	long v;
+	int c;
+
+	o->jobs = ncpu > 0 ? (int)ncpu : 1;
+	optind = 0; /* a full restart: the main command line was parsed before */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":r:R:x:j:p:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'r':
+			o->report = optarg;
+			break;
+		case 'R':
+			o->review = optarg;
+			break;
+		case 'x':
+			o->export_dir = optarg;
+			break;
+		case 'j':
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || end == optarg || *end || v < 1 || v > 1024) {
+				ta_error("invalid job count '%s'", optarg);
+				return TA_EXIT_USAGE;
+			}
+			o->jobs = (int)v;
+			break;
+		case 'p':
+			o->compdb_dir = optarg;
+			break;
+		case OPT_CONFIG:
+			o->config = optarg;
+			break;
+		case OPT_RULES:
+			o->rules_dir = optarg;
+			break;
+		case 'h':
+			fputs(review_usage, stdout);
+			return fflush(stdout) == 0 ? -1 : TA_EXIT_FAILURE;
+		case ':':
+			ta_error("option '%s' needs an argument", argv[optind - 1]);
+			fputs("try 'tasklet-audit review --help'\n", stderr);
+			return TA_EXIT_USAGE;
+		default:
+			ta_error("unknown option '%s'", argv[optind - 1]);
+			fputs("try 'tasklet-audit review --help'\n", stderr);
+			return TA_EXIT_USAGE;
+		}
+	}
+	if (argc - optind > 1) {
+		ta_error("too many arguments: one PATH at most");
+		return TA_EXIT_USAGE;
+	}
+	if (optind < argc)
+		o->path = argv[optind];
+	if (o->path && o->report) {
+		ta_error("give either PATH or --report, not both");
+		return TA_EXIT_USAGE;
+	}
+	if (o->export_dir && !*o->export_dir) {
+		ta_error("invalid export directory ''");
+		return TA_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* Scan, classify and check the behaviour of PATH (the corpus by default), as the audit does. */
+static int scan_and_classify(const struct review_opts *o, ta_audit **a)
+{
+	struct ta_scan_opts so = {.path = o->path ? o->path : ta_default_corpus(),
+				  .config = o->config,
+				  .compdb_dir = o->compdb_dir,
+				  .jobs = o->jobs,
+				  .timeout = 300,
+				  .progress = isatty(STDERR_FILENO)};
+	ta_rules *rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
+	int rc;
+
+	if (!rules)
+		return TA_EXIT_USAGE;
+	rc = ta_scan(&so, a);
+	if (rc == TA_EXIT_OK) {
+		ta_classify(*a, rules);
+		ta_behavior_check_all(*a);
+	}
+	ta_rules_free(&rules);
+	return rc;
+}
+
+int ta_review_main(int argc, char **argv)
+{
+	struct review_opts o = {0};
+	ta_audit *a = NULL;
+	ta_review *rv = NULL;
+	ta_tui *ui = NULL;
+	char *review_path = NULL, *msg = NULL;
+	const char *source;
+	int rc = parse_args(argc, argv, &o);
+
+	if (rc != 0)
+		return rc < 0 ? TA_EXIT_OK : rc;
+	rc = o.report ? ta_report_read(o.report, &a) : scan_and_classify(&o, &a);
+	if (rc != TA_EXIT_OK)
+		goto out;
+	source = o.report ? o.report : a->tree;
+	rv = ta_review_new(a);
+	review_path = o.review ? xstrdup(o.review)
+		      : o.report ? ta_review_file_default(o.report)
+				 : xstrdup(TA_REVIEW_DEFAULT_FILE);
+	rc = ta_review_file_load(rv, review_path);
+	if (rc != TA_EXIT_OK)
+		goto out_review;
+	if (o.export_dir) {
+		rc = ta_review_export(rv, o.export_dir, &msg);
+		if (rc == TA_EXIT_OK) {
+			printf("%s\n", msg);
+			if (fflush(stdout) != 0 || ferror(stdout))
+				rc = TA_EXIT_FAILURE;
+		} else {
+			ta_error("%s", msg);
+		}
+		goto out_review;
+	}
+	{
+		struct ta_tui_opts to = {.review_path = review_path,
+					 .source = source,
+					 .export_dir = TA_EXPORT_DEFAULT_DIR};
+		struct ta_review_counts c;
+		ui = ta_tui_new(rv, &to);
+		rc = ta_tui_view_run(ui);
+		if (rc == TA_EXIT_OK || rc > 128) {
+			ta_review_counts(rv, &c);
+			printf("review saved to '%s': %zu accepted, %zu rejected, %zu deferred, "
+			       "%zu undecided of %zu%s\n",
+			       review_path, c.by_decision[TA_DECISION_ACCEPT],
+			       c.by_decision[TA_DECISION_REJECT], c.by_decision[TA_DECISION_DEFER],
+			       c.by_decision[TA_DECISION_NONE], c.total,
+			       c.stale ? " (some stale)" : "");
+			if ((fflush(stdout) != 0 || ferror(stdout)) && rc == TA_EXIT_OK)
+				rc = TA_EXIT_FAILURE;
+		}
+	}
+	ta_tui_free(&ui);
+out_review:
+	free(msg);
+	ta_review_free(&rv);
+	free(review_path);
+out:
+	ta_audit_free(&a);
+	return rc;
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * review_export.c - turns a review's accepted decisions into a call of the
+ * patch writer (ta_patch_run, patch.h): only the accepted, non-stale ids,
+ * each with the mechanism the reviewer picked (NULL: its recommendation).
+ * The patch writer is another module (issue 4); until it is part of the
+ * tree this file compiles without it and says so instead of exporting.
+ */
+#include "review_export.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "util.h"
+
+#if defined(__has_include)
+#if __has_include("patch.h")
+#include "patch.h"
+#define TA_HAVE_PATCH 1
+#endif
+#endif
+
+#define NO_WRITER "this build has no patch writer (the 'patch' command, issue 4)"
+
+bool ta_review_export_available(void)
+{
+#ifdef TA_HAVE_PATCH
+	return true;
+#else
+	return false;
+#endif
+}
+
+/* The accepted, non-stale decisions: ids and picked mechanisms (borrowed from rv). */
+static size_t accepted(const ta_review *rv, const char ***ids, const char ***mechs,
+		       bool *picked, size_t *stale)
+{
+	const ta_audit *a = ta_review_audit(rv);
+	size_t n = 0;
+
+	*ids = xcalloc(a->n_tasklets + 1, sizeof(**ids));
+	*mechs = xcalloc(a->n_tasklets + 1, sizeof(**mechs));
+	*picked = false;
+	*stale = 0;
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_review_decision *d = ta_review_decision_of(rv, i);
+		if (!d || d->decision != TA_DECISION_ACCEPT)
+			continue;
+		if (d->stale) {
+			(*stale)++;
+			continue;
+		}
+		(*ids)[n] = a->tasklets[i].id;
+		(*mechs)[n] = d->mechanism;
+		*picked |= d->mechanism != NULL;
+		n++;
+	}
+	return n;
+}
+
+#ifdef TA_HAVE_PATCH
+/* Run the patch writer on ids into dir (created if missing). */
+static int run_writer(ta_review *rv, const char *dir, const char **ids, const char **mechs,
+		      bool picked, size_t n)
+{
+	struct ta_patch_opts o = {
+		.to = "auto",
+		.outdir = dir,
+		.only_ids = ids,
+		.mechanisms = picked ? mechs : NULL,
+		.n_only = n,
+	};
+
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		return -1;
+	/* the review borrows the audit read-only; the caller owns it and the writer may annotate it */
+	return ta_patch_run((ta_audit *)ta_review_audit(rv), &o);
+}
+
+/* Every regular file of dir, sorted, concatenated. */
+static char *read_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	ta_buf b = {0};
+
+	if (!d)
+		return NULL;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.')
+			TA_PUSH(names, n, cap, xstrdup(de->d_name));
+	closedir(d);
+	ta_sort(names, n, sizeof(*names), ta_strptr_cmp);
+	for (size_t i = 0; i < n; i++) {
+		char *path = ta_path_join(dir, names[i]);
+		char *text = ta_read_file(path, NULL);
+		if (text)
+			ta_buf_puts(&b, text);
+		free(text);
+		unlink(path);
+		free(path);
+		free(names[i]);
+	}
+	free(names);
+	return b.len ? ta_buf_steal(&b) : (ta_buf_free(&b), NULL);
+}
+#endif
+
+int ta_review_export(ta_review *rv, const char *dir, char **msg)
+{
+	const char **ids, **mechs;
+	size_t stale, n;
+	bool picked;
+	int rc;
+
+	n = accepted(rv, &ids, &mechs, &picked, &stale);
+	if (n == 0) {
+		*msg = xasprintf("nothing to export: no accepted tasklet%s", stale
+				 ? " (stale decisions are not exported until made again)" : "");
+		rc = TA_EXIT_USAGE;
+		goto out;
+	}
+#ifdef TA_HAVE_PATCH
+	if (run_writer(rv, dir, ids, mechs, picked, n) != 0) {
+		*msg = xasprintf("export to '%s' failed", dir);
+		rc = TA_EXIT_FAILURE;
+		goto out;
+	}
+	*msg = xasprintf("exported the patches of %zu accepted tasklet%s to '%s'%s", n,
+			 n == 1 ? "" : "s", dir,
+			 stale ? " (stale decisions left out)" : "");
+	rc = 0;
+#else
+	(void)dir;
+	(void)picked;
+	*msg = xasprintf("cannot export %zu accepted tasklet%s: " NO_WRITER, n, n == 1 ? "" : "s");
+	rc = TA_EXIT_USAGE;
+#endif
+out:
+	free(ids);
+	free(mechs);
+	return rc;
+}
+
+char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
+{
+	const ta_audit *a = ta_review_audit(rv);
+
+	*note = NULL;
+	if (i >= a->n_tasklets) {
+		*note = xstrdup("no tasklet");
+		return NULL;
+	}
+#ifdef TA_HAVE_PATCH
+	{
+		char dir[] = "/tmp/tasklet-audit-preview.XXXXXX";
+		const char *ids[1] = {a->tasklets[i].id};
+		const char *mechs[1] = {ta_review_mechanism(rv, i)};
+		char *text = NULL;
+		if (!mkdtemp(dir)) {
+			*note = xasprintf("cannot make a temporary directory: %s", strerror(errno));
+			return NULL;
+		}
+		if (run_writer(rv, dir, ids, mechs, true, 1) == 0)
+			text = read_dir(dir);
+		else
+			free(read_dir(dir)); /* remove anything half written */
+		rmdir(dir);
+		if (!text)
+			*note = xasprintf("none written for %s (see the report's patch status)",
+					  mechs[0] ? mechs[0] : "its recommendation");
+		return text;
+	}
+#else
+	*note = xstrdup("not available: " NO_WRITER);
+	return NULL;
+#endif
+}

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_review_file.c - the review file: decisions, comments, picked
+ * mechanisms and the position (cursor, sort, filters, search) survive a
+ * save and a load into a fresh model; a tasklet whose facts changed comes
+ * back stale; decisions on ids the report lacks are kept; a missing file
+ * is a fresh review; every malformed file is refused with one error line
+ * naming it and leaves the model as it was; a save that cannot be written
+ * fails with one error line and no stray file.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "report.h"
+#include "report_read.h"
+#include "review_file.h"
+#include "testutil.h"
+
+static char *dir;
+
+static void setup(void)
+{
+	dir = tu_mkdtemp();
+}
+
+static void teardown(void)
+{
+	tu_rmtree(&dir);
+}
+
+/* A private copy of the corpus audit (through the JSON report), which a test may change. */
+static ta_audit *corpus_copy(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	ta_audit *a = NULL;
+
+	ck_assert_int_eq(ta_report_json.write(tu_classified(), fp, NULL), 0);
+	fclose(fp);
+	ck_assert_int_eq(ta_report_parse("copy", buf, len, &a), 0);
+	free(buf);
+	return a;
+}
+
+START_TEST(test_default_name)
+{
+	char *s = ta_review_file_default("/x/report.json");
+
+	ck_assert_str_eq(s, "/x/report.review.json");
+	free(s);
+	s = ta_review_file_default("out");
+	ck_assert_str_eq(s, "out.review.json");
+	free(s);
+}
+END_TEST
+
+START_TEST(test_roundtrip)
+{
+	ta_audit *a = corpus_copy();
+	ta_review *rv = ta_review_new(a), *r2;
+	char *path = ta_path_join(dir, "r.review.json");
+	const ta_review_decision *d;
+	char *text;
+
+	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, 1, TA_DECISION_REJECT, NULL);
+	ta_review_decide(rv, 2, TA_DECISION_ACCEPT, "workqueue");
+	ta_review_decide(rv, 3, TA_DECISION_DEFER, NULL);
+	ta_review_set_comment(rv, 3, "needs \"care\"\nsecond line");
+	ta_review_set_sort(rv, TA_FIELD_CLASS);
+	ta_review_set_filter(rv, TA_FIELD_SUBSYSTEM, "index");
+	ta_review_set_search(rv, "tasklet");
+	ta_review_set_cursor(rv, 4);
+	ck_assert_int_eq(ta_review_file_save(rv, path, "/r.json"), 0);
+	text = ta_read_file(path, NULL);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(strstr(text, "\"format_version\":\t\"1.0\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"source\":\t\"/r.json\""));
+	free(text);
+
+	r2 = ta_review_new(a);
+	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
+	ck_assert_int_eq(ta_review_sort(r2), TA_FIELD_CLASS);
+	ck_assert_str_eq(ta_review_filter(r2, TA_FIELD_SUBSYSTEM), "index");
+	ck_assert_str_eq(ta_review_search(r2), "tasklet");
+	ck_assert_int_eq(ta_review_current(r2), ta_review_current(rv));
+	ck_assert_int_eq(ta_review_decision_of(r2, 0)->decision, TA_DECISION_ACCEPT);
+	ck_assert_int_eq(ta_review_decision_of(r2, 1)->decision, TA_DECISION_REJECT);
+	d = ta_review_decision_of(r2, 2);
+	ck_assert_str_eq(d->mechanism, "workqueue");
+	ck_assert_int_eq(d->when, ta_review_decision_of(rv, 2)->when);
+	d = ta_review_decision_of(r2, 3);
+	ck_assert_int_eq(d->decision, TA_DECISION_DEFER);
+	ck_assert_str_eq(d->comment, "needs \"care\"\nsecond line");
+	for (size_t i = 0; i < 4; i++)
+		ck_assert(!ta_review_decision_of(r2, i)->stale);
+	ck_assert_ptr_null(ta_review_decision_of(r2, 4));
+	/* no temporary left beside it */
+	text = tu_ls(dir);
+	ck_assert_str_eq(text, "r.review.json\n");
+	free(text);
+	ta_review_free(&r2);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+	free(path);
+}
+END_TEST
+
+START_TEST(test_stale_and_kept)
+{
+	ta_audit *a = corpus_copy();
+	ta_review *rv = ta_review_new(a), *r2;
+	char *path = ta_path_join(dir, "s.json");
+	const ta_review_decision **all;
+	size_t n;
+
+	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, 1, TA_DECISION_ACCEPT, NULL);
+	ck_assert_int_eq(ta_review_file_save(rv, path, NULL), 0);
+	ta_review_free(&rv);
+	/* the code of tasklet 1 moves; tasklet 0 leaves the report (its id changes) */
+	a->tasklets[1].sites[0].line += 3;
+	free(a->tasklets[0].id);
+	a->tasklets[0].id = xstrdup("t-renamed");
+	r2 = ta_review_new(a);
+	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
+	ck_assert_ptr_null(ta_review_decision_of(r2, 0));
+	ck_assert(ta_review_decision_of(r2, 1)->stale);
+	/* saving keeps the decision on the id the report lost */
+	ck_assert_int_eq(ta_review_file_save(r2, path, NULL), 0);
+	ta_review_free(&r2);
+	r2 = ta_review_new(a);
+	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
+	ta_review_all_decisions(r2, &all, &n);
+	ck_assert_uint_eq(n, 2);
+	free(all);
+	ta_review_free(&r2);
+	ta_audit_free(&a);
+	free(path);
+}
+END_TEST
+
+START_TEST(test_missing_is_fresh)
+{
+	ta_review *rv = ta_review_new(tu_classified());
+	char *path = ta_path_join(dir, "none.json");
+
+	ck_assert_int_eq(ta_review_file_load(rv, path), 0);
+	ck_assert_ptr_null(ta_review_decision_of(rv, 0));
+	ta_review_free(&rv);
+	free(path);
+}
+END_TEST
+
+/* Loading text must fail with one line containing want, and change nothing. */
+static void expect_bad(const char *text, const char *want)
+{
+	ta_review *rv = ta_review_new(tu_classified());
+	char *err;
+
+	tu_write(dir, "bad.json", text);
+	ta_review_decide(rv, 0, TA_DECISION_DEFER, NULL);
+	ta_review_set_cursor(rv, 3);
+	{
+		char *path = ta_path_join(dir, "bad.json");
+		tu_stderr_begin();
+		ck_assert_int_eq(ta_review_file_load(rv, path), TA_EXIT_USAGE);
+		err = tu_stderr_end();
+		free(path);
+	}
+	ck_assert_msg(strstr(err, "bad.json") && strstr(err, want), "want '%s' in: %s", want, err);
+	ck_assert_msg(strchr(err, '\n') && !strchr(err, '\n')[1], "not one line: %s", err);
+	ck_assert_int_eq(ta_review_decision_of(rv, 0)->decision, TA_DECISION_DEFER);
+	ck_assert_ptr_null(ta_review_decision_of(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	ck_assert_int_eq(ta_review_sort(rv), TA_FIELD_SUBSYSTEM);
+	free(err);
+	ta_review_free(&rv);
+}
+
+START_TEST(test_bad_files)
+{
+	const char *id = tu_classified()->tasklets[1].id;
+	char *ok_then_bad = xasprintf(
+		"{\"format_version\": \"1.0\", \"decisions\": [{\"id\": \"%s\", \"decision\": "
+		"\"accept\"}, {\"id\": \"x\", \"decision\": \"perhaps\"}]}", id);
+
+	expect_bad("{\"format_version\": \"1.0\",\n \"decisions\": [}", "bad.json:2:");
+	expect_bad("[]", "not a review file");
+	expect_bad("{\"decisions\": []}", "not a review file of format version 1");
+	expect_bad("{\"format_version\": \"2.0\", \"decisions\": []}", "format version 1");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": {}}", "'decisions' is not an array");
+	/* the first decision is valid: still nothing is applied */
+	expect_bad(ok_then_bad, "'decisions[1]' has an unknown decision");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"decision\": \"accept\"}]}",
+		   "'decisions[0]' has no id");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"id\": 4, \"decision\": \"accept\"}]}",
+		   "wrong type");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"id\": \"a\", \"decision\": "
+		   "\"accept\", \"time\": \"yesterday\"}]}", "YYYY-MM-DDTHH:MM:SSZ");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": 3}",
+		   "'position' is not an object");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": "
+		   "{\"sort\": \"decision\"}}", "'position.sort' names no sort field");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": "
+		   "{\"filters\": {\"colour\": \"red\"}}}", "names an unknown field");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": "
+		   "{\"filters\": {\"class\": 1}}}", "not a string");
+	free(ok_then_bad);
+}
+END_TEST
+
+START_TEST(test_unreadable_and_unwritable)
+{
+	ta_review *rv = ta_review_new(tu_classified());
+	char *path = ta_path_join(dir, "missing-dir/r.json"), *err;
+
+	/* a directory where the file should be */
+	tu_stderr_begin();
+	ck_assert_int_eq(ta_review_file_load(rv, dir), TA_EXIT_USAGE);
+	err = tu_stderr_end();
+	ck_assert_ptr_nonnull(strstr(err, "cannot read"));
+	free(err);
+	tu_stderr_begin();
+	ck_assert_int_eq(ta_review_file_save(rv, path, NULL), -1);
+	err = tu_stderr_end();
+	ck_assert_ptr_nonnull(strstr(err, "missing-dir/r.json"));
+	free(err);
+	err = tu_ls(dir);
+	ck_assert_str_eq(err, "");
+	free(err);
+	ta_review_free(&rv);
+	free(path);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("review_file");
+	TCase *tc = tcase_create("file");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_default_name);
+	tcase_add_test(tc, test_roundtrip);
+	tcase_add_test(tc, test_stale_and_kept);
+	tcase_add_test(tc, test_missing_is_fresh);
+	tcase_add_test(tc, test_bad_files);
+	tcase_add_test(tc, test_unreadable_and_unwritable);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}

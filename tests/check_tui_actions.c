@@ -1,0 +1,497 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_tui_actions.c - the review TUI's key handlers without a terminal:
+ * each key is fed to ta_tui_key() and the model, the screen state, the
+ * returned redraw flags and the review file on disk are checked.  Covers
+ * moving and scrolling, search, the filter and mechanism pickers, sorting,
+ * every decision key, comments, the detail and help screens, prompts
+ * (editing, cancelling), export without a patch writer, a terminal that is
+ * too small, quitting, and bad arguments (unknown keys, no tasklets, no
+ * review file, a review file that cannot be written).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "review_export.h"
+#include "review_file.h"
+#include "tui_actions.h"
+#include "testutil.h"
+
+static char *dir, *path;
+static ta_review *rv;
+static ta_tui *ui;
+static const struct ta_tui_state *st;
+
+static void setup(void)
+{
+	struct ta_tui_opts o;
+
+	dir = tu_mkdtemp();
+	path = ta_path_join(dir, "r.review.json");
+	o = (struct ta_tui_opts){.review_path = path, .source = "corpus", .export_dir = "out"};
+	rv = ta_review_new(tu_classified());
+	ui = ta_tui_new(rv, &o);
+	st = ta_tui_state(ui);
+	ck_assert_int_eq(ta_tui_resize(ui, 24, 80), TA_REDRAW_ALL);
+}
+
+static void teardown(void)
+{
+	ta_tui_free(&ui);
+	ck_assert_ptr_null(ui);
+	ta_review_free(&rv);
+	free(path);
+	tu_rmtree(&dir);
+}
+
+static int keys(const char *s)
+{
+	int flags = 0;
+
+	for (; *s; s++)
+		flags |= ta_tui_key(ui, *s == '\n' ? TA_KEY_ENTER : *s);
+	return flags;
+}
+
+static char *saved(void)
+{
+	char *text = ta_read_file(path, NULL);
+
+	ck_assert_msg(text != NULL, "no review file written");
+	return text;
+}
+
+START_TEST(test_move_and_scroll)
+{
+	size_t n = ta_review_n_rows(rv), page = ta_tui_page_height(ui);
+	int f;
+
+	ck_assert_uint_eq(page, 21);
+	ck_assert_int_eq(ta_tui_key(ui, 'k'), TA_REDRAW_NONE); /* already at the top */
+	f = ta_tui_key(ui, 'j');
+	ck_assert(f & TA_REDRAW_CURSOR);
+	ck_assert(!(f & TA_REDRAW_LIST));
+	ck_assert_uint_eq(st->prev_cursor, 0);
+	ck_assert_uint_eq(ta_review_cursor(rv), 1);
+	ta_tui_key(ui, TA_KEY_DOWN);
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	ta_tui_key(ui, TA_KEY_UP);
+	ck_assert_uint_eq(ta_review_cursor(rv), 1);
+	/* the last row scrolls the list */
+	f = ta_tui_key(ui, 'G');
+	ck_assert(f & TA_REDRAW_LIST);
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	ck_assert_uint_eq(st->top, n - page);
+	ta_tui_key(ui, 'g');
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	ck_assert_uint_eq(st->top, 0);
+	ta_tui_key(ui, TA_KEY_PGDN);
+	ck_assert_uint_eq(ta_review_cursor(rv), page);
+	ck_assert_uint_eq(st->top, 1);
+	ta_tui_key(ui, TA_KEY_PGUP);
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	ta_tui_key(ui, TA_KEY_END);
+	ta_tui_key(ui, TA_KEY_HOME);
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* a key nothing is bound to */
+	ck_assert_int_eq(ta_tui_key(ui, 'Z'), TA_REDRAW_NONE);
+	ck_assert_int_eq(ta_tui_key(ui, TA_KEY_REDRAW), TA_REDRAW_ALL);
+	/* a bigger terminal shows everything from the top */
+	ta_tui_key(ui, 'G');
+	ta_tui_resize(ui, 100, 120);
+	ck_assert_uint_eq(st->top, 0);
+}
+END_TEST
+
+START_TEST(test_search)
+{
+	long poll = -1;
+
+	for (size_t i = 0; i < tu_classified()->n_tasklets; i++)
+		if (strcmp(tu_classified()->tasklets[i].key, "classify/poller.c:struct po_dev.poll") == 0)
+			poll = (long)i;
+	ck_assert_int_ge(poll, 0);
+	ta_tui_key(ui, 'n');
+	ck_assert(st->message_error);
+	ck_assert_ptr_nonnull(strstr(st->message, "press /"));
+	ta_tui_key(ui, '/');
+	ck_assert_int_eq(st->input, TA_INPUT_SEARCH);
+	keys("po->pollx");
+	ta_tui_key(ui, TA_KEY_BACKSPACE);
+	ck_assert_str_eq(st->prompt, "po->poll");
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+	ck_assert_int_eq(ta_review_current(rv), poll);
+	ck_assert_str_eq(ta_review_search(rv), "po->poll");
+	/* n and N with several matches */
+	keys("/tasklet\n");
+	{
+		size_t first = ta_review_cursor(rv);
+		ta_tui_key(ui, 'n');
+		ck_assert_uint_ne(ta_review_cursor(rv), first);
+		ta_tui_key(ui, 'N');
+		ck_assert_uint_eq(ta_review_cursor(rv), first);
+	}
+	keys("/no such thing\n");
+	ck_assert(st->message_error);
+	ck_assert_ptr_nonnull(strstr(st->message, "no match for 'no such thing'"));
+	/* Esc cancels and keeps the search */
+	keys("/abc");
+	ta_tui_key(ui, TA_KEY_ESC);
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+	ck_assert_str_eq(ta_review_search(rv), "no such thing");
+	/* an empty search clears it */
+	keys("/\n");
+	ck_assert_ptr_null(ta_review_search(rv));
+}
+END_TEST
+
+START_TEST(test_prompt_editing)
+{
+	ta_tui_key(ui, '/');
+	ta_tui_key(ui, 'a');
+	ta_tui_key(ui, 0xe9);   /* é: two bytes */
+	ta_tui_key(ui, 0x1f600); /* four bytes */
+	ck_assert_str_eq(st->prompt, "a\xc3\xa9\xf0\x9f\x98\x80");
+	ta_tui_key(ui, TA_KEY_BACKSPACE);
+	ck_assert_str_eq(st->prompt, "a\xc3\xa9");
+	ta_tui_key(ui, TA_KEY_BACKSPACE);
+	ck_assert_str_eq(st->prompt, "a");
+	ck_assert_int_eq(ta_tui_key(ui, 0x01), TA_REDRAW_NONE); /* a control character */
+	ck_assert_str_eq(st->prompt, "a");
+	ta_tui_key(ui, 0x15); /* ^U */
+	ck_assert_str_eq(st->prompt, "");
+	ta_tui_key(ui, TA_KEY_BACKSPACE);
+	ck_assert_str_eq(st->prompt, "");
+	ta_tui_key(ui, 0x07); /* ^G cancels */
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+}
+END_TEST
+
+/* The picker item that starts with text; fails when absent. */
+static size_t item(const char *text)
+{
+	for (size_t k = 0; k < st->n_pick; k++)
+		if (strncmp(st->pick_items[k], text, strlen(text)) == 0)
+			return k;
+	ck_abort_msg("no picker item '%s'", text);
+	return 0;
+}
+
+static void pick(const char *text)
+{
+	size_t want = item(text);
+
+	ta_tui_key(ui, 'g');
+	for (size_t k = 0; k < want; k++)
+		ta_tui_key(ui, 'j');
+	ck_assert_uint_eq(st->pick_sel, want);
+	ta_tui_key(ui, TA_KEY_ENTER);
+}
+
+START_TEST(test_filter)
+{
+	size_t n;
+
+	ck_assert_int_eq(ta_tui_key(ui, 'f'), TA_REDRAW_ALL);
+	ck_assert_int_eq(st->input, TA_INPUT_PICK);
+	ta_tui_key(ui, 'c'); /* class */
+	ck_assert_int_eq(st->input, TA_INPUT_PICK);
+	ck_assert_str_eq(st->pick_items[0], "(any)");
+	pick("unused");
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_CLASS), "unused");
+	n = ta_review_n_rows(rv);
+	ck_assert_uint_gt(n, 0);
+	ck_assert_uint_lt(n, tu_classified()->n_tasklets);
+	ck_assert_ptr_nonnull(strstr(st->message, "tasklets shown"));
+	/* the field picker by moving and Enter; the value picker starts on the current value */
+	ta_tui_key(ui, 'f');
+	pick("c  class");
+	ck_assert_str_eq(st->pick_items[st->pick_sel], item("unused") == st->pick_sel
+			 ? st->pick_items[st->pick_sel] : "(wrong selection)");
+	ta_tui_key(ui, 'q'); /* cancel */
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_CLASS), "unused");
+	/* decision filter: undecided */
+	keys("fd");
+	pick("undecided");
+	ck_assert_uint_eq(ta_review_n_rows(rv), n);
+	/* (any) clears one; x clears all */
+	keys("fc");
+	pick("(any)");
+	ck_assert_ptr_null(ta_review_filter(rv, TA_FIELD_CLASS));
+	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_DECISION), "undecided");
+	keys("fx");
+	ck_assert_ptr_null(ta_review_filter(rv, TA_FIELD_DECISION));
+	ck_assert_uint_eq(ta_review_n_rows(rv), tu_classified()->n_tasklets);
+	/* a filter nothing matches */
+	keys("fv");
+	ck_assert_uint_eq(st->n_pick, 2); /* (any) and none */
+	ta_tui_key(ui, TA_KEY_ESC);
+	keys("fm");
+	pick("timer");
+	ck_assert_uint_eq(ta_review_n_rows(rv), 1);
+}
+END_TEST
+
+START_TEST(test_sort_cycles)
+{
+	static const enum ta_field order[] = {TA_FIELD_CLASS, TA_FIELD_MECHANISM,
+					      TA_FIELD_CONFIDENCE, TA_FIELD_VERDICT,
+					      TA_FIELD_SUBSYSTEM};
+
+	for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++) {
+		int f = ta_tui_key(ui, 's');
+		ck_assert(f & TA_REDRAW_LIST);
+		ck_assert_int_eq(ta_review_sort(rv), order[k]);
+		ck_assert_ptr_nonnull(strstr(st->message, ta_field_name(order[k])));
+	}
+}
+END_TEST
+
+START_TEST(test_decide_keys)
+{
+	const ta_audit *a = tu_classified();
+	size_t r0 = ta_review_row(rv, 0), r1 = ta_review_row(rv, 1), r2 = ta_review_row(rv, 2);
+	size_t r3 = ta_review_row(rv, 3);
+	char *text;
+
+	ta_tui_key(ui, 'a');
+	ck_assert_int_eq(ta_review_decision_of(rv, r0)->decision, TA_DECISION_ACCEPT);
+	ck_assert_uint_eq(ta_review_cursor(rv), 1); /* on to the next */
+	ck_assert_ptr_nonnull(strstr(st->message, "accepted"));
+	text = saved();
+	ck_assert_ptr_nonnull(strstr(text, a->tasklets[r0].id));
+	free(text);
+	ta_tui_key(ui, 'r');
+	ta_tui_key(ui, 'd');
+	ck_assert_int_eq(ta_review_decision_of(rv, r1)->decision, TA_DECISION_REJECT);
+	ck_assert_int_eq(ta_review_decision_of(rv, r2)->decision, TA_DECISION_DEFER);
+	/* e: a picker of mechanisms; choosing one accepts with it */
+	ta_tui_key(ui, 'e');
+	ck_assert_int_eq(st->input, TA_INPUT_PICK);
+	ck_assert_ptr_nonnull(strstr(st->pick_items[0], "(recommended)"));
+	pick("timer");
+	ck_assert_int_eq(ta_review_decision_of(rv, r3)->decision, TA_DECISION_ACCEPT);
+	ck_assert_str_eq(ta_review_decision_of(rv, r3)->mechanism, "timer");
+	/* the recommendation itself is no override */
+	ta_tui_key(ui, 'k');
+	ta_tui_key(ui, 'e');
+	ck_assert_uint_eq(st->pick_sel, item("timer"));
+	pick(a->tasklets[r3].rec.mechanism);
+	ck_assert_ptr_null(ta_review_decision_of(rv, r3)->mechanism);
+	/* c: comment, prefilled when editing */
+	ta_tui_key(ui, 'k');
+	keys("cneeds a look\n");
+	ck_assert_str_eq(ta_review_decision_of(rv, r3)->comment, "needs a look");
+	ta_tui_key(ui, 'c');
+	ck_assert_str_eq(st->prompt, "needs a look");
+	ta_tui_key(ui, 0x15);
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ck_assert_ptr_null(ta_review_decision_of(rv, r3)->comment);
+	/* u forgets */
+	ta_tui_key(ui, 'g');
+	ta_tui_key(ui, 'u');
+	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	text = saved();
+	ck_assert_msg(!strstr(text, a->tasklets[r0].id), "%s still in:\n%s", a->tasklets[r0].id, text);
+	ck_assert_ptr_null(strstr(text, "\"timer\"")); /* no override left */
+	free(text);
+}
+END_TEST
+
+START_TEST(test_detail_and_help)
+{
+	int f = ta_tui_key(ui, TA_KEY_ENTER);
+	size_t first = (size_t)ta_review_current(rv);
+	bool has_class = false, has_source = false;
+
+	ck_assert_int_eq(f, TA_REDRAW_ALL);
+	ck_assert_int_eq(st->mode, TA_MODE_DETAIL);
+	ck_assert_ptr_nonnull(st->detail);
+	for (size_t k = 0; k < st->detail->n; k++) {
+		has_class |= strncmp(st->detail->v[k].text, "Class: ", 7) == 0;
+		has_source |= st->detail->v[k].style == TA_STYLE_SOURCE_HIT;
+	}
+	ck_assert(has_class);
+	ck_assert(has_source);
+	ck_assert(ta_tui_key(ui, 'j') & TA_REDRAW_LIST);
+	ck_assert_uint_eq(st->page_top, 1);
+	ta_tui_key(ui, 'G');
+	ck_assert_uint_eq(st->page_top, st->detail->n - ta_tui_page_height(ui));
+	ck_assert_int_eq(ta_tui_key(ui, 'j'), TA_REDRAW_NONE);
+	ta_tui_key(ui, 'g');
+	ck_assert_uint_eq(st->page_top, 0);
+	/* deciding on the page moves to the next tasklet's page */
+	ta_tui_key(ui, 'a');
+	ck_assert_int_eq(ta_review_decision_of(rv, first)->decision, TA_DECISION_ACCEPT);
+	ck_assert_int_eq(st->mode, TA_MODE_DETAIL);
+	ck_assert_uint_eq(ta_review_cursor(rv), 1);
+	/* resize rebuilds the page at the new width */
+	ta_tui_resize(ui, 40, 200);
+	ck_assert_ptr_nonnull(st->detail);
+	/* help over the page, then back to it */
+	ta_tui_key(ui, '?');
+	ck_assert_int_eq(st->mode, TA_MODE_HELP);
+	ta_tui_key(ui, 'x');
+	ck_assert_int_eq(st->mode, TA_MODE_DETAIL);
+	ck_assert_int_eq(st->input, TA_INPUT_NONE); /* the key closed the help only */
+	ta_tui_key(ui, 'q');
+	ck_assert_int_eq(st->mode, TA_MODE_LIST);
+	ck_assert_ptr_null(st->detail);
+	ta_tui_key(ui, 'l');
+	ta_tui_key(ui, TA_KEY_LEFT);
+	ck_assert_int_eq(st->mode, TA_MODE_LIST);
+	ck_assert_uint_gt(ta_tui_n_help, 20);
+}
+END_TEST
+
+START_TEST(test_export_without_writer)
+{
+	ta_tui_key(ui, 'x');
+	ck_assert_int_eq(st->input, TA_INPUT_EXPORT);
+	ck_assert_str_eq(st->prompt, "out");
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ck_assert(st->message_error);
+	ck_assert_ptr_nonnull(strstr(st->message, "no accepted tasklet"));
+	ta_tui_key(ui, 'a');
+	keys("x\n");
+	if (ta_review_export_available()) {
+		ck_assert_msg(!st->message_error, "%s", st->message);
+	} else {
+		ck_assert(st->message_error);
+		ck_assert_ptr_nonnull(strstr(st->message, "no patch writer"));
+	}
+	/* an empty directory exports nothing */
+	ta_tui_key(ui, 'x');
+	ta_tui_key(ui, 0x15);
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ck_assert_ptr_nonnull(strstr(st->message, "nothing exported"));
+}
+END_TEST
+
+START_TEST(test_too_small_and_quit)
+{
+	char *text;
+
+	ck_assert_int_eq(ta_tui_resize(ui, 20, 60), TA_REDRAW_ALL);
+	ck_assert(st->too_small);
+	ck_assert_int_eq(ta_tui_key(ui, 'j'), TA_REDRAW_NONE);
+	ck_assert_int_eq(ta_tui_key(ui, 'a'), TA_REDRAW_NONE);
+	ck_assert_ptr_null(ta_review_decision_of(rv, ta_review_row(rv, 0)));
+	ta_tui_resize(ui, 24, 79);
+	ck_assert(st->too_small);
+	ta_tui_resize(ui, 24, 80);
+	ck_assert(!st->too_small);
+	ta_tui_key(ui, 'j');
+	ta_tui_key(ui, 'j');
+	ck_assert(ta_tui_key(ui, 'q') & TA_REDRAW_QUIT);
+	/* quitting saved the position */
+	text = saved();
+	ck_assert_ptr_nonnull(strstr(text, tu_classified()->tasklets[ta_review_current(rv)].id));
+	free(text);
+	ta_tui_resize(ui, 10, 10);
+	ck_assert_int_eq(ta_tui_key(ui, 'q'), TA_REDRAW_QUIT);
+}
+END_TEST
+
+START_TEST(test_bad_arguments)
+{
+	ta_audit *empty = ta_audit_new();
+	ta_review *r = ta_review_new(empty);
+	ta_tui *u = ta_tui_new(r, NULL);
+	const struct ta_tui_state *s = ta_tui_state(u);
+	char *bad = ta_path_join(dir, "no/such/dir/r.json");
+	struct ta_tui_opts o = {.review_path = bad};
+	ta_tui *u2;
+	char *err;
+
+	/* no tasklets: nothing to decide, show or comment on; no file to save */
+	ck_assert_int_eq(ta_tui_save(u), 0);
+	ta_tui_key(u, 'a');
+	ck_assert(s->message_error);
+	ta_tui_key(u, TA_KEY_ENTER);
+	ck_assert_int_eq(s->mode, TA_MODE_LIST);
+	ck_assert_ptr_nonnull(strstr(s->message, "no tasklet"));
+	ta_tui_key(u, 'c');
+	ck_assert_int_eq(s->input, TA_INPUT_NONE);
+	ta_tui_key(u, 'e');
+	ck_assert_int_eq(s->input, TA_INPUT_NONE);
+	ck_assert_int_eq(ta_tui_key(u, 'j') & ~TA_REDRAW_STATUS, TA_REDRAW_NONE);
+	ck_assert_int_eq(ta_tui_key(u, 'G'), TA_REDRAW_NONE);
+	ck_assert_uint_eq(ta_tui_page_height(u), 21);
+	ta_tui_free(&u);
+	ta_tui_free(&u); /* NULL is fine */
+	ta_review_free(&r);
+	ta_audit_free(&empty);
+	/* a review file that cannot be written: the decision stands, the message says so */
+	r = ta_review_new(tu_classified());
+	u2 = ta_tui_new(r, &o);
+	tu_stderr_begin();
+	ta_tui_key(u2, 'a');
+	err = tu_stderr_end();
+	ck_assert_ptr_nonnull(strstr(err, "no/such/dir/r.json"));
+	ck_assert(ta_tui_state(u2)->message_error);
+	ck_assert_ptr_nonnull(strstr(ta_tui_state(u2)->message, "could not save"));
+	ck_assert_ptr_nonnull(ta_review_decision_of(r, ta_review_row(r, 0)));
+	free(err);
+	ta_tui_free(&u2);
+	ta_review_free(&r);
+	free(bad);
+}
+END_TEST
+
+/* Every key of the help screen is in the manual, on a .B or .BR line. */
+START_TEST(test_man_documents_keys)
+{
+	char *manpath = tu_src("man/tasklet-audit.1"), *man = ta_read_file(manpath, NULL);
+	size_t checked = 0;
+
+	ck_assert_ptr_nonnull(man);
+	for (size_t i = 0; i < ta_tui_n_help; i++) {
+		const char *l = ta_tui_help[i], *gap;
+		char *keys_col, *save = NULL;
+		if (strncmp(l, "  ", 2) != 0 || l[2] == ' ' || !(gap = strstr(l + 2, "  ")))
+			continue;
+		keys_col = xstrndup(l + 2, (size_t)(gap - l - 2));
+		for (char *k = strtok_r(keys_col, ", ", &save); k; k = strtok_r(NULL, ", ", &save)) {
+			char *b = xasprintf("\n.B %s\n", k), *br = xasprintf(".BR %s ", k);
+			char *mid = xasprintf("\" %s \"", k), *end = xasprintf("\" %s\n", k);
+			ck_assert_msg(strstr(man, b) || strstr(man, br) || strstr(man, mid) ||
+					      strstr(man, end),
+				      "key '%s' (help: '%s') is not in the manual", k, l);
+			checked++;
+			free(b);
+			free(br);
+			free(mid);
+			free(end);
+		}
+		free(keys_col);
+	}
+	ck_assert_uint_gt(checked, 30);
+	free(man);
+	free(manpath);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("tui_actions");
+	TCase *tc = tcase_create("keys");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_move_and_scroll);
+	tcase_add_test(tc, test_search);
+	tcase_add_test(tc, test_prompt_editing);
+	tcase_add_test(tc, test_filter);
+	tcase_add_test(tc, test_sort_cycles);
+	tcase_add_test(tc, test_decide_keys);
+	tcase_add_test(tc, test_detail_and_help);
+	tcase_add_test(tc, test_export_without_writer);
+	tcase_add_test(tc, test_too_small_and_quit);
+	tcase_add_test(tc, test_bad_arguments);
+	tcase_add_test(tc, test_man_documents_keys);
+	suite_add_tcase(s, tc);
+	return tu_run(s);
+}

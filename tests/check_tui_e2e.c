@@ -1,0 +1,694 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_tui_e2e.c - the review TUI end to end: the real binary runs in a
+ * tmux pane (new-session -x 120 -y 40), keys go in with send-keys and the
+ * screen comes back with capture-pane.  A session opens the corpus report,
+ * navigates, filters, searches, opens a detail page, accepts two
+ * tasklets, quits; a second session finds the decisions and the position
+ * again and exports.  Other sessions: a terminal below 80x24 and a resize,
+ * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions, and a
+ * review that scans the corpus itself.  The
+ * "review" command's usage errors run without tmux.
+ *
+ * Each review runs under a shell that prints its exit status.  The tmux
+ * server runs in the foreground (-D) as a child of this test,
+ * with its sockets in a private TMUX_TMPDIR: no daemon, no clash with a
+ * reviewer's own tmux.  Without tmux the terminal tests print why and
+ * are skipped; CI installs it.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report_read.h"
+#include "review.h"
+#include "review_export.h"
+#include "review_file.h"
+#include "testutil.h"
+
+#define WAIT_SECONDS 30.0
+
+static char *dir;      /* the test's scratch directory */
+static char *report;   /* the corpus report in it */
+static size_t total;   /* its number of tasklets */
+static pid_t server = -1;
+
+static bool have_tmux(void)
+{
+	return system("command -v tmux >/dev/null 2>&1") == 0;
+}
+
+/* Run a shell command line built from fmt; returns its exit status. */
+static int shf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int shf(const char *fmt, ...)
+{
+	ta_buf b = {0};
+	va_list ap;
+	int st;
+
+	va_start(ap, fmt);
+	ta_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	st = system(b.s);
+	ta_buf_free(&b);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+/* The output of a shell command line (caller frees). */
+static char *outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static char *outf(const char *fmt, ...)
+{
+	ta_buf b = {0}, out = {0};
+	char chunk[4096];
+	size_t n;
+	va_list ap;
+	FILE *p;
+
+	va_start(ap, fmt);
+	ta_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	p = popen(b.s, "r");
+	ck_assert_msg(p != NULL, "popen '%s': %s", b.s, strerror(errno));
+	while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
+		ta_buf_add(&out, chunk, n);
+	pclose(p);
+	ta_buf_free(&b);
+	return ta_buf_steal(&out);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A scratch directory with the corpus report in it. */
+static void setup_report(void)
+{
+	char *args;
+	struct tu_run r;
+
+	dir = tu_mkdtemp();
+	report = ta_path_join(dir, "r.json");
+	args = xasprintf("-q --json '%s' '%s/corpus'", report, TA_SOURCE_DIR);
+	r = tu_exec(args);
+	ck_assert_msg(r.status == 0, "cannot write the corpus report: %s", r.err);
+	tu_run_free(&r);
+	free(args);
+	{
+		ta_audit *a;
+		ck_assert_int_eq(ta_report_read(report, &a), 0);
+		total = a->n_tasklets;
+		ck_assert_uint_gt(total, 40);
+		ta_audit_free(&a);
+	}
+}
+
+/* The status bar's " row/total " text (a static buffer of a ring of four). */
+static const char *at(size_t row)
+{
+	static char bufs[4][64];
+	static unsigned k;
+	char *b = bufs[k++ % 4];
+
+	snprintf(b, sizeof(bufs[0]), " %zu/%zu ", row, total);
+	return b;
+}
+
+/* The report, and a private tmux server in the foreground. */
+static void setup(void)
+{
+	char *conf, *tmpdir, *sock;
+	struct stat sb;
+
+	setup_report();
+	if (!have_tmux())
+		return;
+	tu_write(dir, "tmux.conf", "set -g remain-on-exit on\n");
+	tmpdir = ta_path_join(dir, "tmux");
+	ck_assert_int_eq(mkdir(tmpdir, 0700), 0);
+	setenv("TMUX_TMPDIR", tmpdir, 1);
+	unsetenv("TMUX");
+	conf = ta_path_join(dir, "tmux.conf");
+	server = fork();
+	ck_assert_int_ge(server, 0);
+	if (server == 0) {
+		FILE *log = freopen("/dev/zero", "r", stdin);
+		(void)log;
+		execlp("tmux", "tmux", "-L", "e2e", "-f", conf, "-D", (char *)NULL);
+		_exit(127);
+	}
+	/* wait for the server's socket */
+	sock = xasprintf("%s/tmux-%u/e2e", tmpdir, (unsigned)getuid());
+	for (double t0 = now(); stat(sock, &sb) != 0 || !S_ISSOCK(sb.st_mode);) {
+		ck_assert_msg(now() - t0 < WAIT_SECONDS, "the tmux server did not start");
+		usleep(20000);
+	}
+	free(sock);
+	free(conf);
+	free(tmpdir);
+}
+
+static void teardown(void)
+{
+	if (server > 0) {
+		shf("tmux -L e2e kill-server >/dev/null 2>&1");
+		kill(server, SIGTERM);
+		waitpid(server, NULL, 0);
+		server = -1;
+	}
+	free(report);
+	tu_rmtree(&dir);
+}
+
+#define SKIP_WITHOUT_TMUX()                                                            \
+	do {                                                                            \
+		if (!have_tmux()) {                                                     \
+			printf("%s: skipped: tmux is not installed\n", __func__);        \
+			return;                                                         \
+		}                                                                       \
+	} while (0)
+
+/*
+ * Start the review in a new session of width x height; env is put before
+ * the binary.  The shell that runs it prints "EXIT=<status>" when it ends
+ * (tmux's own pane_dead_status is not reliable when the terminal closes
+ * before the process is reaped).
+ */
+static void start(const char *session, int w, int h, const char *env, const char *args)
+{
+	ck_assert_int_eq(shf("tmux -L e2e new-session -d -s %s -x %d -y %d -c '%s' "
+			     "\"env %s '%s' review %s; echo EXIT=\\$?\"",
+			     session, w, h, dir, env, TA_BINARY, args),
+			 0);
+}
+
+/* The screen, with the history (the text printed after the TUI left may scroll). */
+static char *screen(const char *session, bool escapes)
+{
+	return outf("tmux -L e2e capture-pane -p -S - %s -t %s", escapes ? "-e" : "", session);
+}
+
+/* Does captured text (capture-pane -e) set a foreground or background colour? */
+static bool has_color(const char *s)
+{
+	while ((s = strstr(s, "\033["))) {
+		const char *p = s + 2;
+		size_t n = strspn(p, "0123456789;");
+		if (p[n] == 'm') {
+			char *params = xstrndup(p, n), *save = NULL;
+			for (char *t = strtok_r(params, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+				int v = atoi(t);
+				if ((v >= 30 && v <= 38) || (v >= 40 && v <= 48) || (v >= 90 && v <= 97) ||
+				    (v >= 100 && v <= 107)) {
+					free(params);
+					return true;
+				}
+			}
+			free(params);
+		}
+		s = p;
+	}
+	return false;
+}
+
+/* Wait until the screen shows text; return the screen (caller frees). */
+static char *wait_for(const char *session, const char *text)
+{
+	double t0 = now();
+	char *s;
+
+	for (;;) {
+		s = screen(session, false);
+		if (strstr(s, text))
+			return s;
+		if (now() - t0 > WAIT_SECONDS)
+			break;
+		free(s);
+		usleep(30000);
+	}
+	ck_abort_msg("waited %.0f s for '%s'; the screen:\n%.3000s", WAIT_SECONDS, text, s);
+	return s;
+}
+
+static void wait_gone(const char *session, const char *text)
+{
+	double t0 = now();
+	char *s;
+
+	while ((s = screen(session, false)) && strstr(s, text)) {
+		ck_assert_msg(now() - t0 < WAIT_SECONDS, "'%s' stays on the screen:\n%.3000s", text, s);
+		free(s);
+		usleep(30000);
+	}
+	free(s);
+}
+
+static void keys(const char *session, const char *k)
+{
+	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s %s", session, k), 0);
+}
+
+static void literal(const char *session, const char *text)
+{
+	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s -l '%s'", session, text), 0);
+}
+
+/* Wait for the review to end: its exit status as the shell saw it. */
+static int wait_exit(const char *session)
+{
+	char *scr = wait_for(session, "EXIT="), *last = scr, *p;
+	int status;
+
+	while ((p = strstr(last + 1, "EXIT=")))
+		last = p;
+	status = atoi(strstr(last, "EXIT=") + 5);
+	free(scr);
+	return status;
+}
+
+/* The review's process: the child of the pane's shell. */
+static pid_t review_pid(const char *session)
+{
+	char *s = outf("tmux -L e2e display -p -t %s '#{pane_pid}'", session);
+	pid_t shell = (pid_t)atoi(s), found = -1;
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+
+	free(s);
+	ck_assert_int_gt(shell, 1);
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d))) {
+		char path[300], buf[512], *rp;
+		FILE *fp;
+		int ppid;
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if (!(fp = fopen(path, "r")))
+			continue;
+		/* pid (comm) state ppid ...: comm may hold spaces, so parse after the last ')' */
+		if (fgets(buf, sizeof(buf), fp) && (rp = strrchr(buf, ')')) &&
+		    sscanf(rp + 1, " %*c %d", &ppid) == 1 && ppid == shell)
+			found = (pid_t)atoi(de->d_name);
+		fclose(fp);
+	}
+	closedir(d);
+	ck_assert_msg(found > 0, "no review process under the pane's shell %d", (int)shell);
+	return found;
+}
+
+/* How many lines of the screen contain text. */
+static size_t lines_with(const char *scr, const char *text)
+{
+	size_t n = 0;
+
+	for (const char *s = scr; (s = strstr(s, text)); s += strlen(text))
+		n++;
+	return n;
+}
+
+/* The model of the same report, to know what the screen should show. */
+static ta_review *model(ta_audit **a)
+{
+	ck_assert_int_eq(ta_report_read(report, a), 0);
+	return ta_review_new(*a);
+}
+
+START_TEST(test_review_session)
+{
+	ta_audit *a;
+	ta_review *rv;
+	ta_review_value *vals;
+	size_t n_vals, unused_at = 0, unused_n = 0, poll = 0;
+	char *s, *want, *review_path, *text, *args;
+	const char *id0, *id1;
+
+	SKIP_WITHOUT_TMUX();
+	rv = model(&a);
+	id0 = a->tasklets[ta_review_row(rv, 0)].id;
+	id1 = a->tasklets[ta_review_row(rv, 1)].id;
+	ta_review_values(rv, TA_FIELD_CLASS, &vals, &n_vals);
+	for (size_t k = 0; k < n_vals; k++)
+		if (strcmp(vals[k].value, "unused") == 0) {
+			unused_at = k + 1; /* after "(any)" */
+			unused_n = vals[k].count;
+		}
+	free(vals);
+	ck_assert_uint_gt(unused_n, 1);
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		if (strcmp(a->tasklets[ta_review_row(rv, r)].key,
+			   "classify/poller.c:struct po_dev.poll") == 0)
+			poll = r + 1;
+	ck_assert_uint_gt(poll, 0);
+
+	args = xasprintf("--report '%s'", report);
+	start("s1", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("s1", at(1)));
+	s = wait_for("s1", "SUBSYSTEM");
+	ck_assert_ptr_nonnull(strstr(s, "TASKLET"));
+	/* the behaviour verdicts of the report are in the list */
+	ck_assert_msg(strstr(s, " differs ") || strstr(s, " equivalent ") || strstr(s, " unsafe "),
+		      "no verdict in the list:\n%.3000s", s);
+	ck_assert_ptr_nonnull(strstr(s, "q:quit ?:help"));
+	free(s);
+	/* navigate */
+	keys("s1", "j j j");
+	free(wait_for("s1", at(4)));
+	keys("s1", "G");
+	free(wait_for("s1", at(total)));
+	keys("s1", "g");
+	free(wait_for("s1", at(1)));
+	keys("s1", "PgDn");
+	free(wait_for("s1", at(38))); /* a page is 40 - 3 lines */
+	keys("s1", "k Up");
+	free(wait_for("s1", at(36)));
+	keys("s1", "g");
+	free(wait_for("s1", at(1)));
+	/* filter by class: unused */
+	keys("s1", "f c");
+	free(wait_for("s1", "class: choose a value"));
+	for (size_t k = 0; k < unused_at; k++)
+		keys("s1", "j");
+	keys("s1", "Enter");
+	want = xasprintf(" 1/%zu (of %zu)", unused_n, total);
+	s = wait_for("s1", want);
+	ck_assert_uint_eq(lines_with(s, " unused "), unused_n);
+	ck_assert_ptr_nonnull(strstr(s, "class=unused"));
+	free(s);
+	free(want);
+	keys("s1", "f x");
+	want = xasprintf("%zu of %zu tasklets shown", total, total);
+	free(wait_for("s1", want));
+	free(want);
+	/* search, then the detail page of the match */
+	keys("s1", "/");
+	literal("s1", "po->poll");
+	keys("s1", "Enter");
+	want = xasprintf("%s", at(poll));
+	free(wait_for("s1", want));
+	free(want);
+	keys("s1", "Enter");
+	s = wait_for("s1", "classify/poller.c:struct po_dev.poll");
+	ck_assert_ptr_nonnull(strstr(s, "Class: self_rearming_poller"));
+	ck_assert_ptr_nonnull(strstr(s, "Recommendation: "));
+	ck_assert_ptr_nonnull(strstr(s, "Findings: "));
+	ck_assert_ptr_nonnull(strstr(s, "Behaviour: "));
+	ck_assert_ptr_null(strstr(s, "Behaviour: no verdict"));
+	free(s);
+	keys("s1", "G");
+	s = wait_for("s1", "Patch");
+	ck_assert_ptr_nonnull(strstr(s, "tasklet_setup(&po->poll"));
+	free(s);
+	keys("s1", "q");
+	free(wait_for("s1", "SUBSYSTEM"));
+	/* accept the first two */
+	keys("s1", "g a a");
+	s = wait_for("s1", "accepted 2 ");
+	ck_assert_ptr_nonnull(strstr(s, at(3)));
+	ck_assert_uint_eq(lines_with(s, " accept\n"), 2);
+	free(s);
+	keys("s1", "q");
+	ck_assert_int_eq(wait_exit("s1"), 0);
+	s = wait_for("s1", "review saved to");
+	ck_assert_ptr_nonnull(strstr(s, "2 accepted"));
+	free(s);
+	review_path = ta_path_join(dir, "r.review.json");
+	text = ta_read_file(review_path, NULL);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(strstr(text, id0));
+	ck_assert_ptr_nonnull(strstr(text, id1));
+	ck_assert_uint_eq(lines_with(text, "\"accept\""), 2);
+	free(text);
+
+	/* reopen: the decisions and the position are back */
+	start("s2", 120, 40, "-u NO_COLOR", args);
+	s = wait_for("s2", at(3));
+	ck_assert_ptr_nonnull(strstr(s, "accepted 2 "));
+	ck_assert_uint_eq(lines_with(s, " accept\n"), 2);
+	free(s);
+	/* export */
+	keys("s2", "x");
+	free(wait_for("s2", "export accepted patches to: tasklet-patches"));
+	keys("s2", "Enter");
+	if (ta_review_export_available()) {
+		char *git;
+		s = wait_for("s2", "exported the patches of 2 accepted tasklets");
+		free(s);
+		git = xasprintf("cd '%s' && cp -r '%s/corpus' tree && cd tree && git init -q . && "
+				"for p in ../tasklet-patches/*; do git apply --check \"$p\" || exit 1; done",
+				dir, TA_SOURCE_DIR);
+		ck_assert_msg(shf("%s", git) == 0, "an exported patch does not apply");
+		free(git);
+	} else {
+		s = wait_for("s2", "no patch writer");
+		free(s);
+		printf("test_review_session: export checked as unavailable: no patch writer "
+		       "(patch.h) in this build\n");
+	}
+	keys("s2", "q");
+	ck_assert_int_eq(wait_exit("s2"), 0);
+	free(review_path);
+	free(args);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+}
+END_TEST
+
+START_TEST(test_too_small_then_resize)
+{
+	char *s, *args;
+
+	SKIP_WITHOUT_TMUX();
+	args = xasprintf("--report '%s'", report);
+	start("small", 70, 20, "-u NO_COLOR", args);
+	s = wait_for("small", "terminal too small: 70x20");
+	ck_assert_ptr_nonnull(strstr(s, "at least 80x24"));
+	ck_assert_ptr_null(strstr(s, "SUBSYSTEM"));
+	free(s);
+	ck_assert_int_eq(shf("tmux -L e2e resize-window -t small -x 100 -y 30"), 0);
+	free(wait_for("small", "SUBSYSTEM"));
+	wait_gone("small", "too small");
+	ck_assert_int_eq(shf("tmux -L e2e resize-window -t small -x 80 -y 23"), 0);
+	free(wait_for("small", "terminal too small: 80x23"));
+	keys("small", "q");
+	ck_assert_int_eq(wait_exit("small"), 0);
+	free(args);
+}
+END_TEST
+
+START_TEST(test_color_and_no_color)
+{
+	char *s, *args = xasprintf("--report '%s'", report);
+
+	SKIP_WITHOUT_TMUX();
+	/* tmux's panes have colours: the class column is painted */
+	start("col", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("col", "SUBSYSTEM"));
+	s = screen("col", true);
+	ck_assert_msg(has_color(s), "no colour in:\n%.2000s", s);
+	free(s);
+	keys("col", "q");
+	wait_exit("col");
+	/* NO_COLOR: attributes only (bold, reverse), no colour */
+	start("mono", 120, 40, "NO_COLOR=1", args);
+	free(wait_for("mono", "SUBSYSTEM"));
+	s = screen("mono", true);
+	ck_assert_msg(!has_color(s), "colour despite NO_COLOR:\n%.2000s", s);
+	ck_assert_msg(strstr(s, "\033[1;4m") || strstr(s, "\033[0;7m") || strstr(s, "\033[7m"),
+		      "no attributes in:\n%.2000s", s);
+	free(s);
+	keys("mono", "q");
+	wait_exit("mono");
+	free(args);
+}
+END_TEST
+
+START_TEST(test_signals_keep_decisions)
+{
+	char *s, *args = xasprintf("--report '%s' --review '%s/sig.json'", report, dir);
+	char *text, *path = ta_path_join(dir, "sig.json");
+
+	SKIP_WITHOUT_TMUX();
+	start("term", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("term", at(1)));
+	keys("term", "a");
+	free(wait_for("term", "accepted 1 "));
+	ck_assert_int_eq(kill(review_pid("term"), SIGTERM), 0);
+	ck_assert_int_eq(wait_exit("term"), 128 + SIGTERM);
+	/* the handler ran: the terminal is back (no TUI on screen) and the summary printed */
+	s = wait_for("term", "review saved to");
+	ck_assert_ptr_null(strstr(s, "SUBSYSTEM"));
+	free(s);
+	s = outf("tmux -L e2e display -p -t term '#{alternate_on}'");
+	ck_assert_str_eq(s, "0\n");
+	free(s);
+	text = ta_read_file(path, NULL);
+	ck_assert_uint_eq(lines_with(text, "\"accept\""), 1);
+	free(text);
+	/* SIGINT (Ctrl-C in the terminal) after one more decision */
+	start("int", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("int", at(2)));
+	keys("int", "r");
+	free(wait_for("int", "rejected 1 "));
+	keys("int", "C-c");
+	ck_assert_int_eq(wait_exit("int"), 128 + SIGINT);
+	free(wait_for("int", "review saved to"));
+	text = ta_read_file(path, NULL);
+	ck_assert_uint_eq(lines_with(text, "\"accept\""), 1);
+	ck_assert_uint_eq(lines_with(text, "\"reject\""), 1);
+	free(text);
+	free(path);
+	free(args);
+}
+END_TEST
+
+/* review PATH: a scan, then the TUI; the review file goes to the current directory. */
+START_TEST(test_scan_mode)
+{
+	char *args = xasprintf("-j 2 '%s/corpus'", TA_SOURCE_DIR);
+	char *path = ta_path_join(dir, "tasklet-audit.review.json"), *text;
+
+	SKIP_WITHOUT_TMUX();
+	start("scan", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("scan", at(1)));
+	keys("scan", "a");
+	free(wait_for("scan", "accepted 1 "));
+	keys("scan", "q");
+	ck_assert_int_eq(wait_exit("scan"), 0);
+	text = ta_read_file(path, NULL);
+	ck_assert_msg(text != NULL, "no review file in the current directory");
+	ck_assert_uint_eq(lines_with(text, "\"accept\""), 1);
+	ck_assert_ptr_nonnull(strstr(text, "\"source\":\t\"" TA_SOURCE_DIR "/corpus\""));
+	free(text);
+	free(path);
+	free(args);
+}
+END_TEST
+
+/* The review command's errors, without a terminal. */
+START_TEST(test_cli_errors)
+{
+	static const struct {
+		const char *args;
+		int status;
+		const char *message;
+	} cases[] = {
+		{"review --no-such", 2, "unknown option '--no-such'"},
+		{"review --report", 2, "option '--report' needs an argument"},
+		{"review --report /nonexistent/r.json", 2, "cannot read '/nonexistent/r.json'"},
+		{"review a b", 2, "too many arguments"},
+		{"review -j 0", 2, "invalid job count '0'"},
+		{"review --export '' --report x.json", 2, "invalid export directory ''"},
+		{"review /tmp --report x.json", 2, "either PATH or --report"},
+	};
+	struct tu_run r;
+	char *args, *bad;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		r = tu_exec(cases[i].args);
+		ck_assert_msg(r.status == cases[i].status, "%s: exit %d", cases[i].args, r.status);
+		ck_assert_msg(strstr(r.err, cases[i].message), "%s: %s", cases[i].args, r.err);
+		tu_run_free(&r);
+	}
+	r = tu_exec("review --help");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_ptr_nonnull(strstr(r.out, "usage: tasklet-audit review"));
+	tu_run_free(&r);
+	/* no terminal: a clear error, not garbage */
+	args = xasprintf("review --report '%s'", report);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "the review needs a terminal"));
+	tu_run_free(&r);
+	free(args);
+	/* a broken report and a broken review file name themselves */
+	tu_write(dir, "bad.json", "{\"format_version\": \"1.0\", \"tree\": 1, \"tasklets\": []}");
+	bad = ta_path_join(dir, "bad.json");
+	args = xasprintf("review --report '%s' --export out", bad);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "bad.json: error: 'tree' is not a string"));
+	tu_run_free(&r);
+	free(args);
+	tu_write(dir, "bad-review.json", "[1]");
+	free(bad);
+	bad = ta_path_join(dir, "bad-review.json");
+	args = xasprintf("review --report '%s' --review '%s' --export out", report, bad);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "bad-review.json: error: not a review file"));
+	tu_run_free(&r);
+	free(args);
+	free(bad);
+}
+END_TEST
+
+/* --export without a UI. */
+START_TEST(test_export_without_ui)
+{
+	char *args = xasprintf("review --report '%s' --export '%s/out'", report, dir);
+	ta_audit *a;
+	ta_review *rv = model(&a);
+	char *review_path = ta_path_join(dir, "r.review.json");
+	struct tu_run r = tu_exec(args);
+
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "nothing to export: no accepted tasklet"));
+	tu_run_free(&r);
+	/* accept two through the review file, as the TUI would */
+	ta_review_decide(rv, ta_review_row(rv, 0), TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, ta_review_row(rv, 1), TA_DECISION_ACCEPT, "workqueue");
+	ck_assert_int_eq(ta_review_file_save(rv, review_path, report), 0);
+	r = tu_exec(args);
+	if (ta_review_export_available()) {
+		ck_assert_msg(r.status == 0, "%s", r.err);
+		ck_assert_ptr_nonnull(strstr(r.out, "exported the patches of 2 accepted tasklets"));
+	} else {
+		ck_assert_int_eq(r.status, 2);
+		ck_assert_ptr_nonnull(strstr(r.err, "cannot export 2 accepted tasklets"));
+		ck_assert_ptr_nonnull(strstr(r.err, "no patch writer"));
+	}
+	tu_run_free(&r);
+	free(review_path);
+	free(args);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("tui_e2e");
+	TCase *tc = tcase_create("terminal");
+	TCase *cli = tcase_create("cli");
+
+	if (!have_tmux())
+		printf("tui_e2e: tmux is not installed: the terminal tests are skipped\n");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_review_session);
+	tcase_add_test(tc, test_too_small_then_resize);
+	tcase_add_test(tc, test_color_and_no_color);
+	tcase_add_test(tc, test_signals_keep_decisions);
+	tcase_add_test(tc, test_scan_mode);
+	suite_add_tcase(s, tc);
+	tcase_add_checked_fixture(cli, setup_report, teardown);
+	tcase_add_test(cli, test_cli_errors);
+	tcase_add_test(cli, test_export_without_ui);
+	suite_add_tcase(s, cli);
+	return tu_run(s);
+}
