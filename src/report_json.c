@@ -328,6 +328,8 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		if (f->status != TA_STATUS_PARSED)
 			add_str(o, "reason", f->reason);
 		cJSON_AddNumberToObject(o, "errors", f->n_errors);
+		if (opts && opts->timing)
+			cJSON_AddNumberToObject(o, "seconds", f->seconds);
 		if (f->included_by)
 			cJSON_AddStringToObject(o, "included_by", f->included_by);
 		cJSON_AddItemToArray(arr, o);
