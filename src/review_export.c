@@ -36,6 +36,20 @@ bool ta_review_export_available(void)
 #endif
 }
 
+/* The patch writer's name for a mechanism: the report says "bh_workqueue",
+ * the writer's --to says "bh". */
+static const char *patch_target(const char *mechanism)
+{
+	static const struct {
+		const char *report, *target;
+	} names[] = {{"bh_workqueue", "bh"}, {"workqueue", "wq"}, {"threaded_irq", "threaded-irq"}};
+
+	for (size_t i = 0; mechanism && i < sizeof(names) / sizeof(*names); i++)
+		if (strcmp(mechanism, names[i].report) == 0)
+			return names[i].target;
+	return mechanism;
+}
+
 /* The accepted, non-stale decisions: ids and picked mechanisms (borrowed from rv). */
 static size_t accepted(const ta_review *rv, const char ***ids, const char ***mechs,
 		       bool *picked, size_t *stale)
@@ -56,7 +70,7 @@ static size_t accepted(const ta_review *rv, const char ***ids, const char ***mec
 			continue;
 		}
 		(*ids)[n] = a->tasklets[i].id;
-		(*mechs)[n] = d->mechanism;
+		(*mechs)[n] = patch_target(d->mechanism);
 		*picked |= d->mechanism != NULL;
 		n++;
 	}
@@ -162,7 +176,7 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 	{
 		char dir[] = "/tmp/tasklet-audit-preview.XXXXXX";
 		const char *ids[1] = {a->tasklets[i].id};
-		const char *mechs[1] = {ta_review_mechanism(rv, i)};
+		const char *mechs[1] = {patch_target(ta_review_mechanism(rv, i))};
 		char *text = NULL;
 		if (!mkdtemp(dir)) {
 			*note = xasprintf("cannot make a temporary directory: %s", strerror(errno));
