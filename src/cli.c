@@ -19,6 +19,7 @@
 #include "rules.h"
 #include "flags.h"
 #include "outfile.h"
+#include "patch.h"
 #include "report.h"
 #include "scan.h"
 #include "util.h"
@@ -171,6 +172,7 @@ static const struct {
 	int (*main)(int argc, char **argv);
 } subcommands[] = {
 	{"model", ta_model_main},
+	{"patch", ta_patch_main},
 };
 
 int ta_cli_main(int argc, char **argv)

@@ -162,6 +162,11 @@ static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 	}
 	if (a->classified)
 		classification_json(o, t);
+	if (t->patch_status) {
+		cJSON *po = cJSON_AddObjectToObject(o, "patch");
+		cJSON_AddStringToObject(po, "status", t->patch_status);
+		add_str(po, "reason", t->patch_reason);
+	}
 	return o;
 }
 
