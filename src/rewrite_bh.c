@@ -245,8 +245,6 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 		rc = convert_site(rw, m, &t->sites[i], &nm, hi, scheduled);
 	if (rc == TA_RW_DONE)
 		rc = ta_rw_callback(rw, &form);
-	if (rc == TA_RW_DONE && hi)
-		ta_rw_note(rw, "High priority is kept: the work item goes to %s.", m->hi_queue);
 	if (rc == TA_RW_DONE && m->context_note)
 		ta_rw_note(rw, "%s", m->context_note);
 	free(nm.new_name);
