@@ -298,10 +298,22 @@ char *ta_patch_prefix(const ta_patch_rules *r, const char *path, bool directory)
 		driver = xstrdup(slash ? base : "");
 		free(d);
 	} else {
+		static const char *const generic[] = {"core", "main", "pci", "usb", "sdio", "dev",
+						      "init", "base", "hw", "tx", "rx", "irq"};
 		base = strrchr(rest, '/') ? strrchr(rest, '/') + 1 : rest;
 		driver = xstrdup(base);
 		if (strrchr(driver, '.'))
 			*strrchr(driver, '.') = '\0';
+		/* drivers/crypto/qce/core.c is "qce", not "core" */
+		for (size_t i = 0; i < sizeof(generic) / sizeof(*generic); i++)
+			if (strcmp(driver, generic[i]) == 0 && base > rest) {
+				const char *e = base - 1, *s = e;
+				while (s > rest && s[-1] != '/')
+					s--;
+				free(driver);
+				driver = xstrndup(s, (size_t)(e - s));
+				break;
+			}
 	}
 	if (!b.len) {
 		/* no table entry: the first directory names the subsystem */

@@ -871,10 +871,18 @@ int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 
 	if (!t->callback || t->callback_is_expr)
 		return ta_rw_refuse(rw, "the callback is an expression, not a function");
-	if (!t->callback_file || !t->callback_line)
-		return ta_rw_refuse(rw, "the callback '%s' is not defined in the audited files",
-				    t->callback);
-	rc = convert_one(rw, f, t->callback, t->callback_file, t->callback_line);
+	if (!t->callback_file || !t->callback_line) {
+		/* defined in a file the scan did not parse (no tasklet word in it): look beside */
+		char *file = NULL;
+		unsigned line = 0;
+		if (!t->file || find_definition(rw, t->callback, t->file, &file, &line) != 0)
+			return ta_rw_refuse(rw, "the callback '%s' is not defined in the audited files "
+					    "nor beside '%s'", t->callback, t->file ? t->file : "?");
+		rc = convert_one(rw, f, t->callback, file, line);
+		free(file);
+	} else {
+		rc = convert_one(rw, f, t->callback, t->callback_file, t->callback_line);
+	}
 	/* other init sites may install other callbacks on the same object */
 	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++) {
 		const ta_site *s = &t->init_sites[i];

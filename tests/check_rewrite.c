@@ -208,6 +208,9 @@ START_TEST(test_rules)
 	p = ta_patch_prefix(r, "drivers/dma/ioat/dma.c", true);
 	ck_assert_str_eq(p, "dmaengine: ioat");
 	free(p);
+	p = ta_patch_prefix(r, "drivers/dma/qcom/core.c", false);
+	ck_assert_str_eq(p, "dmaengine: qcom");
+	free(p);
 	p = ta_patch_prefix(r, "sound/pci/foo.c", false);
 	ck_assert_str_eq(p, "sound: foo");
 	free(p);
