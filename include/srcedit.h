@@ -43,7 +43,9 @@ typedef struct ta_srcset {
 
 ta_srcset *ta_srcset_new(const char *root);
 void ta_srcset_free(ta_srcset **set);
-/* The file rel of the set, loaded on first use; NULL (errno set) when unreadable. */
+/* "a/b/../c" -> "a/c", "./x" -> "x" (the caller frees it). */
+char *ta_path_normalize(const char *rel);
+/* The file rel (normalized) of the set, loaded on first use; NULL (errno set) when unreadable. */
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel);
 
 /* A ta_src over text (copied), for tests and for files already read. */

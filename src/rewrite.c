@@ -740,6 +740,56 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 static int find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
 			   unsigned *def_line);
 
+/*
+ * A kernel-doc comment right before the definition at def describes the old
+ * parameter as "@pname: ...": describe the new one instead, or W=1 builds
+ * warn about an excess and an undescribed parameter.
+ */
+static int fix_kdoc(ta_rw *rw, ta_src *src, size_t def, const char *pname,
+		    const struct ta_cb_form *f)
+{
+	const char *s = src->text;
+	size_t i = def, end, start, tag, eol;
+	char *want;
+	int rc = TA_RW_DONE;
+
+	/* back over the declaration specifiers to the comment's end */
+	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n*", s[i - 1])) &&
+	       !(i >= 2 && s[i - 1] == '/' && s[i - 2] == '*'))
+		i--;
+	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
+		return TA_RW_DONE;
+	end = i - 2;
+	{
+		const char *open = NULL;
+		for (size_t k = end; k-- > 0;)
+			if (s[k] == '/' && s[k + 1] == '*') {
+				open = s + k;
+				break;
+			}
+		if (!open || open[2] != '*')
+			return TA_RW_DONE; /* not a kernel-doc comment */
+		start = (size_t)(open - s);
+	}
+	want = xasprintf("@%s:", pname);
+	for (tag = start; tag < end; tag++)
+		if (strncmp(s + tag, want, strlen(want)) == 0 && !ta_lex_ident_char(s[tag - 1]))
+			break;
+	if (tag < end) {
+		char *txt = xasprintf("@%s: %s", f->param_name,
+				      strcmp(f->from, "from_work") == 0 ? "the work item"
+									 : "the tasklet");
+		eol = tag;
+		while (eol < end && s[eol] != '\n')
+			eol++;
+		if (ta_src_edit(src, tag, eol - tag, txt) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		free(txt);
+	}
+	free(want);
+	return rc;
+}
+
 /* Convert one callback function, defined at cb_file:cb_line. */
 static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, const char *cb_file,
 		       unsigned cb_line)
@@ -797,6 +847,8 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 				  cb_line, cb, f->param_name);
 		goto out;
 	}
+	if ((rc = fix_kdoc(rw, src, name_off, pname, f)) != TA_RW_DONE)
+		goto out;
 	newparam = xasprintf("%s%s", f->param_type, f->param_name);
 	if (ta_src_edit(src, ps, pe - ps, newparam) != 0) {
 		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);

@@ -61,6 +61,20 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 		src = ta_srcset_get(rw->set, t->decl_file);
 		if (!src)
 			return ta_rw_refuse(rw, "cannot read '%s'", t->decl_file);
+		if (!ta_str_ends(src->rel, ".c") && t->file) {
+			/* a header outside the driver's directory is shared with other drivers */
+			char *dir = ta_path_normalize(t->file);
+			char *slash = strrchr(dir, '/');
+			bool inside;
+			if (slash)
+				slash[1] = '\0';
+			inside = !slash || ta_str_starts(src->rel, dir);
+			free(dir);
+			if (!inside)
+				return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond "
+							"the driver: converting it is a series of its own",
+						    src->rel);
+		}
 		a = ta_src_line(src, t->decl_line);
 		e = ta_src_line_end(src, t->decl_line);
 	} else {

@@ -64,27 +64,58 @@ void ta_srcset_free(ta_srcset **set)
 	*set = NULL;
 }
 
-ta_src *ta_srcset_get(ta_srcset *set, const char *rel)
+char *ta_path_normalize(const char *rel)
 {
-	char *path;
+	char *copy = xstrdup(rel), *save = NULL;
+	char **parts = NULL;
+	size_t n = 0, cap = 0;
+	ta_buf b = {0};
+
+	for (char *p = strtok_r(copy, "/", &save); p; p = strtok_r(NULL, "/", &save)) {
+		if (strcmp(p, ".") == 0)
+			continue;
+		if (strcmp(p, "..") == 0 && n > 0 && strcmp(parts[n - 1], "..") != 0) {
+			n--;
+			continue;
+		}
+		TA_PUSH(parts, n, cap, p);
+	}
+	if (rel[0] == '/')
+		ta_buf_putc(&b, '/');
+	for (size_t i = 0; i < n; i++)
+		ta_buf_printf(&b, "%s%s", i ? "/" : "", parts[i]);
+	free(parts);
+	free(copy);
+	return ta_buf_steal(&b);
+}
+
+ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
+{
+	char *path, *rel;
 	char *text;
 	size_t len = 0;
 	ta_src *src;
 
-	if (!rel || !*rel) {
+	if (!rel_in || !*rel_in) {
 		errno = EINVAL;
 		return NULL;
 	}
+	rel = ta_path_normalize(rel_in);
 	for (size_t i = 0; i < set->n_files; i++)
-		if (strcmp(set->files[i]->rel, rel) == 0)
+		if (strcmp(set->files[i]->rel, rel) == 0) {
+			free(rel);
 			return set->files[i];
+		}
 	path = ta_path_join(set->root, rel);
 	text = ta_read_file(path, &len);
 	free(path);
-	if (!text)
+	if (!text) {
+		free(rel);
 		return NULL;
+	}
 	src = ta_src_new(rel, text, len);
 	free(text);
+	free(rel);
 	TA_PUSH(set->files, set->n_files, set->cap_files, src);
 	return src;
 }
