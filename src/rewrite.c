@@ -771,10 +771,18 @@ static int fix_kdoc(ta_rw *rw, ta_src *src, size_t def, const char *pname,
 			return TA_RW_DONE; /* not a kernel-doc comment */
 		start = (size_t)(open - s);
 	}
-	want = xasprintf("@%s:", pname);
-	for (tag = start; tag < end; tag++)
-		if (strncmp(s + tag, want, strlen(want)) == 0 && !ta_lex_ident_char(s[tag - 1]))
+	/* "@data:" or "@data\t:" */
+	want = xasprintf("@%s", pname);
+	for (tag = start; tag < end; tag++) {
+		size_t c = tag + strlen(want);
+		if (strncmp(s + tag, want, strlen(want)) != 0 || ta_lex_ident_char(s[tag - 1]) ||
+		    ta_lex_ident_char(s[c]))
+			continue;
+		while (c < end && (s[c] == ' ' || s[c] == '\t'))
+			c++;
+		if (s[c] == ':')
 			break;
+	}
 	if (tag < end) {
 		char *txt = xasprintf("@%s: %s", f->param_name,
 				      strcmp(f->from, "from_work") == 0 ? "the work item"

@@ -13,7 +13,7 @@ struct pl022 {
 /**
  * pump_transfers - Tasklet function which schedules next transfer
  * when running in interrupt or DMA transfer mode.
- * @data: SSP driver private data structure
+ * @data	: SSP driver private data structure
  *
  */
 static void pump_transfers(unsigned long data)
