@@ -50,11 +50,58 @@ static int rename_in(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct na
 	return TA_RW_DONE;
 }
 
+#define MAX_HEADER_USERS 3
+
+/*
+ * A field declared in a header: the model may know the same field under
+ * another path (drivers/dma/ti/../virt-dma.h), or see it used by many .c
+ * files: other drivers then use it too, and one driver's patch would break
+ * them.  Refuse; such a conversion is a series of its own.
+ */
+static int shared_header(ta_rw *rw, const char *header)
+{
+	const ta_tasklet *t = rw->t;
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+	int rc = TA_RW_DONE;
+
+	for (size_t i = 0; i < rw->audit->n_tasklets && rc == TA_RW_DONE; i++) {
+		const ta_tasklet *u = &rw->audit->tasklets[i];
+		char *d;
+		if (u == t || !u->decl_file || !u->field || !t->field || !u->ctype || !t->ctype ||
+		    strcmp(u->field, t->field) || strcmp(u->ctype, t->ctype))
+			continue;
+		d = ta_path_normalize(u->decl_file);
+		if (strcmp(d, header) == 0)
+			rc = ta_rw_refuse(rw, "the field is also used as '%s' from %s: '%s' is shared "
+					      "by other drivers", u->name ? u->name : u->key,
+					  u->file ? u->file : "elsewhere", header);
+		free(d);
+	}
+	for (int pass = 0; pass < 2 && rc == TA_RW_DONE; pass++)
+		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
+			const char *f = pass ? t->sites[i].file : t->init_sites[i].file;
+			bool seen = false;
+			if (!f || !ta_str_ends(f, ".c"))
+				continue;
+			for (size_t k = 0; k < n && !seen; k++)
+				seen = strcmp(files[k], f) == 0;
+			if (!seen)
+				TA_PUSH(files, n, cap, (char *)f);
+		}
+	if (rc == TA_RW_DONE && n > MAX_HEADER_USERS)
+		rc = ta_rw_refuse(rw, "the tasklet declared in '%s' is used from %zu files: a shared "
+				      "tasklet, converting it is a series of its own", header, n);
+	free(files);
+	return rc;
+}
+
 /* struct tasklet_struct NAME; -> struct work_struct NEW; */
 static int convert_decl(ta_rw *rw, const struct names *nm)
 {
 	const ta_tasklet *t = rw->t;
 	ta_src *src;
+	int rc;
 	size_t a, e, p, q, r;
 
 	if (t->decl_file && t->decl_line) {
@@ -74,6 +121,8 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 				return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond "
 							"the driver: converting it is a series of its own",
 						    src->rel);
+			if ((rc = shared_header(rw, src->rel)) != TA_RW_DONE)
+				return rc;
 		}
 		a = ta_src_line(src, t->decl_line);
 		e = ta_src_line_end(src, t->decl_line);
