@@ -96,6 +96,59 @@ static int shared_header(ta_rw *rw, const char *header)
 	return rc;
 }
 
+/* The kernel-doc of the struct holding the field at off names it "@old:": rename the tag. */
+static int rename_member_doc(ta_rw *rw, ta_src *src, size_t off, const struct names *nm)
+{
+	const char *s = src->text;
+	int depth = 0;
+	size_t i = off, open = TA_NPOS, start = TA_NPOS, end, want_n;
+	char *want;
+	int rc = TA_RW_DONE;
+
+	if (!nm->field || strcmp(nm->old_name, nm->new_name) == 0)
+		return TA_RW_DONE;
+	while (i-- > 0) {
+		if (s[i] == '}')
+			depth++;
+		else if (s[i] == '{' && depth-- == 0) {
+			open = i;
+			break;
+		}
+	}
+	if (open == TA_NPOS)
+		return TA_RW_DONE;
+	/* back over "struct name" to the comment's end */
+	i = open;
+	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n", s[i - 1])))
+		i--;
+	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
+		return TA_RW_DONE;
+	end = i - 2;
+	for (size_t k = end; k-- > 0;)
+		if (s[k] == '/' && s[k + 1] == '*') {
+			start = k;
+			break;
+		}
+	if (start == TA_NPOS || s[start + 2] != '*')
+		return TA_RW_DONE;
+	want = xasprintf("@%s", nm->old_name);
+	want_n = strlen(want);
+	for (size_t t = start; t < end; t++) {
+		size_t c = t + want_n;
+		if (strncmp(s + t, want, want_n) != 0 || ta_lex_ident_char(s[c]))
+			continue;
+		while (c < end && (s[c] == ' ' || s[c] == '\t'))
+			c++;
+		if (s[c] == ':') {
+			if (ta_src_edit(src, t + 1, want_n - 1, nm->new_name) != 0)
+				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			break;
+		}
+	}
+	free(want);
+	return rc;
+}
+
 /* struct tasklet_struct NAME; -> struct work_struct NEW; */
 static int convert_decl(ta_rw *rw, const struct names *nm)
 {
@@ -153,7 +206,7 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 	    (strcmp(nm->old_name, nm->new_name) != 0 &&
 	     ta_src_edit(src, q, strlen(nm->old_name), nm->new_name) != 0))
 		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-	return TA_RW_DONE;
+	return rename_member_doc(rw, src, p, nm);
 }
 
 static const char *queue_of(const ta_mechanism_rules *m, enum ta_map_queue q, bool hi)
