@@ -286,7 +286,10 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 		if (map->note)
 			ta_rw_note(rw, "%s", map->note);
 	}
-	head = queue ? xasprintf("%s(%s, ", call, queue) : xasprintf("%s(", call);
+	/* an argument on the next line: no trailing space after the queue's comma */
+	head = !queue ? xasprintf("%s(", call)
+		      : src->text[open + 1] == '\n' ? xasprintf("%s(%s,", call, queue)
+						     : xasprintf("%s(%s, ", call, queue);
 	rc = ta_src_edit(src, name_off, open + 1 - name_off, head);
 	free(head);
 	if (rc)
