@@ -101,6 +101,9 @@ typedef struct ta_tasklet {
 	ta_finding *findings;
 	size_t n_findings, cap_findings;
 	struct ta_behavior *behavior; /* behavior.h: the checker's verdict (NULL before) */
+	/* filled by the patch writer (NULL before): written, refused, not_needed */
+	char *patch_status;
+	char *patch_reason;
 } ta_tasklet;
 
 /* Function-level program facts the classifier reasons over (per file). */

@@ -24,6 +24,7 @@
 #include "rules.h"
 #include "flags.h"
 #include "outfile.h"
+#include "patch.h"
 #include "report.h"
 #include "review_cmd.h"
 #include "scan.h"
@@ -216,6 +217,7 @@ static const struct {
 } subcommands[] = {
 	{"model", ta_model_main},
 	{"review", ta_review_main},
+	{"patch", ta_patch_main},
 };
 
 int ta_cli_main(int argc, char **argv)

@@ -1950,3 +1950,48 @@ int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *
 	free(full);
 	return rc;
 }
+
+int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpath,
+			    const char *const *args, int nargs, const char *const *unsaved_paths,
+			    const char *const *unsaved_texts, size_t n_unsaved, unsigned *n_errors,
+			    char **first)
+{
+	char *path = ta_path_join(root, relpath);
+	struct CXUnsavedFile *uf = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*uf));
+	char **paths = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*paths));
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode err;
+	unsigned n;
+
+	*n_errors = 0;
+	if (first)
+		*first = NULL;
+	for (size_t i = 0; i < n_unsaved; i++) {
+		paths[i] = ta_path_join(root, unsaved_paths[i]);
+		uf[i].Filename = paths[i];
+		uf[i].Contents = unsaved_texts[i];
+		uf[i].Length = strlen(unsaved_texts[i]);
+	}
+	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n_unsaved,
+					  CXTranslationUnit_KeepGoing, &tu);
+	for (size_t i = 0; i < n_unsaved; i++)
+		free(paths[i]);
+	free(paths);
+	free(uf);
+	free(path);
+	if (err != CXError_Success || !tu)
+		return -1;
+	n = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			if (first && !*first)
+				*first = take(clang_formatDiagnostic(
+					d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+			(*n_errors)++;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	clang_disposeTranslationUnit(tu);
+	return 0;
+}

@@ -217,6 +217,11 @@ static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 		classification_json(o, t);
 	if (t->behavior)
 		cJSON_AddItemToObject(o, "behavior", behavior_json(t->behavior));
+	if (t->patch_status) {
+		cJSON *po = cJSON_AddObjectToObject(o, "patch");
+		cJSON_AddStringToObject(po, "status", t->patch_status);
+		add_str(po, "reason", t->patch_reason);
+	}
 	return o;
 }
 

@@ -7,6 +7,7 @@
 #define _CORPUS_INTERRUPT_H
 #include <linux/kernel.h>
 #include <linux/bitops.h>
+#include <linux/workqueue.h>
 
 typedef enum irqreturn { IRQ_NONE = 0, IRQ_HANDLED = 1, IRQ_WAKE_THREAD = 2 } irqreturn_t;
 typedef irqreturn_t (*irq_handler_t)(int, void *);

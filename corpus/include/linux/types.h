@@ -8,6 +8,7 @@ typedef _Bool bool;
 #define false 0
 typedef unsigned int u32;
 typedef unsigned long long u64;
+typedef unsigned long uintptr_t;
 typedef u64 dma_addr_t;
 typedef unsigned int gfp_t;
 typedef struct { int counter; } atomic_t;

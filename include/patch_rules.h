@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * patch_rules.h - the conversion knowledge of rules/patch/conversions.json:
+ * subject prefixes by path, the modernization's changelog, and for each
+ * replacement mechanism (bh, wq) the mapping of every tasklet API to its
+ * counterpart, the symbols the tree must declare and the semantic note
+ * each mapping adds to the changelog.
+ *
+ * ta_patch_rules_load() validates everything; the result owns all its
+ * strings and is read-only for consumers; ta_patch_rules_free() releases it.
+ */
+#ifndef TA_PATCH_RULES_H
+#define TA_PATCH_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "facts.h"
+
+enum ta_map_kind { TA_MAP_CALL, TA_MAP_INIT, TA_MAP_DECLARE, TA_MAP_REFUSE, TA_MAP_NONE };
+enum ta_map_queue { TA_Q_NONE, TA_Q_NORMAL, TA_Q_HI, TA_Q_OWN };
+
+typedef struct ta_api_map {
+	enum ta_map_kind kind;   /* TA_MAP_NONE: the file does not say (refused) */
+	char *call;              /* the replacement function or macro */
+	char *unscheduled_call;  /* when the tasklet is never scheduled (enable_work) */
+	enum ta_map_queue queue; /* the queue argument placed first */
+	char *note;              /* semantic change, for the changelog (may be NULL) */
+	char *refuse;            /* why there is no mechanical counterpart */
+	char **requires;         /* symbols the tree must declare */
+	size_t n_requires;
+} ta_api_map;
+
+typedef struct ta_mechanism_rules {
+	char *name;               /* "bh", "wq" */
+	char *subject, *intro, *context_note;
+	char *queue, *hi_queue;
+	char **requires;
+	size_t n_requires;
+	bool bh_exclusion_ok;     /* may a tasklet sharing spin_lock_bh data move? */
+	ta_api_map apis[TA_API_COUNT];
+} ta_mechanism_rules;
+
+typedef struct ta_prefix_rule {
+	char *path, *prefix;
+} ta_prefix_rule;
+
+typedef struct ta_patch_rules {
+	char *file;
+	ta_prefix_rule *prefixes;
+	size_t n_prefixes;
+	char *setup_subject, *setup_intro;
+	ta_mechanism_rules *mechs;
+	size_t n_mechs;
+} ta_patch_rules;
+
+/* rules_dir/patch/conversions.json; NULL after one error line. */
+ta_patch_rules *ta_patch_rules_load(const char *rules_dir);
+/* The same from a text (for tests); name is used in errors. */
+ta_patch_rules *ta_patch_rules_parse(const char *name, const char *text);
+void ta_patch_rules_free(ta_patch_rules **r);
+const ta_mechanism_rules *ta_patch_rules_mechanism(const ta_patch_rules *r, const char *name);
+/* The subject prefix for a path ("dmaengine: at_hdmac"); the caller frees it. */
+char *ta_patch_prefix(const ta_patch_rules *r, const char *path, bool directory);
+
+#endif

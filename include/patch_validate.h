@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * patch_validate.h - re-parses patched files before a patch is written:
+ * each affected translation unit is parsed with the scan's flags twice,
+ * from the disk and with the patched texts as libclang unsaved files, and
+ * the patch is refused when the second parse has more errors.  A few
+ * warnings that a conversion typically gets wrong (incompatible pointer
+ * types, int conversions, implicit declarations) are made errors for both
+ * parses.  With bh_decls, a small header declaring the BH-workqueue API is
+ * forced into both parses (for trees that lack it, under --force-api).
+ *
+ * The ta_validator owns its tree, flags and indexer; ta_validator_free()
+ * releases them and clears the caller's pointer.
+ */
+#ifndef TA_PATCH_VALIDATE_H
+#define TA_PATCH_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ta_validator ta_validator;
+
+/* NULL after one error line when the tree cannot be set up. */
+ta_validator *ta_validator_new(const char *root, bool bh_decls);
+void ta_validator_free(ta_validator **v);
+
+/*
+ * Parse each of units[0..n_units) (.c files relative to the root) with the
+ * files paths[i] replaced by texts[i].  0 when no unit has more errors
+ * than before; -1 with *reason (the caller frees it) otherwise.
+ */
+int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
+		       const char *const *paths, const char *const *texts, size_t n,
+		       char **reason);
+
+/* The test-only BH-workqueue declarations injected with bh_decls. */
+extern const char ta_bh_api_decls[];
+
+#endif

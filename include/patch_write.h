@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * patch_write.h - one patch in `git format-patch` form: the mbox "From "
+ * line, From:, Date:, Subject: [PATCH] ..., the changelog wrapped at 72
+ * columns, an optional Signed-off-by (never invented), "---", the
+ * diffstat, and a `diff --git` section per file with `diff -u -p` hunks
+ * (udiff.h) whose a/ b/ paths are relative to the tree root, so that
+ * `git am` and `git apply` take it from the root.
+ */
+#ifndef TA_PATCH_WRITE_H
+#define TA_PATCH_WRITE_H
+
+#include <stddef.h>
+
+struct ta_patch_file {
+	const char *path;     /* relative to the tree root */
+	const char *old_text;
+	size_t old_len;
+	const char *new_text;
+	size_t new_len;
+};
+
+struct ta_patch_desc {
+	const char *author;   /* "Name <mail>" */
+	const char *date;     /* RFC 2822 */
+	const char *subject;  /* after "[PATCH] " */
+	const char *body;     /* paragraphs separated by blank lines; "- " starts a list item */
+	const char *signoff;  /* "Name <mail>" or NULL */
+	const struct ta_patch_file *files;
+	size_t n_files;
+};
+
+/* The whole patch text; the caller frees it.  NULL when no file changes. */
+char *ta_patch_format(const struct ta_patch_desc *d);
+/* "0001-dmaengine-foo-Convert-from-tasklet-to-BH-workqueue.patch" as git names it. */
+char *ta_patch_filename(unsigned number, const char *subject);
+/* Wrap one paragraph at width columns (a "- " item indents its continuation). */
+void ta_patch_wrap(const char *para, unsigned width, char **out);
+
+#endif

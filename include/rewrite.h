@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rewrite.h - what the rewriters share: the outcome of converting one
+ * tasklet (ta_rw), finding a call written at a model site, and converting
+ * the callback (definition, forward declarations, direct calls) from
+ * `void fn(unsigned long data)` or `void fn(struct tasklet_struct *t)` to
+ * the form a migration wants, with the cast of data turned into
+ * from_tasklet()/from_work() or the global it always was.
+ *
+ * Every edit goes into the ta_srcset; nothing is written.  A ta_rw owns
+ * its reason and notes; ta_rw_clear() releases them.
+ */
+#ifndef TA_REWRITE_H
+#define TA_REWRITE_H
+
+#include "audit.h"
+#include "srcedit.h"
+
+/* How a rewriter ended for one tasklet. */
+enum ta_rw_status { TA_RW_DONE, TA_RW_NOT_NEEDED, TA_RW_REFUSED };
+
+typedef struct ta_rw {
+	ta_srcset *set;
+	const ta_audit *audit;
+	const ta_tasklet *t;
+	char *reason;   /* refused or not needed: why */
+	char **notes;   /* semantic changes, one sentence each, for the changelog */
+	size_t n_notes, cap_notes;
+} ta_rw;
+
+void ta_rw_clear(ta_rw *rw);
+/* Record the reason (first one wins) and return TA_RW_REFUSED. */
+int ta_rw_refuse(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Add a changelog note once. */
+void ta_rw_note(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * The call of `name` written on line (col: its column when known, else 0):
+ * *name_off is where the name starts, *open its '('.  -1 when absent.
+ */
+int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *name,
+		    size_t *name_off, size_t *open);
+
+/* How the converted callback looks. */
+struct ta_cb_form {
+	const char *param_type; /* "struct tasklet_struct *" or "struct work_struct *" */
+	const char *param_name; /* "t" or "work" */
+	const char *from;       /* "from_tasklet" or "from_work" */
+	const char *member;     /* the tasklet's member path after the conversion */
+	const char *old_member; /* before it (NULL: not renamed) */
+};
+
+/*
+ * Convert the callback of rw->t (definition, prototypes, direct calls) to
+ * form.  Refuses (and says why) when the conversion is not mechanical.
+ */
+int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *form);
+
+/* Replace `call(a0, a1[, a2])` at [name_off, close] by `name(a0', a1)` keeping the layout. */
+int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char *name,
+		const char *arg0);
+
+/*
+ * A tasklet_init() site whose data is classified as the container: check it
+ * is the tasklet's own container as written ("priv" for "priv->t").
+ */
+int ta_rw_check_data(ta_rw *rw, const ta_site *s);
+
+/* The base expression of a field tasklet as written ("priv" of "priv->rx_tasklet"), or NULL. */
+char *ta_rw_base(const char *text, const char *member_path);
+
+#endif

@@ -1,0 +1,849 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * patch_cmd.c - the "patch" subcommand and ta_patch_run(): choose each
+ * tasklet's migration, run its rewriter on a private copy of the sources,
+ * group the tasklets whose edits share files into one patch per driver,
+ * re-parse every patched translation unit, and write the survivors as
+ * format-patch files (-o), to stdout, or in place (--apply, hash-checked
+ * and atomic).  Every tasklet ends written, refused with a reason, or
+ * not_needed.
+ */
+#include "patch.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "cli.h"
+#include "diag.h"
+#include "outfile.h"
+#include "patch_rules.h"
+#include "patch_validate.h"
+#include "patch_write.h"
+#include "report.h"
+#include "rewrite_bh.h"
+#include "rewrite_setup.h"
+#include "rules.h"
+#include "scan.h"
+#include "util.h"
+
+static const char *const targets[] = {"setup", "auto", "bh", "wq", "threaded-irq", "timer"};
+
+/* One tasklet's conversion. */
+struct job {
+	ta_tasklet *t;
+	const char *mech;      /* "setup", "bh", "wq", ... */
+	ta_srcset *set;        /* its private edits */
+	ta_rw rw;
+	int status;            /* enum ta_rw_status */
+	size_t group;          /* union-find parent */
+	bool dropped;          /* refused at merge or validation time */
+};
+
+struct run {
+	ta_audit *a;
+	const struct ta_patch_opts *o;
+	ta_patch_rules *rules;
+	char *api_header;      /* text of the tree's include/linux/workqueue.h */
+	struct job *jobs;
+	size_t n_jobs;
+	ta_validator *val[2];  /* without and with the BH declarations */
+	bool val_failed[2];
+	unsigned number;       /* patches written */
+	size_t n_written, n_refused, n_not_needed;
+};
+
+static void set_status(ta_tasklet *t, const char *status, const char *reason)
+{
+	free(t->patch_status);
+	free(t->patch_reason);
+	t->patch_status = xstrdup(status);
+	t->patch_reason = reason ? xstrdup(reason) : NULL;
+}
+
+/* Does the tree's workqueue.h declare sym (as a word)? */
+static bool tree_has(const struct run *r, const char *sym)
+{
+	const char *p = r->api_header;
+	size_t n = strlen(sym);
+
+	while (p && (p = strstr(p, sym))) {
+		bool left = p == r->api_header || !ta_lex_ident_char(p[-1]);
+		bool right = !ta_lex_ident_char(p[n]);
+		if (left && right)
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* The symbols a mechanism needs for this tasklet that the tree lacks: "a, b" or NULL. */
+static char *missing_api(const struct run *r, const ta_mechanism_rules *m, const ta_tasklet *t)
+{
+	ta_buf b = {0};
+
+	for (size_t i = 0; i < m->n_requires; i++)
+		if (!tree_has(r, m->requires[i]))
+			ta_buf_printf(&b, "%s%s", b.len ? ", " : "", m->requires[i]);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
+			const ta_api_map *map = &m->apis[pass ? t->sites[i].api : t->init_sites[i].api];
+			for (size_t k = 0; k < map->n_requires; k++)
+				if (!tree_has(r, map->requires[k]) &&
+				    !(b.s && strstr(b.s, map->requires[k])))
+					ta_buf_printf(&b, "%s%s", b.len ? ", " : "", map->requires[k]);
+		}
+	return b.len ? ta_buf_steal(&b) : NULL;
+}
+
+/* Which migration a tasklet gets: "setup", "bh", "wq", "threaded-irq", "timer" or NULL + why. */
+static const char *choose(const struct run *r, const ta_tasklet *t, const char *override,
+			  char **why)
+{
+	const char *to = override ? override : r->o->to;
+	const char *mech;
+
+	*why = NULL;
+	if (strcmp(to, "auto") != 0)
+		return to;
+	mech = t->rec.mechanism;
+	if (!mech) {
+		*why = xstrdup("no recommendation (the classifier did not run)");
+		return NULL;
+	}
+	if (strcmp(mech, "bh_workqueue") == 0)
+		return "bh";
+	if (strcmp(mech, "workqueue") == 0)
+		return "wq";
+	if (strcmp(mech, "threaded_irq") == 0)
+		return "threaded-irq";
+	if (strcmp(mech, "timer") == 0)
+		return "timer";
+	if (t->rec.n_blockers)
+		*why = xasprintf("recommendation is a manual rewrite: %s (%s)", t->rec.blockers[0].text,
+				 t->rec.blockers[0].rule);
+	else if (t->rec.n_reasons)
+		*why = xasprintf("recommendation is a manual rewrite: %s (%s)", t->rec.reasons[0].text,
+				 t->rec.reasons[0].rule);
+	else
+		*why = xasprintf("recommendation is '%s'", mech);
+	return NULL;
+}
+
+static void convert(struct run *r, struct job *j, const char *override)
+{
+	char *why = NULL;
+	const ta_mechanism_rules *m;
+	char *missing;
+
+	j->set = ta_srcset_new(r->a->tree);
+	j->rw.set = j->set;
+	j->rw.audit = r->a;
+	j->rw.t = j->t;
+	j->mech = choose(r, j->t, override, &why);
+	if (!j->mech) {
+		j->status = TA_RW_REFUSED;
+		j->rw.reason = why;
+		return;
+	}
+	if (strcmp(j->mech, "setup") == 0) {
+		j->status = ta_rewrite_setup(&j->rw);
+		return;
+	}
+	m = ta_patch_rules_mechanism(r->rules, j->mech);
+	if (!m) {
+		j->status = ta_rw_refuse(&j->rw, "no mechanical %s conversion: the callback must be "
+					 "moved into a %s by hand",
+					 j->mech, strcmp(j->mech, "timer") == 0
+							  ? "timer callback"
+							  : "threaded handler (request_threaded_irq, IRQF_ONESHOT)");
+		return;
+	}
+	if ((missing = missing_api(r, m, j->t)) && !r->o->force_api) {
+		j->status = ta_rw_refuse(&j->rw, "the tree lacks the %s API (%s not declared in "
+					 "include/linux/workqueue.h); --force-api writes the patch "
+					 "for a newer base", j->mech, missing);
+		free(missing);
+		return;
+	}
+	free(missing);
+	j->status = ta_rewrite_work(&j->rw, m);
+}
+
+static size_t find(struct run *r, size_t i)
+{
+	while (r->jobs[i].group != i)
+		i = r->jobs[i].group = r->jobs[r->jobs[i].group].group;
+	return i;
+}
+
+static void unite(struct run *r, size_t a, size_t b)
+{
+	a = find(r, a);
+	b = find(r, b);
+	if (a != b)
+		r->jobs[a > b ? a : b].group = a < b ? a : b;
+}
+
+static bool touches(const struct job *j, const char *rel)
+{
+	for (size_t i = 0; i < j->set->n_files; i++)
+		if (ta_src_changed(j->set->files[i]) && strcmp(j->set->files[i]->rel, rel) == 0)
+			return true;
+	return false;
+}
+
+/* Merge the edits of the group's live jobs into one set; conflicting jobs are dropped. */
+static ta_srcset *merge(struct run *r, size_t g)
+{
+	ta_srcset *set = ta_srcset_new(r->a->tree);
+
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		struct job *j = &r->jobs[i];
+		bool ok = true;
+		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+			continue;
+		/* check all files first so a conflict leaves the set unchanged */
+		for (size_t f = 0; f < j->set->n_files && ok; f++) {
+			const ta_src *from = j->set->files[f];
+			ta_src *to = ta_srcset_get(set, from->rel);
+			ta_src *probe;
+			if (!to) {
+				ok = false;
+				break;
+			}
+			probe = ta_src_new(to->rel, to->text, to->len);
+			for (size_t e = 0; e < to->n_edits; e++)
+				ta_src_edit(probe, to->edits[e].off, to->edits[e].len, to->edits[e].text);
+			ok = ta_src_merge(probe, from) == 0;
+			ta_src_free(&probe);
+		}
+		if (!ok) {
+			j->dropped = true;
+			ta_rw_refuse(&j->rw, "its edits conflict with another tasklet's in the same patch");
+			continue;
+		}
+		for (size_t f = 0; f < j->set->n_files; f++)
+			ta_src_merge(ta_srcset_get(set, j->set->files[f]->rel), j->set->files[f]);
+	}
+	return set;
+}
+
+/* Re-parse the translation units a merged set touches; 0 when no new errors. */
+static int validate(struct run *r, size_t g, ta_srcset *set, bool bh, char **reason)
+{
+	const char **paths = NULL, **texts = NULL, **units = NULL;
+	char **owned = NULL;
+	size_t n = 0, np = 0, cap = 0, cap2 = 0, nu = 0, capu = 0, no = 0, capo = 0;
+	bool header = false;
+	int rc = 0, vi = bh ? 1 : 0;
+
+	*reason = NULL;
+	if (!r->val[vi] && !r->val_failed[vi]) {
+		r->val[vi] = ta_validator_new(r->a->tree, bh);
+		r->val_failed[vi] = !r->val[vi];
+	}
+	if (!r->val[vi]) {
+		*reason = xstrdup("cannot set up the re-parse of patched files");
+		return -1;
+	}
+	for (size_t i = 0; i < set->n_files; i++) {
+		ta_src *s = set->files[i];
+		char *text;
+		if (!ta_src_changed(s))
+			continue;
+		text = ta_src_result(s, NULL);
+		TA_PUSH(owned, no, capo, text);
+		TA_PUSH(paths, np, cap, s->rel);
+		TA_PUSH(texts, n, cap2, text);
+		if (ta_str_ends(s->rel, ".c"))
+			TA_PUSH(units, nu, capu, s->rel);
+		else
+			header = true;
+	}
+	/* a patched header is checked through the group's own translation units */
+	for (size_t i = 0; header && i < r->n_jobs; i++) {
+		const ta_tasklet *t = r->jobs[i].t;
+		const char *cands[2] = {t->file, t->callback_file};
+		if (r->jobs[i].dropped || r->jobs[i].status != TA_RW_DONE || find(r, i) != g)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			bool seen = false;
+			if (!cands[k] || !ta_str_ends(cands[k], ".c"))
+				continue;
+			for (size_t u = 0; u < nu; u++)
+				seen |= strcmp(units[u], cands[k]) == 0;
+			if (!seen)
+				TA_PUSH(units, nu, capu, cands[k]);
+		}
+	}
+	if (nu)
+		rc = ta_validator_check(r->val[vi], units, nu, paths, texts, n, reason);
+	for (size_t i = 0; i < no; i++)
+		free(owned[i]);
+	free(owned);
+	free(paths);
+	free(texts);
+	free(units);
+	return rc;
+}
+
+static char *rfc2822_now(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t now = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+	char buf[64];
+	static const char *const days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+	static const char *const months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+					     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+	gmtime_r(&now, &tm);
+	snprintf(buf, sizeof(buf), "%s, %d %s %d %02d:%02d:%02d +0000", days[tm.tm_wday],
+		 tm.tm_mday, months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min,
+		 tm.tm_sec);
+	return xstrdup(buf);
+}
+
+/* The changelog: why, what each tasklet became, what changes in behaviour. */
+static char *changelog(struct run *r, size_t g, const char *mech)
+{
+	const ta_mechanism_rules *m = ta_patch_rules_mechanism(r->rules, mech);
+	ta_buf b = {0};
+	size_t n_notes = 0;
+
+	ta_buf_printf(&b, "%s\n", strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro);
+	ta_buf_puts(&b, strcmp(mech, "setup") == 0 ? "Converted:\n" : "Converted, with the queue each work item now uses:\n");
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		const struct job *j = &r->jobs[i];
+		const ta_tasklet *t = j->t;
+		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+			continue;
+		if (strcmp(mech, "setup") == 0) {
+			ta_buf_printf(&b, "- %s (callback %s())\n", t->name, t->callback ? t->callback : "?");
+		} else {
+			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
+			char *nn = ta_work_name(t->scope == TA_SCOPE_FIELD && t->field ? t->field : t->name);
+			ta_buf_printf(&b, "- %s -> work item %s on %s (callback %s())\n", t->name, nn,
+				      hi ? m->hi_queue : m->queue, t->callback ? t->callback : "?");
+			free(nn);
+		}
+		n_notes += j->rw.n_notes;
+	}
+	if (n_notes) {
+		ta_buf_puts(&b, strcmp(mech, "setup") == 0 ? "Notes:\n" : "What changes in behaviour:\n");
+		for (size_t i = 0; i < r->n_jobs; i++) {
+			const struct job *j = &r->jobs[i];
+			if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+				continue;
+			for (size_t k = 0; k < j->rw.n_notes; k++) {
+				/* once per patch */
+				bool dup = false;
+				for (size_t p = 0; p < i && !dup; p++)
+					for (size_t q = 0; q < r->jobs[p].rw.n_notes && !dup; q++)
+						dup = find(r, p) == g && !r->jobs[p].dropped &&
+						      r->jobs[p].status == TA_RW_DONE &&
+						      strcmp(r->jobs[p].rw.notes[q], j->rw.notes[k]) == 0;
+				if (!dup)
+					ta_buf_printf(&b, "- %s\n", j->rw.notes[k]);
+			}
+		}
+	}
+	if (strcmp(mech, "setup") == 0)
+		ta_buf_puts(&b, "No functional change intended.\n");
+	return ta_buf_steal(&b);
+}
+
+/* Write the files of a set in place, each only if unchanged on disk since it was read. */
+static int apply_set(struct run *r, ta_srcset *set, char **reason)
+{
+	for (size_t i = 0; i < set->n_files; i++) {
+		ta_src *s = set->files[i];
+		char *path = ta_path_join(set->root, s->rel);
+		size_t len = 0;
+		char *now = ta_read_file(path, &len);
+		bool same = now && ta_fnv1a(TA_FNV_INIT, now, len) == s->hash;
+		free(now);
+		free(path);
+		if (ta_src_changed(s) && !same) {
+			*reason = xasprintf("'%s' changed since it was scanned: not applied", s->rel);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < set->n_files; i++) {
+		ta_src *s = set->files[i];
+		char *path, *text;
+		size_t len;
+		ta_outfile *of;
+		if (!ta_src_changed(s))
+			continue;
+		path = ta_path_join(set->root, s->rel);
+		text = ta_src_result(s, &len);
+		of = ta_outfile_open(path);
+		if (!of || fwrite(text, 1, len, ta_outfile_stream(of)) != len ||
+		    ta_outfile_commit(&of) != 0) {
+			ta_outfile_abort(&of);
+			*reason = xasprintf("cannot write '%s'", s->rel);
+			free(text);
+			free(path);
+			return -2;
+		}
+		free(text);
+		free(path);
+	}
+	return 0;
+}
+
+/* The subject, the patch and where it goes, for one group. */
+static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE *stream)
+{
+	struct ta_patch_file *files = xcalloc(set->n_files + 1, sizeof(*files));
+	char **texts = xcalloc(set->n_files + 1, sizeof(*texts));
+	size_t n = 0, n_c = 0;
+	const char *first = NULL;
+	char *prefix, *subject, *body, *date, *text, *reason = NULL;
+	struct ta_patch_desc d = {0};
+	int rc = TA_EXIT_OK;
+
+	for (size_t i = 0; i < set->n_files; i++) {
+		ta_src *s = set->files[i];
+		if (!ta_src_changed(s))
+			continue;
+		texts[n] = ta_src_result(s, &files[n].new_len);
+		files[n].path = s->rel;
+		files[n].old_text = s->text;
+		files[n].old_len = s->len;
+		files[n].new_text = texts[n];
+		if (ta_str_ends(s->rel, ".c")) {
+			n_c++;
+			if (!first)
+				first = s->rel;
+		}
+		n++;
+	}
+	if (!first)
+		first = n ? files[0].path : "";
+	prefix = ta_patch_prefix(r->rules, first, n_c > 1);
+	subject = xasprintf("%s: %s", prefix,
+			    strcmp(mech, "setup") == 0 ? r->rules->setup_subject
+						       : ta_patch_rules_mechanism(r->rules, mech)->subject);
+	body = changelog(r, g, mech);
+	date = rfc2822_now();
+	d.author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
+	d.date = date;
+	d.subject = subject;
+	d.body = body;
+	d.signoff = r->o->signoff;
+	d.files = files;
+	d.n_files = n;
+	text = ta_patch_format(&d);
+	if (r->o->apply) {
+		int ar = apply_set(r, set, &reason);
+		if (ar != 0) {
+			ta_error("%s", reason);
+			rc = ar == -2 ? TA_EXIT_FAILURE : TA_EXIT_USAGE;
+		}
+	}
+	if (rc == TA_EXIT_OK && text && r->o->outdir) {
+		char *name = ta_patch_filename(++r->number, subject);
+		char *path = ta_path_join(r->o->outdir, name);
+		ta_outfile *of = ta_outfile_open(path);
+		if (!of || fputs(text, ta_outfile_stream(of)) == EOF || ta_outfile_commit(&of) != 0) {
+			ta_outfile_abort(&of);
+			rc = TA_EXIT_FAILURE;
+		}
+		free(name);
+		free(path);
+	} else if (rc == TA_EXIT_OK && text && stream) {
+		r->number++;
+		fputs(text, stream);
+	}
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		struct job *j = &r->jobs[i];
+		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+			continue;
+		if (rc == TA_EXIT_OK) {
+			set_status(j->t, "written", NULL);
+			r->n_written++;
+		} else {
+			set_status(j->t, "refused", reason ? reason : "the patch could not be written");
+			r->n_refused++;
+		}
+	}
+	free(reason);
+	for (size_t i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	free(files);
+	free(prefix);
+	free(subject);
+	free(body);
+	free(date);
+	free(text);
+	return rc;
+}
+
+static bool group_uses_bh_decls(struct run *r, size_t g)
+{
+	for (size_t i = 0; i < r->n_jobs; i++)
+		if (find(r, i) == g && r->jobs[i].mech && r->o->force_api &&
+		    strcmp(r->jobs[i].mech, "setup") != 0)
+			return true;
+	return false;
+}
+
+static const char *group_mech(struct run *r, size_t g)
+{
+	for (size_t i = 0; i < r->n_jobs; i++)
+		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
+			return r->jobs[i].mech;
+	return NULL;
+}
+
+/* Group live jobs of one group that validate alone; returns how many remain. */
+static size_t prune(struct run *r, size_t g, bool bh)
+{
+	size_t live = 0;
+
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		struct job *j = &r->jobs[i];
+		char *reason = NULL;
+		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+			continue;
+		if (validate(r, g, j->set, bh, &reason) != 0) {
+			j->dropped = true;
+			ta_rw_refuse(&j->rw, "%s", reason);
+		} else {
+			live++;
+		}
+		free(reason);
+	}
+	return live;
+}
+
+int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
+{
+	struct run r = {.a = a, .o = o};
+	size_t nt = 0;
+	int rc = TA_EXIT_OK;
+	bool known = false;
+	char *hdr;
+
+	for (size_t i = 0; o->to && i < sizeof(targets) / sizeof(*targets); i++)
+		known |= strcmp(o->to, targets[i]) == 0;
+	if (!known) {
+		ta_error("unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
+			 o->to ? o->to : "");
+		return TA_EXIT_USAGE;
+	}
+	if (!a->tree) {
+		ta_error("the audit has no tree");
+		return TA_EXIT_USAGE;
+	}
+	r.rules = ta_patch_rules_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir());
+	if (!r.rules)
+		return TA_EXIT_USAGE;
+	hdr = ta_path_join(a->tree, "include/linux/workqueue.h");
+	r.api_header = ta_read_file(hdr, NULL);
+	free(hdr);
+	r.jobs = xcalloc(a->n_tasklets + 1, sizeof(*r.jobs));
+	for (size_t i = 0; i < o->n_only; i++) {
+		bool found = false;
+		for (size_t k = 0; k < a->n_tasklets && !found; k++)
+			found = strcmp(a->tasklets[k].id, o->only_ids[i]) == 0;
+		if (!found) {
+			ta_error("no tasklet with id '%s'", o->only_ids[i]);
+			rc = TA_EXIT_USAGE;
+			goto out;
+		}
+		if (o->mechanisms && o->mechanisms[i]) {
+			bool ok = false;
+			for (size_t k = 0; k < sizeof(targets) / sizeof(*targets); k++)
+				ok |= strcmp(o->mechanisms[i], targets[k]) == 0 &&
+				      strcmp(targets[k], "auto") != 0;
+			if (!ok) {
+				ta_error("unknown mechanism '%s' for tasklet '%s'", o->mechanisms[i],
+					 o->only_ids[i]);
+				rc = TA_EXIT_USAGE;
+				goto out;
+			}
+		}
+	}
+	for (size_t k = 0; k < a->n_tasklets; k++) {
+		ta_tasklet *t = &a->tasklets[k];
+		const char *override = NULL;
+		bool take = o->n_only == 0;
+		for (size_t i = 0; i < o->n_only; i++)
+			if (strcmp(t->id, o->only_ids[i]) == 0) {
+				take = true;
+				override = o->mechanisms ? o->mechanisms[i] : NULL;
+			}
+		if (!take)
+			continue;
+		r.jobs[nt].t = t;
+		r.jobs[nt].group = nt;
+		convert(&r, &r.jobs[nt], override);
+		nt++;
+	}
+	r.n_jobs = nt;
+	/* tasklets whose edits share a file (or their first file) go into one patch */
+	for (size_t i = 0; i < nt; i++)
+		for (size_t k = i + 1; k < nt; k++) {
+			const struct job *x = &r.jobs[i], *y = &r.jobs[k];
+			bool share = false;
+			if (x->status != TA_RW_DONE || y->status != TA_RW_DONE)
+				continue;
+			share = x->t->file && y->t->file && strcmp(x->t->file, y->t->file) == 0;
+			for (size_t f = 0; f < x->set->n_files && !share; f++)
+				share = ta_src_changed(x->set->files[f]) && touches(y, x->set->files[f]->rel);
+			if (share)
+				unite(&r, i, k);
+		}
+	for (size_t g = 0; g < nt; g++) {
+		ta_srcset *set;
+		char *reason = NULL;
+		bool bh;
+		const char *mech;
+		if (find(&r, g) != g || r.jobs[g].status != TA_RW_DONE)
+			continue;
+		bh = group_uses_bh_decls(&r, g);
+		set = merge(&r, g);
+		if (validate(&r, g, set, bh, &reason) != 0) {
+			/* keep the tasklets that pass alone, then check them together */
+			free(reason);
+			reason = NULL;
+			ta_srcset_free(&set);
+			if (prune(&r, g, bh) > 0) {
+				set = merge(&r, g);
+				if (validate(&r, g, set, bh, &reason) != 0) {
+					for (size_t i = 0; i < nt; i++)
+						if (find(&r, i) == g && !r.jobs[i].dropped &&
+						    r.jobs[i].status == TA_RW_DONE) {
+							r.jobs[i].dropped = true;
+							ta_rw_refuse(&r.jobs[i].rw, "%s", reason);
+						}
+					ta_srcset_free(&set);
+				}
+			}
+		}
+		free(reason);
+		if (!set)
+			continue;
+		mech = group_mech(&r, g);
+		if (mech) {
+			int erc = emit(&r, g, set, mech, o->apply ? NULL : stdout);
+			if (erc != TA_EXIT_OK && rc == TA_EXIT_OK)
+				rc = erc;
+		}
+		ta_srcset_free(&set);
+	}
+	for (size_t i = 0; i < nt; i++) {
+		struct job *j = &r.jobs[i];
+		if (j->t->patch_status)
+			continue;
+		if (j->status == TA_RW_NOT_NEEDED) {
+			set_status(j->t, "not_needed", j->rw.reason);
+			r.n_not_needed++;
+		} else {
+			set_status(j->t, "refused", j->rw.reason ? j->rw.reason : "refused");
+			r.n_refused++;
+		}
+	}
+	if (!o->outdir && !o->apply && fflush(stdout) != 0)
+		rc = TA_EXIT_FAILURE;
+	ta_diag(TA_NOTE, NULL, 0, 0, "%u patch%s for %zu tasklet%s; %zu refused, %zu not needed",
+		r.number, r.number == 1 ? "" : "es", r.n_written, r.n_written == 1 ? "" : "s",
+		r.n_refused, r.n_not_needed);
+out:
+	for (size_t i = 0; i < nt; i++) {
+		ta_srcset_free(&r.jobs[i].set);
+		ta_rw_clear(&r.jobs[i].rw);
+	}
+	free(r.jobs);
+	free(r.api_header);
+	ta_validator_free(&r.val[0]);
+	ta_validator_free(&r.val[1]);
+	ta_patch_rules_free(&r.rules);
+	return rc;
+}
+
+/* ---------------------------------------------------------- the command */
+
+static const char patch_usage[] =
+	"usage: tasklet-audit patch [options] [PATH]\n"
+	"\n"
+	"Write the conversions of PATH's tasklets (default: the bundled corpus) as\n"
+	"patches a maintainer can apply, one per driver, in git format-patch form.\n"
+	"Without -o or --apply the patches go to standard output.\n"
+	"\n"
+	"options:\n"
+	"  -t, --to MIGRATION   setup (default), auto, bh, wq, threaded-irq or timer\n"
+	"  -o, --output-directory DIR  one NNNN-*.patch file per driver in DIR\n"
+	"      --signoff 'Name <mail>'  add a Signed-off-by trailer (never invented)\n"
+	"      --apply          rewrite the files in place (each only if unchanged)\n"
+	"      --force-api      write BH-workqueue patches for a tree that lacks the API\n"
+	"      --only ID[=MIG]  only this tasklet (repeatable), optionally another migration\n"
+	"      --json FILE      also write the JSON report with each tasklet's patch status\n"
+	"  -j, --jobs N         parse with N worker processes (default: all CPUs)\n"
+	"      --rules DIR      rules to use (default: the bundled rules/)\n"
+	"  -q, --quiet          no notes on stderr\n"
+	"  -h, --help           show this help and exit\n"
+	"\n"
+	"exit status: 0 success (refusals are reported, not errors), 2 bad usage or\n"
+	"input, 3 internal or output error\n";
+
+int ta_patch_main(int argc, char **argv)
+{
+	enum { OPT_SIGNOFF = 256, OPT_APPLY, OPT_FORCE, OPT_ONLY, OPT_JSON, OPT_RULES };
+	static const struct option longopts[] = {
+		{"to", required_argument, NULL, 't'},
+		{"output-directory", required_argument, NULL, 'o'},
+		{"signoff", required_argument, NULL, OPT_SIGNOFF},
+		{"apply", no_argument, NULL, OPT_APPLY},
+		{"force-api", no_argument, NULL, OPT_FORCE},
+		{"only", required_argument, NULL, OPT_ONLY},
+		{"json", required_argument, NULL, OPT_JSON},
+		{"jobs", required_argument, NULL, 'j'},
+		{"rules", required_argument, NULL, OPT_RULES},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct ta_patch_opts po = {.to = "setup"};
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct ta_scan_opts so = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = 300};
+	const char *rules_dir = NULL, *json = NULL;
+	char **ids = NULL, **mechs = NULL;
+	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
+	ta_rules *rules = NULL;
+	ta_audit *a = NULL;
+	int c, rc = TA_EXIT_USAGE;
+
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":t:o:j:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			po.to = optarg;
+			break;
+		case 'o':
+			po.outdir = optarg;
+			break;
+		case OPT_SIGNOFF:
+			if (!strchr(optarg, '<') || !strchr(optarg, '>') || !strchr(optarg, '@')) {
+				ta_error("invalid sign-off '%s' (expected 'Name <mail>')", optarg);
+				goto out;
+			}
+			po.signoff = optarg;
+			break;
+		case OPT_APPLY:
+			po.apply = true;
+			break;
+		case OPT_FORCE:
+			po.force_api = true;
+			break;
+		case OPT_ONLY: {
+			char *eq = strchr(optarg, '=');
+			TA_PUSH(ids, n_ids, cap_ids, eq ? xstrndup(optarg, (size_t)(eq - optarg))
+							: xstrdup(optarg));
+			TA_PUSH(mechs, n_mechs, cap_mechs, eq ? xstrdup(eq + 1) : NULL);
+			break;
+		}
+		case OPT_JSON:
+			json = optarg;
+			break;
+		case 'j': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 1024) {
+				ta_error("invalid job count '%s'", optarg);
+				goto out;
+			}
+			so.jobs = (int)v;
+			break;
+		}
+		case OPT_RULES:
+			rules_dir = optarg;
+			break;
+		case 'q':
+			ta_diag_set_quiet(1);
+			break;
+		case 'h':
+			fputs(patch_usage, stdout);
+			rc = fflush(stdout) == 0 ? TA_EXIT_OK : TA_EXIT_FAILURE;
+			goto out;
+		case ':':
+			ta_error("option '%s' needs an argument", argv[optind - 1]);
+			fputs("try 'tasklet-audit patch --help'\n", stderr);
+			goto out;
+		default:
+			ta_error("unknown option '%s'", argv[optind - 1]);
+			fputs("try 'tasklet-audit patch --help'\n", stderr);
+			goto out;
+		}
+	}
+	if (argc - optind > 1) {
+		ta_error("too many arguments: one PATH at most");
+		goto out;
+	}
+	{
+		bool known = false;
+		for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
+			known |= strcmp(po.to, targets[i]) == 0;
+		if (!known) {
+			ta_error("unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
+				 po.to);
+			goto out;
+		}
+	}
+	if (po.outdir) {
+		struct stat st;
+		if (mkdir(po.outdir, 0777) != 0 && errno != EEXIST) {
+			ta_error("cannot create '%s': %s", po.outdir, strerror(errno));
+			goto out;
+		}
+		if (stat(po.outdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			ta_error("'%s' is not a directory", po.outdir);
+			goto out;
+		}
+	}
+	so.path = optind < argc ? argv[optind] : ta_default_corpus();
+	rules = ta_rules_load(rules_dir ? rules_dir : ta_rules_default_dir());
+	if (!rules)
+		goto out;
+	if ((rc = ta_scan(&so, &a)) != TA_EXIT_OK)
+		goto out;
+	ta_classify(a, rules);
+	if (!a->rules_dir)
+		a->rules_dir = xstrdup(rules->dir);
+	po.only_ids = (const char *const *)ids;
+	po.mechanisms = (const char *const *)mechs;
+	po.n_only = n_ids;
+	rc = ta_patch_run(a, &po);
+	if (json && rc != TA_EXIT_USAGE) {
+		ta_outfile *of = ta_outfile_open(json);
+		struct ta_report_opts ro = {0};
+		if (!of || ta_report_json.write(a, ta_outfile_stream(of), &ro) != 0 ||
+		    ta_outfile_commit(&of) != 0) {
+			ta_outfile_abort(&of);
+			rc = TA_EXIT_FAILURE;
+		}
+	}
+out:
+	for (size_t i = 0; i < n_ids; i++) {
+		free(ids[i]);
+		free(mechs[i]);
+	}
+	free(ids);
+	free(mechs);
+	ta_audit_free(&a);
+	ta_rules_free(&rules);
+	return rc;
+}

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * patch_rules.c - loads rules/patch/conversions.json with cJSON (comments
+ * removed by cJSON_Minify) into plain structs, checking every key so that
+ * a typo in the mapping is an error naming the file, not a silent refusal.
+ */
+#include "patch_rules.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+
+static char *opt_str(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
+}
+
+static bool str_list(const cJSON *o, const char *key, char ***out, size_t *n)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key), *it;
+	size_t cap = 0;
+
+	if (!v)
+		return true;
+	if (!cJSON_IsArray(v))
+		return false;
+	cJSON_ArrayForEach(it, v)
+	{
+		if (!cJSON_IsString(it))
+			return false;
+		TA_PUSH(*out, *n, cap, xstrdup(it->valuestring));
+	}
+	return true;
+}
+
+static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err)
+{
+	static const char *const keys[] = {"call", "kind", "queue", "unscheduled_call", "note",
+					   "refuse", "requires"};
+	const cJSON *it;
+	char *kind, *queue;
+
+	cJSON_ArrayForEach(it, o)
+	{
+		size_t k;
+		for (k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+			if (strcmp(keys[k], it->string) == 0)
+				break;
+		if (k == sizeof(keys) / sizeof(*keys)) {
+			*err = xasprintf("\"%s\": unknown key \"%s\"", name, it->string);
+			return false;
+		}
+	}
+	m->call = opt_str(o, "call");
+	m->unscheduled_call = opt_str(o, "unscheduled_call");
+	m->note = opt_str(o, "note");
+	m->refuse = opt_str(o, "refuse");
+	kind = opt_str(o, "kind");
+	queue = opt_str(o, "queue");
+	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
+		*err = xasprintf("\"%s\": \"requires\" must be a list of strings", name);
+		goto bad;
+	}
+	if (m->refuse)
+		m->kind = TA_MAP_REFUSE;
+	else if (!m->call)
+		goto need;
+	else if (!kind)
+		m->kind = TA_MAP_CALL;
+	else if (strcmp(kind, "init") == 0)
+		m->kind = TA_MAP_INIT;
+	else if (strcmp(kind, "declare") == 0)
+		m->kind = TA_MAP_DECLARE;
+	else {
+		*err = xasprintf("\"%s\": unknown kind \"%s\"", name, kind);
+		goto bad;
+	}
+	if (!queue)
+		m->queue = TA_Q_NONE;
+	else if (strcmp(queue, "normal") == 0)
+		m->queue = TA_Q_NORMAL;
+	else if (strcmp(queue, "hi") == 0)
+		m->queue = TA_Q_HI;
+	else if (strcmp(queue, "own") == 0)
+		m->queue = TA_Q_OWN;
+	else {
+		*err = xasprintf("\"%s\": unknown queue \"%s\"", name, queue);
+		goto bad;
+	}
+	free(kind);
+	free(queue);
+	return true;
+need:
+	*err = xasprintf("\"%s\": needs \"call\" or \"refuse\"", name);
+bad:
+	free(kind);
+	free(queue);
+	return false;
+}
+
+static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
+{
+	const cJSON *apis = cJSON_GetObjectItemCaseSensitive(o, "apis"), *it;
+	const cJSON *bh = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion_ok");
+
+	m->name = xstrdup(o->string);
+	m->subject = opt_str(o, "subject");
+	m->intro = opt_str(o, "intro");
+	m->context_note = opt_str(o, "context_note");
+	m->queue = opt_str(o, "queue");
+	m->hi_queue = opt_str(o, "hi_queue");
+	m->bh_exclusion_ok = cJSON_IsTrue(bh);
+	for (int i = 0; i < TA_API_COUNT; i++)
+		m->apis[i].kind = TA_MAP_NONE;
+	if (!m->subject || !m->intro || !m->queue || !m->hi_queue || !cJSON_IsObject(apis)) {
+		*err = xasprintf("mechanism \"%s\" needs subject, intro, queue, hi_queue and apis",
+				 m->name);
+		return false;
+	}
+	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
+		*err = xasprintf("mechanism \"%s\": \"requires\" must be a list of strings", m->name);
+		return false;
+	}
+	cJSON_ArrayForEach(it, apis)
+	{
+		enum ta_api api = ta_api_from_name(it->string);
+		if (api == TA_API_NONE) {
+			*err = xasprintf("mechanism \"%s\": unknown tasklet API \"%s\"", m->name,
+					 it->string);
+			return false;
+		}
+		if (!cJSON_IsObject(it) || !load_api(it->string, it, &m->apis[api], err))
+			return false;
+	}
+	return true;
+}
+
+ta_patch_rules *ta_patch_rules_parse(const char *name, const char *text)
+{
+	char *clean = xstrdup(text);
+	cJSON *root, *it, *mechs;
+	ta_patch_rules *r = xcalloc(1, sizeof(*r));
+	char *err = NULL;
+	const cJSON *setup, *prefixes;
+
+	r->file = xstrdup(name);
+	cJSON_Minify(clean);
+	root = cJSON_Parse(clean);
+	free(clean);
+	if (!root) {
+		err = xstrdup("malformed JSON");
+		goto fail;
+	}
+	it = cJSON_GetObjectItemCaseSensitive(root, "version");
+	if (!cJSON_IsNumber(it) || it->valueint != 1) {
+		err = xstrdup("unsupported version (this tool reads 1)");
+		goto fail;
+	}
+	prefixes = cJSON_GetObjectItemCaseSensitive(root, "prefixes");
+	if (!cJSON_IsArray(prefixes)) {
+		err = xstrdup("\"prefixes\" must be a list");
+		goto fail;
+	}
+	r->prefixes = xcalloc((size_t)cJSON_GetArraySize(prefixes) + 1, sizeof(*r->prefixes));
+	cJSON_ArrayForEach(it, prefixes)
+	{
+		ta_prefix_rule *p = &r->prefixes[r->n_prefixes];
+		p->path = opt_str(it, "path");
+		p->prefix = opt_str(it, "prefix");
+		r->n_prefixes++;
+		if (!p->path || !p->prefix) {
+			err = xstrdup("each prefix needs \"path\" and \"prefix\"");
+			goto fail;
+		}
+	}
+	setup = cJSON_GetObjectItemCaseSensitive(root, "setup");
+	r->setup_subject = opt_str(setup, "subject");
+	r->setup_intro = opt_str(setup, "intro");
+	if (!r->setup_subject || !r->setup_intro) {
+		err = xstrdup("\"setup\" needs subject and intro");
+		goto fail;
+	}
+	mechs = cJSON_GetObjectItemCaseSensitive(root, "mechanisms");
+	if (!cJSON_IsObject(mechs)) {
+		err = xstrdup("\"mechanisms\" must be an object");
+		goto fail;
+	}
+	r->mechs = xcalloc((size_t)cJSON_GetArraySize(mechs) + 1, sizeof(*r->mechs));
+	cJSON_ArrayForEach(it, mechs)
+	{
+		if (!load_mech(it, &r->mechs[r->n_mechs++], &err))
+			goto fail;
+	}
+	cJSON_Delete(root);
+	return r;
+fail:
+	ta_diag(TA_ERROR, name, 0, 0, "%s", err ? err : "invalid conversion rules");
+	free(err);
+	cJSON_Delete(root);
+	ta_patch_rules_free(&r);
+	return NULL;
+}
+
+ta_patch_rules *ta_patch_rules_load(const char *rules_dir)
+{
+	char *path = ta_path_join(rules_dir, "patch/conversions.json");
+	char *text = ta_read_file(path, NULL);
+	ta_patch_rules *r;
+
+	if (!text) {
+		ta_error("cannot read '%s': %s", path, strerror(errno));
+		free(path);
+		return NULL;
+	}
+	r = ta_patch_rules_parse(path, text);
+	free(text);
+	free(path);
+	return r;
+}
+
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void ta_patch_rules_free(ta_patch_rules **rp)
+{
+	ta_patch_rules *r = *rp;
+
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->n_prefixes; i++) {
+		free(r->prefixes[i].path);
+		free(r->prefixes[i].prefix);
+	}
+	free(r->prefixes);
+	for (size_t i = 0; i < r->n_mechs; i++) {
+		ta_mechanism_rules *m = &r->mechs[i];
+		free(m->name);
+		free(m->subject);
+		free(m->intro);
+		free(m->context_note);
+		free(m->queue);
+		free(m->hi_queue);
+		free_list(m->requires, m->n_requires);
+		for (int k = 0; k < TA_API_COUNT; k++) {
+			ta_api_map *a = &m->apis[k];
+			free(a->call);
+			free(a->unscheduled_call);
+			free(a->note);
+			free(a->refuse);
+			free_list(a->requires, a->n_requires);
+		}
+	}
+	free(r->mechs);
+	free(r->setup_subject);
+	free(r->setup_intro);
+	free(r->file);
+	free(r);
+	*rp = NULL;
+}
+
+const ta_mechanism_rules *ta_patch_rules_mechanism(const ta_patch_rules *r, const char *name)
+{
+	for (size_t i = 0; r && name && i < r->n_mechs; i++)
+		if (strcmp(r->mechs[i].name, name) == 0)
+			return &r->mechs[i];
+	return NULL;
+}
+
+char *ta_patch_prefix(const ta_patch_rules *r, const char *path, bool directory)
+{
+	const char *rest = path, *base;
+	ta_buf b = {0};
+	char *driver;
+
+	for (size_t i = 0; r && i < r->n_prefixes; i++)
+		if (ta_str_starts(path, r->prefixes[i].path)) {
+			ta_buf_puts(&b, r->prefixes[i].prefix);
+			rest = path + strlen(r->prefixes[i].path);
+			break;
+		}
+	/* the driver: its directory for a multi-file driver, else the file's base name */
+	if (directory) {
+		char *d = xstrdup(rest);
+		char *slash = strrchr(d, '/');
+		if (slash)
+			*slash = '\0';
+		base = strrchr(d, '/') ? strrchr(d, '/') + 1 : d;
+		driver = xstrdup(slash ? base : "");
+		free(d);
+	} else {
+		static const char *const generic[] = {"core", "main", "pci", "usb", "sdio", "dev",
+						      "init", "base", "hw", "tx", "rx", "irq"};
+		base = strrchr(rest, '/') ? strrchr(rest, '/') + 1 : rest;
+		driver = xstrdup(base);
+		if (strrchr(driver, '.'))
+			*strrchr(driver, '.') = '\0';
+		/* drivers/crypto/qce/core.c is "qce", not "core" */
+		for (size_t i = 0; i < sizeof(generic) / sizeof(*generic); i++)
+			if (strcmp(driver, generic[i]) == 0 && base > rest) {
+				const char *e = base - 1, *s = e;
+				while (s > rest && s[-1] != '/')
+					s--;
+				free(driver);
+				driver = xstrndup(s, (size_t)(e - s));
+				break;
+			}
+	}
+	if (!b.len) {
+		/* no table entry: the first directory names the subsystem */
+		const char *slash = strchr(rest, '/');
+		if (slash && !directory)
+			ta_buf_add(&b, rest, (size_t)(slash - rest));
+	}
+	if (*driver && !(b.len && strcmp(b.s, driver) == 0)) {
+		if (b.len)
+			ta_buf_puts(&b, ": ");
+		ta_buf_puts(&b, driver);
+	}
+	free(driver);
+	if (!b.len)
+		ta_buf_puts(&b, "treewide");
+	return ta_buf_steal(&b);
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * patch_validate.c - the before/after re-parse of patched files: the same
+ * flags the scan uses (the tree's configuration or the synthesized one,
+ * the generated-header overlay), the patched texts handed to libclang as
+ * unsaved files, the error counts compared per translation unit.
+ */
+#include "patch_validate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "flags.h"
+#include "index_clang.h"
+#include "kconfig.h"
+#include "overlay.h"
+#include "tree.h"
+#include "util.h"
+
+#define BH_HEADER ".tasklet-audit-bh-api.h"
+
+const char ta_bh_api_decls[] =
+	"/* tasklet-audit validation only: the BH-workqueue API of v6.10 */\n"
+	"struct workqueue_struct;\n"
+	"struct work_struct;\n"
+	"extern struct workqueue_struct *system_bh_wq;\n"
+	"extern struct workqueue_struct *system_bh_highpri_wq;\n"
+	"_Bool disable_work(struct work_struct *work);\n"
+	"_Bool disable_work_sync(struct work_struct *work);\n"
+	"_Bool enable_work(struct work_struct *work);\n"
+	"_Bool enable_and_queue_work(struct workqueue_struct *wq, struct work_struct *work);\n"
+	"#ifndef from_work\n"
+	"#define from_work(var, callback_work, work_fieldname) \\\n"
+	"\tcontainer_of(callback_work, typeof(*var), work_fieldname)\n"
+	"#endif\n";
+
+static const char *const extra_args[] = {
+	"-Werror=incompatible-pointer-types", "-Werror=int-conversion",
+	"-Werror=implicit-function-declaration", "-Werror=int-to-pointer-cast",
+	"-include", BH_HEADER,
+};
+
+struct ta_validator {
+	ta_tree *tree;
+	ta_kconfig *kc;
+	ta_overlay *ov;
+	ta_flags *fl;
+	ta_indexer *ix;
+	bool bh_decls;
+	ta_strmap base;      /* unit -> index into base_errors */
+	unsigned *base_errors;
+	size_t n_base, cap_base;
+};
+
+ta_validator *ta_validator_new(const char *root, bool bh_decls)
+{
+	ta_validator *v = xcalloc(1, sizeof(*v));
+
+	v->bh_decls = bh_decls;
+	if (!(v->tree = ta_tree_open(root)))
+		goto fail;
+	if (!(v->kc = ta_kconfig_load(v->tree->root, v->tree->version, NULL)))
+		goto fail;
+	if (!v->tree->configured && !(v->ov = ta_overlay_new(v->tree, v->kc, NULL)))
+		goto fail;
+	if (!(v->fl = ta_flags_new(v->tree, v->kc, v->ov ? ta_overlay_dir(v->ov) : NULL, NULL)))
+		goto fail;
+	v->ix = ta_indexer_new();
+	return v;
+fail:
+	ta_validator_free(&v);
+	return NULL;
+}
+
+void ta_validator_free(ta_validator **v)
+{
+	if (!*v)
+		return;
+	ta_indexer_free(&(*v)->ix);
+	ta_flags_free(&(*v)->fl);
+	ta_overlay_free(&(*v)->ov);
+	ta_kconfig_free(&(*v)->kc);
+	ta_tree_free(&(*v)->tree);
+	ta_strmap_free(&(*v)->base);
+	free((*v)->base_errors);
+	free(*v);
+	*v = NULL;
+}
+
+/* Parse one unit with the replacements; -1 when libclang fails outright. */
+static int count(ta_validator *v, const char *unit, const char *const *paths,
+		 const char *const *texts, size_t n, unsigned *errors, char **first)
+{
+	int argc = 0;
+	char **argv = ta_flags_for(v->fl, unit, &argc);
+	const char **args = xcalloc((size_t)argc + 8, sizeof(*args));
+	const char **up = xcalloc(n + 1, sizeof(*up));
+	const char **ut = xcalloc(n + 1, sizeof(*ut));
+	size_t nu = 0;
+	int nargs = 0, rc;
+
+	for (int i = 0; i < argc; i++)
+		args[nargs++] = argv[i];
+	for (size_t i = 0; i < sizeof(extra_args) / sizeof(*extra_args); i++) {
+		if (!v->bh_decls && strcmp(extra_args[i], "-include") == 0)
+			break;
+		args[nargs++] = extra_args[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		up[nu] = paths[i];
+		ut[nu++] = texts[i];
+	}
+	if (v->bh_decls) {
+		up[nu] = BH_HEADER;
+		ut[nu++] = ta_bh_api_decls;
+	}
+	/* "-include .tasklet-audit-bh-api.h" is found relative to the root */
+	if (v->bh_decls)
+		args[nargs - 1] = BH_HEADER;
+	{
+		char *inc = v->bh_decls ? ta_path_join(v->tree->root, BH_HEADER) : NULL;
+		if (inc)
+			args[nargs - 1] = inc;
+		rc = ta_indexer_count_errors(v->ix, v->tree->root, unit, args, nargs, up, ut, nu,
+					     errors, first);
+		free(inc);
+	}
+	free(up);
+	free(ut);
+	free(args);
+	ta_argv_free(argv);
+	return rc;
+}
+
+int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
+		       const char *const *paths, const char *const *texts, size_t n,
+		       char **reason)
+{
+	*reason = NULL;
+	for (size_t i = 0; i < n_units; i++) {
+		size_t *slot = ta_strmap_get(&v->base, units[i]);
+		unsigned before, after = 0;
+		char *first = NULL;
+
+		if (slot) {
+			before = v->base_errors[*slot];
+		} else {
+			if (count(v, units[i], NULL, NULL, 0, &before, NULL) != 0) {
+				*reason = xasprintf("libclang cannot parse '%s'", units[i]);
+				return -1;
+			}
+			ta_strmap_put(&v->base, units[i], v->n_base);
+			TA_PUSH(v->base_errors, v->n_base, v->cap_base, before);
+		}
+		if (count(v, units[i], paths, texts, n, &after, &first) != 0) {
+			*reason = xasprintf("libclang cannot parse the patched '%s'", units[i]);
+			return -1;
+		}
+		if (after > before) {
+			*reason = xasprintf("the patched '%s' does not compile: %u new error%s, first: %s",
+					    units[i], after - before, after - before == 1 ? "" : "s",
+					    first ? first : "?");
+			free(first);
+			return -1;
+		}
+		free(first);
+	}
+	return 0;
+}

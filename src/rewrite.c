@@ -1,0 +1,964 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rewrite.c - the pieces both migrations need: locating a call at a model
+ * site, rewriting a call's argument list without disturbing its layout,
+ * and converting a tasklet callback (definition, prototypes and direct
+ * calls) with the cast of its data argument turned into from_tasklet() or
+ * from_work().  Anything the model and the local lexer cannot pin down
+ * exactly is refused with a reason: a wrong patch is worse than none.
+ */
+#include "rewrite.h"
+
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void ta_rw_clear(ta_rw *rw)
+{
+	free(rw->reason);
+	rw->reason = NULL;
+	for (size_t i = 0; i < rw->n_notes; i++)
+		free(rw->notes[i]);
+	free(rw->notes);
+	rw->notes = NULL;
+	rw->n_notes = rw->cap_notes = 0;
+}
+
+int ta_rw_refuse(ta_rw *rw, const char *fmt, ...)
+{
+	va_list ap;
+	ta_buf b = {0};
+
+	if (rw->reason)
+		return TA_RW_REFUSED;
+	va_start(ap, fmt);
+	ta_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	rw->reason = ta_buf_steal(&b);
+	return TA_RW_REFUSED;
+}
+
+void ta_rw_note(ta_rw *rw, const char *fmt, ...)
+{
+	va_list ap;
+	ta_buf b = {0};
+	char *s;
+
+	va_start(ap, fmt);
+	ta_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	s = ta_buf_steal(&b);
+	for (size_t i = 0; i < rw->n_notes; i++)
+		if (strcmp(rw->notes[i], s) == 0) {
+			free(s);
+			return;
+		}
+	TA_PUSH(rw->notes, rw->n_notes, rw->cap_notes, s);
+}
+
+int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *name,
+		    size_t *name_off, size_t *open)
+{
+	size_t a = ta_src_line(src, line), e = ta_src_line_end(src, line), p, q;
+
+	if (a == TA_NPOS)
+		return -1;
+	p = TA_NPOS;
+	if (col > 0 && a + col - 1 < e)
+		p = ta_lex_find_ident(src->text, a + col - 1, e, name, true);
+	if (p == TA_NPOS)
+		p = ta_lex_find_ident(src->text, a, e, name, true);
+	if (p == TA_NPOS)
+		return -1;
+	q = ta_lex_skip(src->text, src->len, p + strlen(name));
+	if (q >= src->len || src->text[q] != '(')
+		return -1;
+	*name_off = p;
+	*open = q;
+	return 0;
+}
+
+char *ta_rw_base(const char *text, const char *member_path)
+{
+	size_t n, m;
+
+	if (!text || !member_path)
+		return NULL;
+	n = strlen(text);
+	m = strlen(member_path);
+	if (n > m + 2 && strcmp(text + n - m, member_path) == 0) {
+		if (text[n - m - 1] == '.')
+			return xstrndup(text, n - m - 1);
+		if (text[n - m - 1] == '>' && text[n - m - 2] == '-')
+			return xstrndup(text, n - m - 2);
+	}
+	return NULL;
+}
+
+/* White space removed, for comparing expressions written differently. */
+static char *squeeze(const char *s, size_t n)
+{
+	ta_buf b = {0};
+
+	for (size_t i = 0; i < n && s[i]; i++)
+		if (!strchr(" \t\n\r\\", s[i]))
+			ta_buf_putc(&b, s[i]);
+	return ta_buf_steal(&b);
+}
+
+/* Is s[0..n) one postfix expression (a->b.c[i]) that needs no parentheses? */
+static bool simple_expr(const char *s, size_t n)
+{
+	int depth = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '[' || c == '(')
+			depth++;
+		else if (c == ']' || c == ')')
+			depth--;
+		else if (depth == 0 && !ta_lex_ident_char(c) && c != '.' &&
+			 !(c == '-' && i + 1 < n && s[i + 1] == '>') &&
+			 !(c == '>' && i > 0 && s[i - 1] == '-'))
+			return false;
+	}
+	return n > 0;
+}
+
+int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char *name,
+		const char *arg0)
+{
+	size_t st[4], en[4], close = ta_lex_match(src->text, src->len, open);
+	int n = ta_lex_args(src->text, src->len, open, st, en, 4);
+	ta_buf b = {0};
+	char *a0, *a1;
+	int rc;
+
+	if (close == TA_NPOS || n < 2 || n > 3)
+		return ta_rw_refuse(rw, "%s:%u: cannot read the call's arguments", src->rel,
+				    ta_src_line_of(src, name_off));
+	a0 = arg0 ? xstrdup(arg0) : xstrndup(src->text + st[0], en[0] - st[0]);
+	a1 = xstrndup(src->text + st[1], en[1] - st[1]);
+	ta_buf_printf(&b, "%s(%s, %s)", name, a0, a1);
+	/* wrapped before: keep one line when it fits in 80 columns, else break as it was */
+	if (memchr(src->text + name_off, '\n', close - name_off) && !strchr(a1, '\n') &&
+	    ta_lex_column(src->text, name_off) + b.len + 1 > 80) {
+		size_t ls = st[1];
+		while (ls > 0 && src->text[ls - 1] != '\n')
+			ls--;
+		if (ls > name_off) {
+			/* kernel style: the continuation aligned with the opening parenthesis */
+			unsigned col = ta_lex_column(src->text, name_off) + (unsigned)strlen(name) + 1;
+			b.len = 0;
+			ta_buf_printf(&b, "%s(%s,\n", name, a0);
+			for (unsigned k = 0; k < col / 8; k++)
+				ta_buf_putc(&b, '\t');
+			for (unsigned k = 0; k < col % 8; k++)
+				ta_buf_putc(&b, ' ');
+			ta_buf_printf(&b, "%s)", a1);
+		}
+	}
+	rc = ta_src_edit(src, name_off, close + 1 - name_off, b.s);
+	free(a0);
+	free(a1);
+	ta_buf_free(&b);
+	if (rc != 0)
+		return ta_rw_refuse(rw, "%s:%u: overlapping edits", src->rel,
+				    ta_src_line_of(src, name_off));
+	return TA_RW_DONE;
+}
+
+/* s without white space. */
+static char *squeeze_str(const char *s)
+{
+	char *r = xstrdup(s ? s : "");
+	size_t j = 0;
+
+	for (size_t i = 0; r[i]; i++)
+		if (!strchr(" \t\n\\", r[i]))
+			r[j++] = r[i];
+	r[j] = '\0';
+	return r;
+}
+
+/* The data must be the container the tasklet is a member of, written as its base. */
+int ta_rw_check_data(ta_rw *rw, const ta_site *s)
+{
+	static const char *const casts[] = {"(unsignedlong)", "(ulong)", "(u_long)", "(void*)",
+					     "(uintptr_t)"};
+	const ta_tasklet *t = rw->t;
+	char *base, *b, *data;
+	const char *d;
+	bool ok, again = true;
+	int rc = TA_RW_DONE;
+
+	if (s->data_kind != TA_DATA_CONTAINER)
+		return TA_RW_DONE; /* judged by how the callback uses it */
+	base = ta_rw_base(s->text, t->member_path);
+	if (!base)
+		return ta_rw_refuse(rw, "%s:%u: cannot relate '%s' to its container", s->file, s->line,
+				    s->text ? s->text : "?");
+	b = squeeze_str(base);
+	data = squeeze_str(s->data);
+	d = data;
+	while (again) {
+		again = false;
+		for (size_t i = 0; i < sizeof(casts) / sizeof(*casts); i++)
+			if (ta_str_starts(d, casts[i])) {
+				d += strlen(casts[i]);
+				again = true;
+			}
+	}
+	ok = strcmp(d, b) == 0 || (d[0] == '&' && strcmp(d + 1, b) == 0);
+	if (!ok && d[0] == '(' && strlen(d) == strlen(b) + 2)
+		ok = strncmp(d + 1, b, strlen(b)) == 0 && d[strlen(d) - 1] == ')';
+	if (!ok)
+		rc = ta_rw_refuse(rw, "%s:%u: data '%s' is not the container of '%s' itself", s->file,
+				  s->line, s->data ? s->data : "", s->text);
+	free(base);
+	free(b);
+	free(data);
+	return rc;
+}
+
+/* ------------------------------------------------------------ callbacks */
+
+/* The parameter of a one-parameter list at open: its type and name. */
+static int one_param(const ta_src *src, size_t open, char **type, char **name, size_t *ps,
+		     size_t *pe)
+{
+	size_t st[2], en[2];
+	int n = ta_lex_args(src->text, src->len, open, st, en, 2);
+	size_t e, s;
+
+	*type = *name = NULL;
+	if (n != 1)
+		return -1;
+	*ps = st[0];
+	*pe = en[0];
+	e = en[0];
+	s = e;
+	while (s > st[0] && ta_lex_ident_char(src->text[s - 1]))
+		s--;
+	*type = ta_lex_norm(src->text + st[0], s - st[0]);
+	*name = xstrndup(src->text + s, e - s);
+	/* "unsigned long" alone: the last word is part of the type */
+	if (strcmp(*type, "unsigned") == 0 || strcmp(*type, "struct") == 0 || !**type) {
+		char *all = ta_lex_norm(src->text + st[0], e - st[0]);
+		free(*type);
+		free(*name);
+		*type = all;
+		*name = xstrdup("");
+	}
+	return 0;
+}
+
+static bool type_is_ulong(const char *type)
+{
+	return strcmp(type, "unsigned long") == 0 || strcmp(type, "unsigned long int") == 0 ||
+	       strcmp(type, "long unsigned int") == 0 || strcmp(type, "ulong") == 0 ||
+	       strcmp(type, "u_long") == 0;
+}
+
+static bool type_is_tasklet_ptr(const char *type)
+{
+	return strcmp(type, "struct tasklet_struct*") == 0;
+}
+
+/* The '(' before the ')' at close, scanning back within [lo, close]. */
+static size_t match_back(const char *s, size_t lo, size_t close)
+{
+	int depth = 0;
+
+	for (size_t i = close + 1; i-- > lo;) {
+		if (s[i] == ')')
+			depth++;
+		else if (s[i] == '(' && --depth == 0)
+			return i;
+	}
+	return TA_NPOS;
+}
+
+/* Is s[a..b) a pointer type name as written in a cast ("struct foo *", "void *")? */
+static bool is_pointer_type(const char *s, size_t a, size_t b)
+{
+	char *t = ta_lex_norm(s + a, b - a);
+	size_t n = strlen(t);
+	bool ok = n > 1 && t[n - 1] == '*';
+
+	for (size_t i = 0; ok && i < n; i++)
+		ok = ta_lex_ident_char(t[i]) || t[i] == ' ' || t[i] == '*';
+	free(t);
+	return ok;
+}
+
+struct data_use {
+	size_t at;            /* the parameter's name */
+	size_t end;           /* the end of the use with its parentheses and integer casts */
+	size_t cast;          /* '(' of the cast before it, or TA_NPOS */
+	char *cast_type;      /* normalized, without the final '*' */
+	char *decl_var;       /* TYPE *VAR = (cast)data; or VAR = (cast)data; */
+	char *decl_type;      /* normalized TYPE, for declarations */
+};
+
+static void data_use_free(struct data_use *u)
+{
+	free(u->cast_type);
+	free(u->decl_var);
+	free(u->decl_type);
+}
+
+/* Describe one use of the data parameter at p within the body [lo, hi). */
+static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struct data_use *u)
+{
+	const char *s = src->text;
+	size_t i = p, c, v, ve, a = p, e = p + n;
+
+	memset(u, 0, sizeof(*u));
+	u->at = p;
+	u->end = e;
+	u->cast = TA_NPOS;
+	/* (data), (uintptr_t)data, (unsigned long)(data): still the same integer */
+	for (int guard = 0; guard < 8; guard++) {
+		size_t j = ta_lex_skip(s, src->len, e);
+		i = a;
+		while (i > lo && strchr(" \t\n", s[i - 1]))
+			i--;
+		if (i > lo && s[i - 1] == '(' && j < src->len && s[j] == ')') {
+			a = i - 1;
+			e = j + 1;
+			continue;
+		}
+		if (i > lo && s[i - 1] == ')' && (c = match_back(s, lo, i - 1)) != TA_NPOS) {
+			char *t = ta_lex_norm(s + c + 1, i - 1 - c - 1);
+			bool integer = type_is_ulong(t) || strcmp(t, "uintptr_t") == 0 ||
+				       strcmp(t, "long") == 0;
+			free(t);
+			if (integer) {
+				a = c;
+				continue;
+			}
+		}
+		break;
+	}
+	u->end = e;
+	i = a;
+	while (i > lo && strchr(" \t\n", s[i - 1]))
+		i--;
+	if (i == lo || s[i - 1] != ')')
+		return;
+	c = match_back(s, lo, i - 1);
+	if (c == TA_NPOS || !is_pointer_type(s, c + 1, i - 1))
+		return;
+	u->cast = c;
+	{
+		char *t = ta_lex_norm(s + c + 1, i - 1 - c - 1);
+		t[strlen(t) - 1] = '\0';
+		u->cast_type = t;
+	}
+	/* before the cast: "VAR =" and before that a type or a statement boundary */
+	i = c;
+	while (i > lo && strchr(" \t\n", s[i - 1]))
+		i--;
+	if (i == lo || s[i - 1] != '=' || (i >= 2 && strchr("=!<>+-*/%&|^", s[i - 2])))
+		return;
+	i--;
+	while (i > lo && strchr(" \t\n", s[i - 1]))
+		i--;
+	ve = i;
+	while (i > lo && ta_lex_ident_char(s[i - 1]))
+		i--;
+	v = i;
+	if (v == ve)
+		return;
+	while (i > lo && strchr(" \t\n", s[i - 1]))
+		i--;
+	if (i > lo && s[i - 1] == '*') {
+		/* a declaration: the type runs back to ; { } or the body start */
+		size_t t = i;
+		while (t > lo && !strchr(";{}", s[t - 1]))
+			t--;
+		t = ta_lex_skip(s, src->len, t);
+		u->decl_type = ta_lex_norm(s + t, i - 1 - t);
+		u->decl_var = xstrndup(s + v, ve - v);
+	} else if (i > lo && strchr(";{}", s[i - 1])) {
+		u->decl_var = xstrndup(s + v, ve - v);
+	}
+}
+
+static bool same_type(const char *a, const char *b)
+{
+	char *x, *y;
+	bool eq;
+
+	if (!a || !b)
+		return false;
+	x = ta_lex_norm(a, strlen(a));
+	y = ta_lex_norm(b, strlen(b));
+	/* "const struct foo" names the same container */
+	eq = strcmp(ta_str_starts(x, "const ") ? x + 6 : x, ta_str_starts(y, "const ") ? y + 6 : y) == 0;
+	free(x);
+	free(y);
+	return eq;
+}
+
+/* Strip one leading (unsigned long) cast and surrounding space: the global as an expression. */
+static char *strip_ulong_cast(const char *data)
+{
+	size_t n = strlen(data), i = ta_lex_skip(data, n, 0);
+
+	if (data[i] == '(') {
+		size_t c = ta_lex_match(data, n, i);
+		char *t;
+		if (c != TA_NPOS) {
+			t = ta_lex_norm(data + i + 1, c - i - 1);
+			if (type_is_ulong(t)) {
+				free(t);
+				i = ta_lex_skip(data, n, c + 1);
+				return xstrdup(data + i);
+			}
+			free(t);
+		}
+	}
+	return xstrdup(data + i);
+}
+
+/* Other tasklets with the same callback: converting it would break them. */
+static const ta_tasklet *shared_callback(const ta_rw *rw, const char *cb)
+{
+	const ta_tasklet *t = rw->t;
+
+	for (size_t i = 0; i < rw->audit->n_tasklets; i++) {
+		const ta_tasklet *u = &rw->audit->tasklets[i];
+		bool uses = false;
+		if (u == t)
+			continue;
+		for (size_t k = 0; k < u->n_init && !uses; k++)
+			uses = u->init_sites[k].callback && strcmp(u->init_sites[k].callback, cb) == 0;
+		if (uses || (u->callback && !u->callback_is_expr && strcmp(u->callback, cb) == 0))
+			return u;
+	}
+	return NULL;
+}
+
+/* Rewrite the uses of the old data parameter in the body [lo, hi). */
+static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
+			     const struct ta_cb_form *f, const char *cb)
+{
+	const ta_tasklet *t = rw->t;
+	struct data_use *uses = NULL;
+	size_t n = 0, cap = 0, container = TA_NPOS;
+	char *global = NULL;
+	int rc = TA_RW_DONE;
+
+	for (size_t p = ta_lex_find_ident(src->text, lo, hi, pname, true); p != TA_NPOS;
+	     p = ta_lex_find_ident(src->text, p + strlen(pname), hi, pname, true)) {
+		struct data_use u;
+		describe_use(src, lo, p, strlen(pname), &u);
+		TA_PUSH(uses, n, cap, u);
+	}
+	if (n == 0)
+		goto out;
+	{
+		/* data recovered for one tasklet would be wrong for another using the callback */
+		const ta_tasklet *other = shared_callback(rw, cb);
+		if (other) {
+			rc = ta_rw_refuse(rw, "the callback '%s' uses its data and is shared with tasklet '%s'",
+					  cb, other->name ? other->name : other->key);
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (uses[i].cast == TA_NPOS) {
+			rc = ta_rw_refuse(rw, "%s:%u: the callback uses '%s' other than through a pointer cast",
+					  src->rel, ta_src_line_of(src, uses[i].at), pname);
+			goto out;
+		}
+	if (t->data_kind == TA_DATA_GLOBAL && t->data) {
+		global = strip_ulong_cast(t->data);
+		if (!simple_expr(global, strlen(global)) &&
+		    !(global[0] == '&' && simple_expr(global + 1, strlen(global + 1)))) {
+			rc = ta_rw_refuse(rw, "the data '%s' is not a plain global", t->data);
+			goto out;
+		}
+		for (size_t i = 0; i < n; i++) {
+			size_t end = uses[i].end;
+			char *txt = xstrdup(global);
+			/* (cast)data used as a postfix operand needs parentheses around &global */
+			size_t after = ta_lex_skip(src->text, src->len, end);
+			if (global[0] == '&' && after < src->len &&
+			    (src->text[after] == '-' || src->text[after] == '[' || src->text[after] == '.')) {
+				free(txt);
+				txt = xasprintf("(%s)", global);
+			}
+			if (ta_src_edit(src, uses[i].cast, end - uses[i].cast, txt) != 0)
+				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			free(txt);
+		}
+		ta_rw_note(rw, "The callback used its data argument only to reach the global '%s'; "
+			       "it now uses the global directly.", global[0] == '&' ? global + 1 : global);
+		goto out;
+	}
+	if (t->data_kind != TA_DATA_CONTAINER) {
+		rc = ta_rw_refuse(rw, "the data '%s' is %s, not the tasklet's container, and the callback "
+				      "uses it: it needs a back-pointer first",
+				  t->data ? t->data : "0", ta_data_kind_name(t->data_kind));
+		goto out;
+	}
+	if (!t->member_path || !t->root_type || t->array) {
+		rc = ta_rw_refuse(rw, "%s", t->array ? "the tasklet is an array element: the "
+							"container cannot be recovered by a member name"
+						     : "the container type or member path is unknown");
+		goto out;
+	}
+	/* the first declaration or assignment from the cast gets from_tasklet() */
+	for (size_t i = 0; i < n && container == TA_NPOS; i++)
+		if (uses[i].decl_var && (same_type(uses[i].cast_type, t->root_type) ||
+					 strcmp(uses[i].cast_type, "void") == 0 ||
+					 same_type(uses[i].cast_type, uses[i].decl_type)) &&
+		    (!uses[i].decl_type || same_type(uses[i].decl_type, t->root_type) ||
+		     !strchr(uses[i].decl_type, ' ')))
+			container = i;
+	if (container == TA_NPOS) {
+		rc = ta_rw_refuse(rw, "%s:%u: no local variable takes the container from '%s'", src->rel,
+				  ta_src_line_of(src, uses[0].at), pname);
+		goto out;
+	}
+	if (container != 0) {
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' is used before the container variable is set",
+				  src->rel, ta_src_line_of(src, uses[0].at), pname);
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t end = uses[i].end;
+		char *txt;
+		if (i == container) {
+			txt = xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var, f->param_name,
+					f->member);
+		} else {
+			if (!same_type(uses[i].cast_type, t->root_type) &&
+			    strcmp(uses[i].cast_type, "void") != 0) {
+				rc = ta_rw_refuse(rw, "%s:%u: '%s' is cast to '%s *', not the container",
+						  src->rel, ta_src_line_of(src, uses[i].at), pname,
+						  uses[i].cast_type);
+				goto out;
+			}
+			txt = xstrdup(uses[container].decl_var);
+		}
+		if (ta_src_edit(src, uses[i].cast, end - uses[i].cast, txt) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		free(txt);
+	}
+out:
+	for (size_t i = 0; i < n; i++)
+		data_use_free(&uses[i]);
+	free(uses);
+	free(global);
+	return rc;
+}
+
+/* The member argument [a, b) of from_tasklet()/container_of(): the renamed member. */
+static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct ta_cb_form *f)
+{
+	char *m;
+	int rc = TA_RW_DONE;
+
+	if (!f->old_member || !f->member || strcmp(f->old_member, f->member) == 0)
+		return TA_RW_DONE;
+	m = squeeze(src->text + a, b - a);
+	if (strcmp(m, f->old_member) == 0 && ta_src_edit(src, a, b - a, f->member) != 0)
+		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	free(m);
+	return rc;
+}
+
+/* New-style callback: rename the parameter, from_tasklet -> form->from. */
+static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
+			    const struct ta_cb_form *f)
+{
+	const char *s = src->text;
+
+	for (size_t p = ta_lex_find_ident(s, lo, hi, "from_tasklet", true); p != TA_NPOS;
+	     p = ta_lex_find_ident(s, p + 12, hi, "from_tasklet", true)) {
+		size_t open = ta_lex_skip(s, src->len, p + 12), st[4], en[4];
+		if (open >= hi || s[open] != '(' || ta_lex_args(s, src->len, open, st, en, 4) != 3)
+			return ta_rw_refuse(rw, "%s:%u: cannot read from_tasklet()", src->rel,
+					    ta_src_line_of(src, p));
+		if (strcmp(f->from, "from_tasklet") != 0 && ta_src_edit(src, p, 12, f->from) != 0)
+			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)
+			return TA_RW_REFUSED;
+	}
+	for (size_t p = ta_lex_find_ident(s, lo, hi, "container_of", true); p != TA_NPOS;
+	     p = ta_lex_find_ident(s, p + 12, hi, "container_of", true)) {
+		size_t open = ta_lex_skip(s, src->len, p + 12), st[4], en[4];
+		if (open >= hi || s[open] != '(' || ta_lex_args(s, src->len, open, st, en, 4) != 3)
+			continue;
+		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)
+			return TA_RW_REFUSED;
+	}
+	if (strcmp(pname, f->param_name) != 0)
+		for (size_t p = ta_lex_find_ident(s, lo, hi, pname, true); p != TA_NPOS;
+		     p = ta_lex_find_ident(s, p + strlen(pname), hi, pname, true))
+			if (ta_src_edit(src, p, strlen(pname), f->param_name) != 0)
+				return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
+}
+
+/* Files that may hold a prototype of the callback: its own, the sites', the headers beside. */
+static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t *n, size_t *cap)
+{
+	const ta_tasklet *t = rw->t;
+	const char *fixed[2] = {cb_file, t->file};
+	char *dir = xstrdup(cb_file);
+	char *slash = strrchr(dir, '/');
+	char *path;
+	DIR *d;
+	struct dirent *de;
+
+	for (size_t i = 0; i < 2; i++)
+		if (fixed[i])
+			TA_PUSH(*out, *n, *cap, xstrdup(fixed[i]));
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (t->sites[i].file)
+			TA_PUSH(*out, *n, *cap, xstrdup(t->sites[i].file));
+	if (slash)
+		*slash = '\0';
+	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
+	d = opendir(path);
+	while (d && (de = readdir(d)))
+		if (ta_str_ends(de->d_name, ".h"))
+			TA_PUSH(*out, *n, *cap, slash ? xasprintf("%s/%s", dir, de->d_name)
+						     : xstrdup(de->d_name));
+	if (d)
+		closedir(d);
+	free(path);
+	free(dir);
+	ta_sort(*out, *n, sizeof(char *), ta_strptr_cmp);
+}
+
+/* Prototypes `cb(unsigned long ...);` at file scope: change their parameter. */
+static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, const char *newparam,
+			      bool old_sig)
+{
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+	int rc = TA_RW_DONE;
+
+	prototype_files(rw, cb_file, &files, &n, &cap);
+	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
+		ta_src *src;
+		if (i > 0 && strcmp(files[i], files[i - 1]) == 0)
+			continue;
+		src = ta_srcset_get(rw->set, files[i]);
+		if (!src)
+			continue;
+		for (size_t p = ta_lex_find_ident(src->text, 0, src->len, cb, true); p != TA_NPOS;
+		     p = ta_lex_find_ident(src->text, p + 1, src->len, cb, true)) {
+			size_t open = ta_lex_skip(src->text, src->len, p + strlen(cb)), close, after;
+			size_t ps, pe;
+			char *type, *name;
+			if (open >= src->len || src->text[open] != '(')
+				continue;
+			close = ta_lex_match(src->text, src->len, open);
+			if (close == TA_NPOS)
+				continue;
+			after = ta_lex_skip(src->text, src->len, close + 1);
+			if (after >= src->len || src->text[after] != ';' ||
+			    ta_lex_depth_at(src->text, src->len, p) != 0)
+				continue;
+			if (one_param(src, open, &type, &name, &ps, &pe) != 0 ||
+			    !(old_sig ? type_is_ulong(type) : type_is_tasklet_ptr(type))) {
+				rc = ta_rw_refuse(rw, "%s:%u: a declaration of '%s' has an unexpected parameter list",
+						  src->rel, ta_src_line_of(src, p), cb);
+			} else if (ta_src_edit(src, ps, pe - ps, newparam) != 0) {
+				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			}
+			free(type);
+			free(name);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	return rc;
+}
+
+/* Direct calls cb((unsigned long)c) become cb(&c->member). */
+static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_form *f, bool old_sig)
+{
+	const ta_tasklet *t = rw->t;
+
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *s = &t->sites[i];
+		ta_src *src;
+		size_t name_off, open, st[2], en[2];
+		char *arg, *expr, *txt;
+		int rc = 0;
+
+		if (s->api != TA_API_DIRECT_CALL || !s->callback || strcmp(s->callback, cb) != 0)
+			continue;
+		if (!old_sig)
+			continue; /* the argument already is the tasklet: the migration renames it */
+		src = ta_srcset_get(rw->set, s->file);
+		if (!src || ta_rw_find_call(src, s->line, s->col, cb, &name_off, &open) != 0 ||
+		    ta_lex_args(src->text, src->len, open, st, en, 2) != 1)
+			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call of '%s'", s->file,
+					    s->line, cb);
+		arg = xstrndup(src->text + st[0], en[0] - st[0]);
+		expr = strip_ulong_cast(arg);
+		if (t->scope != TA_SCOPE_FIELD && t->scope != TA_SCOPE_UNRESOLVED && t->name &&
+		    simple_expr(t->name, strlen(t->name))) {
+			txt = xasprintf("&%s", t->name);
+		} else if (t->scope == TA_SCOPE_FIELD && f->member && strcmp(expr, arg) != 0 &&
+			   *expr) {
+			txt = simple_expr(expr, strlen(expr)) ? xasprintf("&%s->%s", expr, f->member)
+							      : xasprintf("&(%s)->%s", expr, f->member);
+		} else {
+			txt = NULL;
+		}
+		if (!txt)
+			rc = ta_rw_refuse(rw, "%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
+					  s->file, s->line, arg);
+		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		else
+			ta_rw_note(rw, "Direct calls of %s() now pass the tasklet.", cb);
+		free(arg);
+		free(expr);
+		free(txt);
+		if (rc)
+			return rc;
+	}
+	return TA_RW_DONE;
+}
+
+static int find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
+			   unsigned *def_line);
+
+/*
+ * A kernel-doc comment right before the definition at def describes the old
+ * parameter as "@pname: ...": describe the new one instead, or W=1 builds
+ * warn about an excess and an undescribed parameter.
+ */
+static int fix_kdoc(ta_rw *rw, ta_src *src, size_t def, const char *pname,
+		    const struct ta_cb_form *f)
+{
+	const char *s = src->text;
+	size_t i = def, end, start, tag, eol;
+	char *want;
+	int rc = TA_RW_DONE;
+
+	/* back over the declaration specifiers to the comment's end */
+	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n*", s[i - 1])) &&
+	       !(i >= 2 && s[i - 1] == '/' && s[i - 2] == '*'))
+		i--;
+	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
+		return TA_RW_DONE;
+	end = i - 2;
+	{
+		const char *open = NULL;
+		for (size_t k = end; k-- > 0;)
+			if (s[k] == '/' && s[k + 1] == '*') {
+				open = s + k;
+				break;
+			}
+		if (!open || open[2] != '*')
+			return TA_RW_DONE; /* not a kernel-doc comment */
+		start = (size_t)(open - s);
+	}
+	/* "@data:" or "@data\t:" */
+	want = xasprintf("@%s", pname);
+	for (tag = start; tag < end; tag++) {
+		size_t c = tag + strlen(want);
+		if (strncmp(s + tag, want, strlen(want)) != 0 || ta_lex_ident_char(s[tag - 1]) ||
+		    ta_lex_ident_char(s[c]))
+			continue;
+		while (c < end && (s[c] == ' ' || s[c] == '\t'))
+			c++;
+		if (s[c] == ':')
+			break;
+	}
+	if (tag < end) {
+		char *txt = xasprintf("@%s: %s", f->param_name,
+				      strcmp(f->from, "from_work") == 0 ? "the work item"
+									 : "the tasklet");
+		eol = tag;
+		while (eol < end && s[eol] != '\n')
+			eol++;
+		if (ta_src_edit(src, tag, eol - tag, txt) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		free(txt);
+	}
+	free(want);
+	return rc;
+}
+
+/* Convert one callback function, defined at cb_file:cb_line. */
+static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, const char *cb_file,
+		       unsigned cb_line)
+{
+	ta_src *src;
+	size_t name_off, open, close, body, body_end, ps, pe;
+	char *type = NULL, *pname = NULL, *newparam = NULL;
+	bool old_sig;
+	int rc;
+
+	src = ta_srcset_get(rw->set, cb_file);
+	if (!src)
+		return ta_rw_refuse(rw, "cannot read '%s'", cb_file);
+	if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0) {
+		/* the model's location may be another callback's: search the driver */
+		char *file = NULL;
+		unsigned line = 0;
+		if (find_definition(rw, cb, cb_file, &file, &line) != 0)
+			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'", src->rel,
+					    cb_line, cb);
+		src = ta_srcset_get(rw->set, file);
+		cb_line = line;
+		cb_file = file;
+		free(file);
+		cb_file = src->rel;
+		if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0)
+			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'", src->rel,
+					    cb_line, cb);
+	}
+	close = ta_lex_match(src->text, src->len, open);
+	body = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);
+	if (body == TA_NPOS || body >= src->len || src->text[body] != '{' ||
+	    (body_end = ta_lex_match(src->text, src->len, body)) == TA_NPOS)
+		return ta_rw_refuse(rw, "%s:%u: cannot read the body of '%s'", src->rel,
+				    cb_line, cb);
+	if (one_param(src, open, &type, &pname, &ps, &pe) != 0) {
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' does not take one parameter", src->rel,
+				  cb_line, cb);
+		goto out;
+	}
+	old_sig = type_is_ulong(type);
+	if (!old_sig && !type_is_tasklet_ptr(type)) {
+		rc = ta_rw_refuse(rw, "%s:%u: the parameter of '%s' is '%s', not a tasklet callback's",
+				  src->rel, cb_line, cb, type);
+		goto out;
+	}
+	if (!*pname) {
+		rc = ta_rw_refuse(rw, "%s:%u: the parameter of '%s' has no name", src->rel,
+				  cb_line, cb);
+		goto out;
+	}
+	if (strcmp(pname, f->param_name) != 0 &&
+	    ta_lex_find_ident(src->text, body, body_end, f->param_name, true) != TA_NPOS) {
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel,
+				  cb_line, cb, f->param_name);
+		goto out;
+	}
+	if ((rc = fix_kdoc(rw, src, name_off, pname, f)) != TA_RW_DONE)
+		goto out;
+	newparam = xasprintf("%s%s", f->param_type, f->param_name);
+	if (ta_src_edit(src, ps, pe - ps, newparam) != 0) {
+		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		goto out;
+	}
+	if (old_sig)
+		rc = convert_data_uses(rw, src, body + 1, body_end, pname, f, cb);
+	else
+		rc = convert_new_uses(rw, src, body + 1, body_end, pname, f);
+	if (rc == TA_RW_DONE)
+		rc = convert_prototypes(rw, cb, cb_file, newparam, old_sig);
+	if (rc == TA_RW_DONE)
+		rc = convert_direct_calls(rw, cb, f, old_sig);
+out:
+	free(type);
+	free(pname);
+	free(newparam);
+	return rc;
+}
+
+/* Find the definition of fn lexically: file scope, "fn(...) {", in file or its directory's .c files. */
+static int find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
+			   unsigned *def_line)
+{
+	char *dir = xstrdup(file), *slash = strrchr(dir, '/'), *path;
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+	DIR *d;
+	struct dirent *de;
+	int rc = -1;
+
+	TA_PUSH(files, n, cap, xstrdup(file));
+	if (slash)
+		*slash = '\0';
+	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
+	d = opendir(path);
+	while (d && (de = readdir(d)))
+		if (ta_str_ends(de->d_name, ".c"))
+			TA_PUSH(files, n, cap, slash ? xasprintf("%s/%s", dir, de->d_name)
+						    : xstrdup(de->d_name));
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < n && rc != 0; i++) {
+		ta_src *src = ta_srcset_get(rw->set, files[i]);
+		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, fn, true) : TA_NPOS;
+		     p != TA_NPOS && rc != 0; p = ta_lex_find_ident(src->text, p + 1, src->len, fn, true)) {
+			size_t open = ta_lex_skip(src->text, src->len, p + strlen(fn)), close, b;
+			if (open >= src->len || src->text[open] != '(' ||
+			    ta_lex_depth_at(src->text, src->len, p) != 0)
+				continue;
+			close = ta_lex_match(src->text, src->len, open);
+			b = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);
+			if (b < src->len && src->text[b] == '{') {
+				*def_file = xstrdup(files[i]);
+				*def_line = ta_src_line_of(src, p);
+				rc = 0;
+			}
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
+{
+	const ta_tasklet *t = rw->t;
+	int rc;
+
+	if (!t->callback || t->callback_is_expr)
+		return ta_rw_refuse(rw, "the callback is an expression, not a function");
+	if (!t->callback_file || !t->callback_line) {
+		/* defined in a file the scan did not parse (no tasklet word in it): look beside */
+		char *file = NULL;
+		unsigned line = 0;
+		if (!t->file || find_definition(rw, t->callback, t->file, &file, &line) != 0)
+			return ta_rw_refuse(rw, "the callback '%s' is not defined in the audited files "
+					    "nor beside '%s'", t->callback, t->file ? t->file : "?");
+		rc = convert_one(rw, f, t->callback, file, line);
+		free(file);
+	} else {
+		rc = convert_one(rw, f, t->callback, t->callback_file, t->callback_line);
+	}
+	/* other init sites may install other callbacks on the same object */
+	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++) {
+		const ta_site *s = &t->init_sites[i];
+		char *file = NULL;
+		unsigned line = 0;
+		bool seen = !s->callback || strcmp(s->callback, t->callback) == 0;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = t->init_sites[k].callback &&
+			       strcmp(t->init_sites[k].callback, s->callback) == 0;
+		if (seen)
+			continue;
+		if (find_definition(rw, s->callback, s->file, &file, &line) != 0)
+			return ta_rw_refuse(rw, "cannot find the definition of the callback '%s'",
+					    s->callback);
+		rc = convert_one(rw, f, s->callback, file, line);
+		free(file);
+	}
+	return rc;
+}

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rewrite_bh.c - tasklet -> work item, one site at a time from the model,
+ * with the API mapping taken from the conversion rules.  Edits are kept
+ * small (the call's name and queue argument, the renamed member) so that
+ * the callback conversion can edit the same statements without conflict
+ * and the rest of each line stays as written.
+ */
+#include "rewrite_bh.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+char *ta_work_name(const char *old)
+{
+	size_t n = strlen(old);
+
+	if (strcmp(old, "tasklet") == 0)
+		return xstrdup("bh_work");
+	if (n > 8 && strcmp(old + n - 8, "_tasklet") == 0)
+		return xasprintf("%.*s_bh_work", (int)(n - 8), old);
+	return xstrdup(old);
+}
+
+struct names {
+	const char *old_name;  /* field or variable as declared */
+	char *new_name;
+	char *old_member, *new_member; /* member paths (fields) */
+	bool field;
+};
+
+/* Rename the last mention of the object in [a, b): priv->rx_tasklet -> priv->rx_bh_work. */
+static int rename_in(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct names *nm)
+{
+	size_t last = TA_NPOS;
+
+	if (strcmp(nm->old_name, nm->new_name) == 0)
+		return TA_RW_DONE;
+	for (size_t p = ta_lex_find_ident(src->text, a, b, nm->old_name, false); p != TA_NPOS;
+	     p = ta_lex_find_ident(src->text, p + 1, b, nm->old_name, false))
+		if (ta_lex_after_member_op(src->text, p) == nm->field)
+			last = p;
+	if (last == TA_NPOS)
+		return ta_rw_refuse(rw, "%s:%u: cannot find '%s' in the argument", src->rel,
+				    ta_src_line_of(src, a), nm->old_name);
+	if (ta_src_edit(src, last, strlen(nm->old_name), nm->new_name) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
+}
+
+#define MAX_HEADER_USERS 3
+
+/*
+ * A field declared in a header: the model may know the same field under
+ * another path (drivers/dma/ti/../virt-dma.h), or see it used by many .c
+ * files: other drivers then use it too, and one driver's patch would break
+ * them.  Refuse; such a conversion is a series of its own.
+ */
+static int shared_header(ta_rw *rw, const char *header)
+{
+	const ta_tasklet *t = rw->t;
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+	int rc = TA_RW_DONE;
+
+	for (size_t i = 0; i < rw->audit->n_tasklets && rc == TA_RW_DONE; i++) {
+		const ta_tasklet *u = &rw->audit->tasklets[i];
+		char *d;
+		if (u == t || !u->decl_file || !u->field || !t->field || !u->ctype || !t->ctype ||
+		    strcmp(u->field, t->field) || strcmp(u->ctype, t->ctype))
+			continue;
+		d = ta_path_normalize(u->decl_file);
+		if (strcmp(d, header) == 0)
+			rc = ta_rw_refuse(rw, "the field is also used as '%s' from %s: '%s' is shared "
+					      "by other drivers", u->name ? u->name : u->key,
+					  u->file ? u->file : "elsewhere", header);
+		free(d);
+	}
+	for (int pass = 0; pass < 2 && rc == TA_RW_DONE; pass++)
+		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
+			const char *f = pass ? t->sites[i].file : t->init_sites[i].file;
+			bool seen = false;
+			if (!f || !ta_str_ends(f, ".c"))
+				continue;
+			for (size_t k = 0; k < n && !seen; k++)
+				seen = strcmp(files[k], f) == 0;
+			if (!seen)
+				TA_PUSH(files, n, cap, (char *)f);
+		}
+	if (rc == TA_RW_DONE && n > MAX_HEADER_USERS)
+		rc = ta_rw_refuse(rw, "the tasklet declared in '%s' is used from %zu files: a shared "
+				      "tasklet, converting it is a series of its own", header, n);
+	free(files);
+	return rc;
+}
+
+/* The kernel-doc of the struct holding the field at off names it "@old:": rename the tag. */
+static int rename_member_doc(ta_rw *rw, ta_src *src, size_t off, const struct names *nm)
+{
+	const char *s = src->text;
+	int depth = 0;
+	size_t i = off, open = TA_NPOS, start = TA_NPOS, end, want_n;
+	char *want;
+	int rc = TA_RW_DONE;
+
+	if (!nm->field || strcmp(nm->old_name, nm->new_name) == 0)
+		return TA_RW_DONE;
+	while (i-- > 0) {
+		if (s[i] == '}')
+			depth++;
+		else if (s[i] == '{' && depth-- == 0) {
+			open = i;
+			break;
+		}
+	}
+	if (open == TA_NPOS)
+		return TA_RW_DONE;
+	/* back over "struct name" to the comment's end */
+	i = open;
+	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n", s[i - 1])))
+		i--;
+	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
+		return TA_RW_DONE;
+	end = i - 2;
+	for (size_t k = end; k-- > 0;)
+		if (s[k] == '/' && s[k + 1] == '*') {
+			start = k;
+			break;
+		}
+	if (start == TA_NPOS || s[start + 2] != '*')
+		return TA_RW_DONE;
+	want = xasprintf("@%s", nm->old_name);
+	want_n = strlen(want);
+	for (size_t t = start; t < end; t++) {
+		size_t c = t + want_n;
+		if (strncmp(s + t, want, want_n) != 0 || ta_lex_ident_char(s[c]))
+			continue;
+		while (c < end && (s[c] == ' ' || s[c] == '\t'))
+			c++;
+		if (s[c] == ':') {
+			if (ta_src_edit(src, t + 1, want_n - 1, nm->new_name) != 0)
+				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			break;
+		}
+	}
+	free(want);
+	return rc;
+}
+
+/* struct tasklet_struct NAME; -> struct work_struct NEW; */
+static int convert_decl(ta_rw *rw, const struct names *nm)
+{
+	const ta_tasklet *t = rw->t;
+	ta_src *src;
+	int rc;
+	size_t a, e, p, q, r;
+
+	if (t->decl_file && t->decl_line) {
+		src = ta_srcset_get(rw->set, t->decl_file);
+		if (!src)
+			return ta_rw_refuse(rw, "cannot read '%s'", t->decl_file);
+		if (!ta_str_ends(src->rel, ".c") && t->file) {
+			/* a header outside the driver's directory is shared with other drivers */
+			char *dir = ta_path_normalize(t->file);
+			char *slash = strrchr(dir, '/');
+			bool inside;
+			if (slash)
+				slash[1] = '\0';
+			inside = !slash || ta_str_starts(src->rel, dir);
+			free(dir);
+			if (!inside)
+				return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond "
+							"the driver: converting it is a series of its own",
+						    src->rel);
+			if ((rc = shared_header(rw, src->rel)) != TA_RW_DONE)
+				return rc;
+		}
+		a = ta_src_line(src, t->decl_line);
+		e = ta_src_line_end(src, t->decl_line);
+	} else {
+		/* a static variable: its declaration at file scope of the init file */
+		src = ta_srcset_get(rw->set, t->file);
+		if (!src)
+			return ta_rw_refuse(rw, "cannot read '%s'", t->file ? t->file : "?");
+		a = 0;
+		e = src->len;
+	}
+	if (a == TA_NPOS)
+		return ta_rw_refuse(rw, "%s:%u: no such line", src->rel, t->decl_line);
+	for (p = ta_lex_find_ident(src->text, a, e, "tasklet_struct", true); p != TA_NPOS;
+	     p = ta_lex_find_ident(src->text, p + 1, e, "tasklet_struct", true)) {
+		q = ta_lex_skip(src->text, src->len, p + 14);
+		if (ta_lex_find_ident(src->text, q, q + strlen(nm->old_name), nm->old_name, false) == q)
+			break;
+	}
+	if (p == TA_NPOS)
+		return ta_rw_refuse(rw, "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
+				    src->rel, t->decl_line, nm->old_name);
+	r = ta_lex_skip(src->text, src->len, q + strlen(nm->old_name));
+	if (r >= src->len || src->text[r] != ';')
+		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
+				    src->rel, ta_src_line_of(src, p), nm->old_name);
+	if (ta_src_edit(src, p, 14, "work_struct") != 0 ||
+	    (strcmp(nm->old_name, nm->new_name) != 0 &&
+	     ta_src_edit(src, q, strlen(nm->old_name), nm->new_name) != 0))
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return rename_member_doc(rw, src, p, nm);
+}
+
+static const char *queue_of(const ta_mechanism_rules *m, enum ta_map_queue q, bool hi)
+{
+	switch (q) {
+	case TA_Q_NORMAL:
+		return m->queue;
+	case TA_Q_HI:
+		return m->hi_queue;
+	case TA_Q_OWN:
+		return hi ? m->hi_queue : m->queue;
+	default:
+		return NULL;
+	}
+}
+
+/* One init or use site: its call renamed, the queue put first, the object renamed. */
+static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s,
+			const struct names *nm, bool hi, bool scheduled)
+{
+	const ta_api_map *map = &m->apis[s->api];
+	const char *api = ta_api_name(s->api);
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	size_t name_off, open, st[4], en[4];
+	const char *call = map->call, *queue;
+	char *head;
+	int n, rc;
+
+	if (s->api == TA_API_DIRECT_CALL) {
+		/* a new-style callback called with the tasklet: only the object is renamed */
+		if (!src || ta_rw_find_call(src, s->line, s->col, rw->t->callback, &name_off, &open) ||
+		    ta_lex_args(src->text, src->len, open, st, en, 4) != 1)
+			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call", s->file, s->line);
+		if (rw->t->sig == TA_SIG_NEW)
+			return rename_in(rw, src, st[0], en[0], nm);
+		return TA_RW_DONE;
+	}
+	if (!src || ta_rw_find_call(src, s->line, s->col, api, &name_off, &open) != 0)
+		return ta_rw_refuse(rw, "%s:%u: cannot find %s()", s->file, s->line, api);
+	n = ta_lex_args(src->text, src->len, open, st, en, 4);
+	if (map->kind == TA_MAP_INIT) {
+		char *a0;
+		if (n != 2 && n != 3)
+			return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line, api, n);
+		if (s->api == TA_API_TASKLET_INIT && (rc = ta_rw_check_data(rw, s)) != TA_RW_DONE)
+			return rc;
+		/* the first argument with the object renamed, through a scratch copy */
+		{
+			ta_src *scratch = ta_src_new(src->rel, src->text + st[0], en[0] - st[0]);
+			rc = rename_in(rw, scratch, 0, scratch->len, nm);
+			a0 = ta_src_result(scratch, NULL);
+			ta_src_free(&scratch);
+		}
+		if (rc == TA_RW_DONE)
+			rc = ta_rw_call2(rw, src, name_off, open, call, a0);
+		free(a0);
+		return rc;
+	}
+	if (map->kind == TA_MAP_DECLARE) {
+		ta_buf b = {0};
+		size_t close = ta_lex_match(src->text, src->len, open);
+		if (n != 2 && !(n == 3 && en[2] - st[2] == 1 && src->text[st[2]] == '0'))
+			return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line, api, n);
+		ta_buf_printf(&b, "%s(%s, %.*s)", call, nm->new_name, (int)(en[1] - st[1]),
+			      src->text + st[1]);
+		rc = ta_src_edit(src, name_off, close + 1 - name_off, b.s);
+		ta_buf_free(&b);
+		return rc ? ta_rw_refuse(rw, "%s: overlapping edits", src->rel) : TA_RW_DONE;
+	}
+	if (n != 1)
+		return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line, api, n);
+	if (!scheduled && map->unscheduled_call) {
+		call = map->unscheduled_call;
+		queue = NULL;
+	} else {
+		queue = queue_of(m, map->queue, hi);
+		if (map->note)
+			ta_rw_note(rw, "%s", map->note);
+	}
+	/* an argument on the next line: no trailing space after the queue's comma */
+	head = !queue ? xasprintf("%s(", call)
+		      : src->text[open + 1] == '\n' ? xasprintf("%s(%s,", call, queue)
+						     : xasprintf("%s(%s, ", call, queue);
+	rc = ta_src_edit(src, name_off, open + 1 - name_off, head);
+	free(head);
+	if (rc)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	/* inside the callback the argument is its parameter: the callback rename covers it */
+	if (s->self)
+		return TA_RW_DONE;
+	return rename_in(rw, src, st[0], en[0], nm);
+}
+
+int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
+{
+	const ta_tasklet *t = rw->t;
+	struct names nm = {0};
+	struct ta_cb_form form = {.param_type = "struct work_struct *",
+				  .param_name = "work",
+				  .from = "from_work"};
+	bool hi = false, scheduled = false;
+	int rc = TA_RW_DONE;
+
+	if (t->n_init == 0)
+		return ta_rw_refuse(rw, "no init site in the audited files");
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
+			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];
+			const ta_api_map *map = &m->apis[s->api];
+			if (s->api == TA_API_DIRECT_CALL)
+				continue;
+			if (map->kind == TA_MAP_REFUSE)
+				return ta_rw_refuse(rw, "%s:%u: %s", s->file, s->line, map->refuse);
+			if (map->kind == TA_MAP_NONE)
+				return ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()", s->file,
+						    s->line, m->name, ta_api_name(s->api));
+			if (s->via_macro)
+				return ta_rw_refuse(rw, "%s:%u: %s() is written inside the macro '%s'",
+						    s->file, s->line, ta_api_name(s->api), s->via_macro);
+			if (!s->file || !s->line)
+				return ta_rw_refuse(rw, "a %s() site has no location", ta_api_name(s->api));
+			hi |= s->api == TA_API_HI_SCHEDULE;
+			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
+		}
+	if (t->bh_exclusion && !m->bh_exclusion_ok)
+		return ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh(); in "
+					"process context that no longer excludes it: not mechanical");
+	if (t->array)
+		return ta_rw_refuse(rw, "an array of tasklets: not handled");
+	if (t->scope == TA_SCOPE_FIELD) {
+		if (!t->field || !t->member_path)
+			return ta_rw_refuse(rw, "the tasklet's field is unknown");
+		nm.field = true;
+		nm.old_name = t->field;
+		nm.new_name = ta_work_name(t->field);
+		nm.old_member = xstrdup(t->member_path);
+		{
+			size_t n = strlen(t->member_path), f = strlen(t->field);
+			nm.new_member = xasprintf("%.*s%s", (int)(n - f), t->member_path, nm.new_name);
+		}
+	} else if (t->scope == TA_SCOPE_STATIC || t->scope == TA_SCOPE_GLOBAL) {
+		nm.old_name = t->name;
+		/* a global is referenced from other files the model may not list: keep its name */
+		nm.new_name = t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name) : xstrdup(t->name);
+	} else {
+		return ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
+	}
+	form.member = nm.new_member;
+	form.old_member = nm.old_member;
+	if (t->init_api != TA_API_DECLARE_TASKLET && t->init_api != TA_API_DECLARE_TASKLET_OLD)
+		rc = convert_decl(rw, &nm);
+	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++)
+		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, scheduled);
+	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++)
+		rc = convert_site(rw, m, &t->sites[i], &nm, hi, scheduled);
+	if (rc == TA_RW_DONE)
+		rc = ta_rw_callback(rw, &form);
+	if (rc == TA_RW_DONE && m->context_note)
+		ta_rw_note(rw, "%s", m->context_note);
+	free(nm.new_name);
+	free(nm.old_member);
+	free(nm.new_member);
+	return rc;
+}

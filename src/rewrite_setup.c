@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rewrite_setup.c - tasklet_init() -> tasklet_setup(): the 2020
+ * modernization, done the way the hand-made treewide patch did it, one
+ * init site, prototype and callback at a time.  Tasklets already on the
+ * new API need nothing; open-coded initializations and data that is not
+ * the container (and not a global) are refused.
+ */
+#include "rewrite_setup.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* DECLARE_TASKLET_OLD(name, fn) -> DECLARE_TASKLET(name, fn): rename the macro. */
+static int convert_declare(ta_rw *rw, const ta_site *s, const char *from, const char *to)
+{
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	size_t name_off, open;
+
+	if (!src || ta_rw_find_call(src, s->line, s->col, from, &name_off, &open) != 0)
+		return ta_rw_refuse(rw, "%s:%u: cannot find %s()", s->file, s->line, from);
+	if (ta_src_edit(src, name_off, strlen(from), to) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", s->file);
+	return TA_RW_DONE;
+}
+
+static int convert_init(ta_rw *rw, const ta_site *s)
+{
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	size_t name_off, open, st[4], en[4];
+
+	if (!src || ta_rw_find_call(src, s->line, s->col, "tasklet_init", &name_off, &open) != 0)
+		return ta_rw_refuse(rw, "%s:%u: cannot find tasklet_init()", s->file, s->line);
+	if (ta_lex_args(src->text, src->len, open, st, en, 4) != 3)
+		return ta_rw_refuse(rw, "%s:%u: tasklet_init() without three arguments", s->file,
+				    s->line);
+	return ta_rw_call2(rw, src, name_off, open, "tasklet_setup", NULL);
+}
+
+int ta_rewrite_setup(ta_rw *rw)
+{
+	const ta_tasklet *t = rw->t;
+	struct ta_cb_form form = {.param_type = "struct tasklet_struct *",
+				  .param_name = "t",
+				  .from = "from_tasklet",
+				  .member = t->member_path};
+	bool old = false;
+	int rc;
+
+	if (t->n_init == 0) {
+		rw->reason = xstrdup("no init site in the audited files");
+		return TA_RW_NOT_NEEDED;
+	}
+	for (size_t i = 0; i < t->n_init; i++) {
+		const ta_site *s = &t->init_sites[i];
+		switch (s->api) {
+		case TA_API_TASKLET_INIT:
+		case TA_API_DECLARE_TASKLET_OLD:
+		case TA_API_DECLARE_TASKLET_DISABLED_OLD:
+			old = true;
+			break;
+		case TA_API_TASKLET_SETUP:
+		case TA_API_DECLARE_TASKLET:
+		case TA_API_DECLARE_TASKLET_DISABLED:
+			break;
+		case TA_API_ASSIGN_DATA:
+		case TA_API_ASSIGN_FUNC:
+		case TA_API_ASSIGN_CALLBACK:
+		case TA_API_STATIC_INIT:
+		default:
+			return ta_rw_refuse(rw, "%s:%u: open-coded initialization (%s): not mechanical",
+					    s->file, s->line, ta_api_name(s->api));
+		}
+		if (s->via_macro)
+			return ta_rw_refuse(rw, "%s:%u: the init site is written inside the macro '%s'",
+					    s->file, s->line, s->via_macro);
+	}
+	if (!old) {
+		rw->reason = xstrdup("already on tasklet_setup()/DECLARE_TASKLET()");
+		return TA_RW_NOT_NEEDED;
+	}
+	if (t->sig != TA_SIG_OLD && t->sig != TA_SIG_UNKNOWN)
+		return ta_rw_refuse(rw, "the callback '%s' already takes a struct tasklet_struct *",
+				    t->callback ? t->callback : "?");
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (t->sites[i].via_macro && t->sites[i].api == TA_API_DIRECT_CALL)
+			return ta_rw_refuse(rw, "%s:%u: a direct call inside the macro '%s'",
+					    t->sites[i].file, t->sites[i].line, t->sites[i].via_macro);
+	for (size_t i = 0; i < t->n_init; i++) {
+		const ta_site *s = &t->init_sites[i];
+		if (s->api == TA_API_TASKLET_INIT) {
+			if ((rc = ta_rw_check_data(rw, s)) != TA_RW_DONE)
+				return rc;
+			rc = convert_init(rw, s);
+		} else if (s->api == TA_API_DECLARE_TASKLET_OLD) {
+			rc = convert_declare(rw, s, "DECLARE_TASKLET_OLD", "DECLARE_TASKLET");
+		} else if (s->api == TA_API_DECLARE_TASKLET_DISABLED_OLD) {
+			rc = convert_declare(rw, s, "DECLARE_TASKLET_DISABLED_OLD",
+					     "DECLARE_TASKLET_DISABLED");
+		} else {
+			return ta_rw_refuse(rw, "%s:%u: mixes %s with the old API", s->file, s->line,
+					    ta_api_name(s->api));
+		}
+		if (rc != TA_RW_DONE)
+			return rc;
+	}
+	return ta_rw_callback(rw, &form);
+}

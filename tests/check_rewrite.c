@@ -1,0 +1,454 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_rewrite.c - the pieces under the patch command, without a parse:
+ * source edits (ordering, duplicates, overlaps refused, merges that leave
+ * the target unchanged on conflict), the C lexer (comments, strings,
+ * brackets, arguments, identifiers), call rewriting and its layout, names
+ * (foo_tasklet -> foo_bh_work), the conversion rules loader (good and
+ * malformed files), the subject prefix, the format-patch writer, and both
+ * rewriters on hand-built models, including refusals and bad inputs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "patch_rules.h"
+#include "patch_write.h"
+#include "rewrite_bh.h"
+#include "rewrite_setup.h"
+#include "srcedit.h"
+#include "testutil.h"
+#include "util.h"
+
+START_TEST(test_edits)
+{
+	ta_src *s = ta_src_new("f.c", "abcdef\nghi\n", 11), *t;
+	char *r;
+
+	ck_assert_uint_eq(s->n_lines, 2);
+	ck_assert_uint_eq(ta_src_line(s, 2), 7);
+	ck_assert_uint_eq(ta_src_line(s, 3), TA_NPOS);
+	ck_assert_uint_eq(ta_src_line(s, 0), TA_NPOS);
+	ck_assert_uint_eq(ta_src_line_end(s, 1), 6);
+	ck_assert_uint_eq(ta_src_line_of(s, 8), 2);
+	ck_assert_int_eq(ta_src_edit(s, 7, 3, "XY"), 0);
+	ck_assert_int_eq(ta_src_edit(s, 0, 1, "A"), 0);
+	ck_assert_int_eq(ta_src_edit(s, 0, 1, "A"), 0);     /* the same edit again: once */
+	ck_assert_int_eq(ta_src_edit(s, 0, 2, "Q"), -1);    /* overlaps */
+	ck_assert_int_eq(ta_src_edit(s, 8, 0, "z"), -1);    /* inside another */
+	ck_assert_int_eq(ta_src_edit(s, 5, 100, "z"), -1);  /* past the end */
+	ck_assert_int_eq(ta_src_edit(s, 1, 1, NULL), -1);
+	ck_assert(ta_src_changed(s));
+	r = ta_src_result(s, NULL);
+	ck_assert_str_eq(r, "Abcdef\nXY\n");
+	free(r);
+	/* a merge that conflicts leaves the target as it was */
+	t = ta_src_new("f.c", "abcdef\nghi\n", 11);
+	ck_assert_int_eq(ta_src_edit(t, 1, 1, "B"), 0);
+	ck_assert_int_eq(ta_src_edit(t, 7, 1, "G"), 0);
+	ck_assert_int_eq(ta_src_merge(s, t), -1);
+	r = ta_src_result(s, NULL);
+	ck_assert_str_eq(r, "Abcdef\nXY\n");
+	free(r);
+	ta_src_free(&t);
+	t = ta_src_new("f.c", "abcdef\nghi\n", 11);
+	ck_assert_int_eq(ta_src_edit(t, 2, 1, "C"), 0);
+	ck_assert_int_eq(ta_src_merge(s, t), 0);
+	r = ta_src_result(s, NULL);
+	ck_assert_str_eq(r, "AbCdef\nXY\n");
+	free(r);
+	ta_src_free(&t);
+	ta_src_free(&s);
+	ta_src_free(&s); /* NULL is fine */
+	/* an edit to the same text is not a change */
+	s = ta_src_new("g.c", "x", 1);
+	ck_assert_int_eq(ta_src_edit(s, 0, 1, "x"), 0);
+	ck_assert(!ta_src_changed(s));
+	ta_src_free(&s);
+}
+END_TEST
+
+START_TEST(test_srcset)
+{
+	char *dir = tu_mkdtemp();
+	ta_srcset *set;
+
+	tu_write(dir, "d/a.c", "int a;\n");
+	set = ta_srcset_new(dir);
+	ck_assert_ptr_nonnull(ta_srcset_get(set, "d/a.c"));
+	ck_assert_ptr_eq(ta_srcset_get(set, "d/a.c"), ta_srcset_get(set, "d/a.c"));
+	ck_assert_ptr_null(ta_srcset_get(set, "d/missing.c"));
+	ck_assert_ptr_null(ta_srcset_get(set, ""));
+	ck_assert_ptr_null(ta_srcset_get(set, NULL));
+	ta_srcset_free(&set);
+	ck_assert_ptr_null(set);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+START_TEST(test_lexer)
+{
+	const char *s = "f(a, /* , */ g(b, c), \"x,)\", ')' ) tail; x.data->data data";
+	size_t st[4], en[4], n = strlen(s);
+	char *norm;
+
+	ck_assert_uint_eq(ta_lex_match(s, n, 1), 33);
+	ck_assert_int_eq(ta_lex_args(s, n, 1, st, en, 4), 4);
+	ck_assert_int_eq(strncmp(s + st[1], "g(b, c)", en[1] - st[1]), 0);
+	ck_assert_int_eq(strncmp(s + st[2], "\"x,)\"", en[2] - st[2]), 0);
+	ck_assert_int_eq(ta_lex_args(s, n, 1, st, en, 2), -1); /* more than max */
+	ck_assert_int_eq(ta_lex_args("()", 2, 0, st, en, 2), 0);
+	ck_assert_int_eq(ta_lex_args("(a", 2, 0, st, en, 2), -1);
+	ck_assert_uint_eq(ta_lex_match("(]", 2, 0), TA_NPOS);
+	ck_assert_uint_eq(ta_lex_match("x", 1, 0), TA_NPOS);
+	/* data after . and -> is a member, not the identifier */
+	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "data", true), n - 4);
+	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "data", false), (size_t)(strstr(s, "x.data") - s) + 2);
+	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "dat", false), TA_NPOS);
+	ck_assert_uint_eq(ta_lex_find_ident("/* t */ \"t\" t", 0, 13, "t", true), 12);
+	ck_assert_int_eq(ta_lex_depth_at("{ { } x", 7, 6), 1);
+	ck_assert_int_eq(ta_lex_depth_at("{ \"{\" x", 7, 6), 1);
+	ck_assert_uint_eq(ta_lex_skip("  /* c */ // d\n x", 17, 0), 16);
+	norm = ta_lex_norm("struct  foo *\n", 14);
+	ck_assert_str_eq(norm, "struct foo*");
+	free(norm);
+	norm = ta_lex_norm(" unsigned   long ", 17);
+	ck_assert_str_eq(norm, "unsigned long");
+	free(norm);
+	ck_assert_uint_eq(ta_lex_column("\t\tx", 2), 16);
+	ck_assert_uint_eq(ta_lex_column("ab\tx", 3), 8);
+}
+END_TEST
+
+START_TEST(test_names)
+{
+	char *n = ta_work_name("rx_tasklet");
+
+	ck_assert_str_eq(n, "rx_bh_work");
+	free(n);
+	n = ta_work_name("tasklet");
+	ck_assert_str_eq(n, "bh_work");
+	free(n);
+	n = ta_work_name("done_task"); /* not named so by the driver: kept */
+	ck_assert_str_eq(n, "done_task");
+	free(n);
+	n = ta_work_name("_tasklet"); /* nothing before the suffix: kept */
+	ck_assert_str_eq(n, "_tasklet");
+	free(n);
+	n = ta_rw_base("priv->rx_tasklet", "rx_tasklet");
+	ck_assert_str_eq(n, "priv");
+	free(n);
+	n = ta_rw_base("d->chan[i].sub.t", "sub.t");
+	ck_assert_str_eq(n, "d->chan[i]");
+	free(n);
+	ck_assert_ptr_null(ta_rw_base("xt", "t"));
+	ck_assert_ptr_null(ta_rw_base(NULL, "t"));
+	ck_assert_ptr_null(ta_rw_base("a.t", NULL));
+}
+END_TEST
+
+START_TEST(test_call_layout)
+{
+	/* a wrapped call that fits on one line becomes one line */
+	const char *text = "\ttasklet_init(&p->t,\n\t\t     fn,\n\t\t     (unsigned long)p);\n";
+	ta_src *s = ta_src_new("f.c", text, strlen(text));
+	ta_rw rw = {0};
+	size_t name, open;
+	char *r;
+
+	ck_assert_int_eq(ta_rw_find_call(s, 1, 0, "tasklet_init", &name, &open), 0);
+	ck_assert_int_eq(ta_rw_find_call(s, 2, 0, "tasklet_init", &name, &open), -1);
+	ck_assert_int_eq(ta_rw_find_call(s, 99, 0, "tasklet_init", &name, &open), -1);
+	ck_assert_int_eq(ta_rw_find_call(s, 1, 0, "tasklet_init", &name, &open), 0);
+	ck_assert_int_eq(ta_rw_call2(&rw, s, name, open, "tasklet_setup", NULL), TA_RW_DONE);
+	r = ta_src_result(s, NULL);
+	ck_assert_str_eq(r, "\ttasklet_setup(&p->t, fn);\n");
+	free(r);
+	ta_src_free(&s);
+	/* one argument is not a tasklet_init(): refused with a reason */
+	s = ta_src_new("f.c", "tasklet_init(x);", 16);
+	ck_assert_int_eq(ta_rw_call2(&rw, s, 0, 12, "tasklet_setup", NULL), TA_RW_REFUSED);
+	ck_assert_ptr_nonnull(strstr(rw.reason, "cannot read the call's arguments"));
+	ta_rw_clear(&rw);
+	ck_assert_ptr_null(rw.reason);
+	ta_src_free(&s);
+	/* notes are kept once */
+	ta_rw_note(&rw, "a %d", 1);
+	ta_rw_note(&rw, "a %d", 1);
+	ck_assert_uint_eq(rw.n_notes, 1);
+	ta_rw_clear(&rw);
+}
+END_TEST
+
+static const char good_rules[] =
+	"/* comment */ {\"version\": 1, \"prefixes\": [{\"path\": \"drivers/dma/\", \"prefix\": \"dmaengine\"}],"
+	"\"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+	"\"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
+	"\"requires\": [\"system_bh_wq\"], \"apis\": {\"tasklet_schedule\": {\"call\": \"queue_work\", \"queue\": \"normal\"},"
+	"\"tasklet_trylock\": {\"refuse\": \"no\"}}}}}";
+
+START_TEST(test_rules)
+{
+	ta_patch_rules *r = ta_patch_rules_parse("good.json", good_rules);
+	const ta_mechanism_rules *m;
+	char *p, *err;
+
+	ck_assert_ptr_nonnull(r);
+	m = ta_patch_rules_mechanism(r, "bh");
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_null(ta_patch_rules_mechanism(r, "wq"));
+	ck_assert_ptr_null(ta_patch_rules_mechanism(r, NULL));
+	ck_assert_int_eq(m->apis[TA_API_SCHEDULE].kind, TA_MAP_CALL);
+	ck_assert_int_eq(m->apis[TA_API_SCHEDULE].queue, TA_Q_NORMAL);
+	ck_assert_int_eq(m->apis[TA_API_TRYLOCK].kind, TA_MAP_REFUSE);
+	ck_assert_int_eq(m->apis[TA_API_KILL].kind, TA_MAP_NONE);
+	p = ta_patch_prefix(r, "drivers/dma/at_hdmac.c", false);
+	ck_assert_str_eq(p, "dmaengine: at_hdmac");
+	free(p);
+	p = ta_patch_prefix(r, "drivers/dma/ioat/dma.c", true);
+	ck_assert_str_eq(p, "dmaengine: ioat");
+	free(p);
+	p = ta_patch_prefix(r, "drivers/dma/qcom/core.c", false);
+	ck_assert_str_eq(p, "dmaengine: qcom");
+	free(p);
+	p = ta_patch_prefix(r, "sound/pci/foo.c", false);
+	ck_assert_str_eq(p, "sound: foo");
+	free(p);
+	ta_patch_rules_free(&r);
+	ck_assert_ptr_null(r);
+	/* malformed: one error line naming the file, NULL */
+	static const char *const bad[] = {
+		"{", "{\"version\": 2}",
+		"{\"version\": 1, \"prefixes\": {}}",
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
+		" \"apis\": {\"tasklet_frobnicate\": {\"call\": \"x\"}}}}}",
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
+		" \"apis\": {\"tasklet_kill\": {\"cal\": \"x\"}}}}}",
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
+		" \"apis\": {\"tasklet_kill\": {\"call\": \"x\", \"queue\": \"fast\"}}}}}",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		tu_stderr_begin();
+		r = ta_patch_rules_parse("bad.json", bad[i]);
+		err = tu_stderr_end();
+		ck_assert_msg(r == NULL, "accepted bad rules %zu", i);
+		ck_assert_msg(strstr(err, "bad.json") != NULL, "error '%s' lacks the file name", err);
+		free(err);
+	}
+	tu_stderr_begin();
+	ck_assert_ptr_null(ta_patch_rules_load("/nonexistent"));
+	err = tu_stderr_end();
+	ck_assert_ptr_nonnull(strstr(err, "cannot read"));
+	free(err);
+	/* the bundled rules load */
+	r = ta_patch_rules_load(TA_SOURCE_DIR "/rules");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_ptr_nonnull(ta_patch_rules_mechanism(r, "bh"));
+	ck_assert_ptr_nonnull(ta_patch_rules_mechanism(r, "wq"));
+	ta_patch_rules_free(&r);
+}
+END_TEST
+
+START_TEST(test_format)
+{
+	struct ta_patch_file f = {"drivers/x.c", "a\nb\n", 4, "a\nc\n", 4};
+	struct ta_patch_desc d = {.author = "A <a@b.c>", .date = "Thu, 1 Jan 1970 00:00:00 +0000",
+				  .subject = "x: Do it", .body = "Why.\nList:\n- one\n- two",
+				  .files = &f, .n_files = 1};
+	char *p = ta_patch_format(&d), *w;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(p, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+			    "From: A <a@b.c>\nDate: Thu, 1 Jan 1970 00:00:00 +0000\n"
+			    "Subject: [PATCH] x: Do it\n\nWhy.\n\nList:\n- one\n- two\n---\n"
+			    " drivers/x.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n"
+			    "diff --git a/drivers/x.c b/drivers/x.c\n--- a/drivers/x.c\n+++ b/drivers/x.c\n"
+			    "@@ -1,2 +1,2 @@\n a\n-b\n+c\n-- \ntasklet-audit 0.1.0\n\n");
+	free(p);
+	f.new_text = "a\nb\n";
+	ck_assert_ptr_null(ta_patch_format(&d)); /* nothing changes: no patch */
+	p = ta_patch_filename(3, "dmaengine: foo: Convert from tasklet to BH workqueue");
+	ck_assert_str_eq(p, "0003-dmaengine-foo-Convert-from-tasklet-to-BH-workqueue.patch");
+	free(p);
+	ta_patch_wrap("- aaaa bbbb cccc", 11, &w);
+	ck_assert_str_eq(w, "- aaaa bbbb\n  cccc");
+	free(w);
+}
+END_TEST
+
+/* A hand-built model: one field tasklet in one file. */
+static void model(ta_audit *a, ta_tasklet *t, const char *dir, enum ta_api init, enum ta_sig sig)
+{
+	memset(t, 0, sizeof(*t));
+	a->tree = xstrdup(dir);
+	t->id = xstrdup("t1");
+	t->key = xstrdup("struct d.t");
+	t->name = xstrdup("p->t");
+	t->file = xstrdup("x.c");
+	t->scope = TA_SCOPE_FIELD;
+	t->field = xstrdup("t");
+	t->member_path = xstrdup("t");
+	t->root_type = xstrdup("struct d");
+	t->callback = xstrdup("fn");
+	t->callback_file = xstrdup("x.c");
+	t->callback_line = 3;
+	t->sig = sig;
+	t->data_kind = init == TA_API_TASKLET_INIT ? TA_DATA_CONTAINER : TA_DATA_NONE;
+	t->data = init == TA_API_TASKLET_INIT ? xstrdup("(unsigned long)p") : NULL;
+	t->decl_file = xstrdup("x.c");
+	t->decl_line = 1;
+	TA_PUSH(t->init_sites, t->n_init, t->cap_init,
+		((ta_site){.api = init, .file = xstrdup("x.c"), .line = 8, .text = xstrdup("p->t"),
+			   .callback = xstrdup("fn"), .data = t->data ? xstrdup(t->data) : NULL,
+			   .data_kind = t->data_kind}));
+	a->tasklets = t;
+	a->n_tasklets = 1;
+}
+
+static void unmodel(ta_audit *a, ta_tasklet *t)
+{
+	/* the audit frees its tasklets: hand it a heap copy */
+	ta_tasklet *heap = xmalloc(sizeof(*heap));
+
+	*heap = *t;
+	a->tasklets = heap;
+	a->n_tasklets = a->cap_tasklets = 1;
+	ta_audit_free(&a);
+}
+
+static const char x_old[] = "struct d { int n; struct tasklet_struct t; };\n"
+			    "\n"
+			    "static void fn(unsigned long data)\n"
+			    "{\n"
+			    "\tstruct d *p = (struct d *)data;\n"
+			    "\tp->n++;\n"
+			    "}\n"
+			    "void init(struct d *p) { tasklet_init(&p->t, fn, (unsigned long)p); }\n";
+
+START_TEST(test_setup_on_a_model)
+{
+	char *dir = tu_mkdtemp();
+	ta_audit *a = ta_audit_new();
+	ta_tasklet t;
+	ta_rw rw = {0};
+	char *r;
+
+	tu_write(dir, "x.c", x_old);
+	model(a, &t, dir, TA_API_TASKLET_INIT, TA_SIG_OLD);
+	rw.set = ta_srcset_new(dir);
+	rw.audit = a;
+	rw.t = &t;
+	ck_assert_int_eq(ta_rewrite_setup(&rw), TA_RW_DONE);
+	r = ta_src_result(ta_srcset_get(rw.set, "x.c"), NULL);
+	ck_assert_str_eq(r, "struct d { int n; struct tasklet_struct t; };\n\n"
+			    "static void fn(struct tasklet_struct *t)\n{\n"
+			    "\tstruct d *p = from_tasklet(p, t, t);\n\tp->n++;\n}\n"
+			    "void init(struct d *p) { tasklet_setup(&p->t, fn); }\n");
+	free(r);
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	/* the data is another object of the container type: refused */
+	free(t.init_sites[0].data);
+	t.init_sites[0].data = xstrdup("(unsigned long)q");
+	rw.set = ta_srcset_new(dir);
+	ck_assert_int_eq(ta_rewrite_setup(&rw), TA_RW_REFUSED);
+	ck_assert_ptr_nonnull(strstr(rw.reason, "is not the container of 'p->t' itself"));
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	/* the callback defined elsewhere than the model says, and nowhere: refused */
+	t.init_sites[0].data_kind = TA_DATA_OTHER_POINTER;
+	t.data_kind = TA_DATA_OTHER_POINTER;
+	rw.set = ta_srcset_new(dir);
+	ck_assert_int_eq(ta_rewrite_setup(&rw), TA_RW_REFUSED);
+	ck_assert_ptr_nonnull(strstr(rw.reason, "back-pointer"));
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	/* an open-coded init: refused; no init site: not needed */
+	t.init_sites[0].api = TA_API_ASSIGN_FUNC;
+	rw.set = ta_srcset_new(dir);
+	ck_assert_int_eq(ta_rewrite_setup(&rw), TA_RW_REFUSED);
+	ck_assert_ptr_nonnull(strstr(rw.reason, "open-coded"));
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	t.n_init = 0;
+	rw.set = ta_srcset_new(dir);
+	ck_assert_int_eq(ta_rewrite_setup(&rw), TA_RW_NOT_NEEDED);
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	t.n_init = 1;
+	/* a file that is gone: refused, not a crash */
+	t.init_sites[0].api = TA_API_TASKLET_INIT;
+	free(t.init_sites[0].file);
+	t.init_sites[0].file = xstrdup("gone.c");
+	rw.set = ta_srcset_new(dir);
+	ck_assert_int_eq(ta_rewrite_setup(&rw), TA_RW_REFUSED);
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	unmodel(a, &t);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+START_TEST(test_bh_on_a_model)
+{
+	char *dir = tu_mkdtemp();
+	ta_audit *a = ta_audit_new();
+	ta_patch_rules *rules = ta_patch_rules_load(TA_SOURCE_DIR "/rules");
+	const ta_mechanism_rules *m = ta_patch_rules_mechanism(rules, "bh");
+	ta_tasklet t;
+	ta_rw rw = {0};
+	char *r;
+
+	tu_write(dir, "x.c", x_old);
+	model(a, &t, dir, TA_API_TASKLET_INIT, TA_SIG_OLD);
+	rw.set = ta_srcset_new(dir);
+	rw.audit = a;
+	rw.t = &t;
+	ck_assert_int_eq(ta_rewrite_work(&rw, m), TA_RW_DONE);
+	r = ta_src_result(ta_srcset_get(rw.set, "x.c"), NULL);
+	ck_assert_str_eq(r, "struct d { int n; struct work_struct t; };\n\n"
+			    "static void fn(struct work_struct *work)\n{\n"
+			    "\tstruct d *p = from_work(p, work, t);\n\tp->n++;\n}\n"
+			    "void init(struct d *p) { INIT_WORK(&p->t, fn); }\n");
+	free(r);
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	/* a tasklet_unlock_wait() site: a blocker */
+	TA_PUSH(t.sites, t.n_sites, t.cap_sites,
+		((ta_site){.api = TA_API_UNLOCK_WAIT, .file = xstrdup("x.c"), .line = 6}));
+	rw.set = ta_srcset_new(dir);
+	ck_assert_int_eq(ta_rewrite_work(&rw, m), TA_RW_REFUSED);
+	ck_assert_ptr_nonnull(strstr(rw.reason, "tasklet_unlock_wait() has no workqueue counterpart"));
+	ta_srcset_free(&rw.set);
+	ta_rw_clear(&rw);
+	unmodel(a, &t);
+	ta_patch_rules_free(&rules);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+static Suite *rewrite_suite(void)
+{
+	Suite *s = suite_create("rewrite");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_edits);
+	tcase_add_test(tc, test_srcset);
+	tcase_add_test(tc, test_lexer);
+	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_call_layout);
+	tcase_add_test(tc, test_rules);
+	tcase_add_test(tc, test_format);
+	tcase_add_test(tc, test_setup_on_a_model);
+	tcase_add_test(tc, test_bh_on_a_model);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(rewrite_suite());
+}
