@@ -34,6 +34,8 @@ static const char usage_text[] =
 	"usage: tasklet-audit [options] [PATH]\n"
 	"       tasklet-audit model --protocol FILE --to bh|wq|threaded-irq|timer\n"
 	"       tasklet-audit model --selftest\n"
+	"       tasklet-audit patch [--to setup|auto|bh|wq|threaded-irq|timer] [-o DIR] [PATH]\n"
+	"       tasklet-audit review [PATH] | --report FILE [--review FILE] [--export DIR]\n"
 	"\n"
 	"Find every tasklet user in a Linux kernel tree (or a directory inside one)\n"
 	"with libclang and report them.  Without PATH, audit the bundled corpus.\n"
