@@ -144,7 +144,11 @@ START_TEST(test_golden_patches)
 			 casedir);
 	r = tu_exec(args);
 	ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
-	n_made = list(ta_path_join(out, "p"), ".patch", &made);
+	{
+		char *pdir = ta_path_join(out, "p");
+		n_made = list(pdir, ".patch", &made);
+		free(pdir);
+	}
 	/* golden copies: one per written patch, same names */
 	if (getenv("TA_UPDATE_GOLDEN") && strcmp(getenv("TA_UPDATE_GOLDEN"), "1") == 0) {
 		char *gd = tu_src(golden_dir);
