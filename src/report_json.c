@@ -319,6 +319,11 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		cJSON_AddNumberToObject(t, "parse_seconds", a->parse_seconds);
 		cJSON_AddNumberToObject(t, "total_seconds", a->total_seconds);
 		cJSON_AddNumberToObject(t, "cache_seconds", a->cache_seconds);
+		/* per-file parse times: here, so that everything outside "timing" is
+		 * the same from one run to the next */
+		cJSON *fs = cJSON_AddObjectToObject(t, "file_seconds");
+		for (size_t i = 0; i < a->n_files; i++)
+			cJSON_AddNumberToObject(fs, a->files[i].path, a->files[i].seconds);
 		cJSON_AddNumberToObject(t, "pch_seconds", a->pch_seconds);
 		cJSON_AddNumberToObject(t, "cache_hits", (double)a->cache_hits);
 		cJSON_AddNumberToObject(t, "cache_misses", (double)a->cache_misses);
@@ -333,8 +338,6 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		if (f->status != TA_STATUS_PARSED)
 			add_str(o, "reason", f->reason);
 		cJSON_AddNumberToObject(o, "errors", f->n_errors);
-		if (opts && opts->timing)
-			cJSON_AddNumberToObject(o, "seconds", f->seconds);
 		if (f->included_by)
 			cJSON_AddStringToObject(o, "included_by", f->included_by);
 		cJSON_AddItemToArray(arr, o);
