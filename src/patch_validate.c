@@ -38,6 +38,8 @@ const char ta_bh_api_decls[] =
 static const char *const extra_args[] = {
 	"-Werror=incompatible-pointer-types", "-Werror=int-conversion",
 	"-Werror=implicit-function-declaration", "-Werror=int-to-pointer-cast",
+	/* code a conversion leaves behind: a local, a function or a missing return */
+	"-Werror=unused-variable", "-Werror=unused-function", "-Werror=return-type",
 	"-include", BH_HEADER,
 };
 
@@ -94,7 +96,8 @@ static int count(ta_validator *v, const char *unit, const char *const *paths,
 {
 	int argc = 0;
 	char **argv = ta_flags_for(v->fl, unit, &argc);
-	const char **args = xcalloc((size_t)argc + 8, sizeof(*args));
+	const char **args = xcalloc((size_t)argc + sizeof(extra_args) / sizeof(*extra_args) + 2,
+				   sizeof(*args));
 	const char **up = xcalloc(n + 1, sizeof(*up));
 	const char **ut = xcalloc(n + 1, sizeof(*ut));
 	size_t nu = 0;
