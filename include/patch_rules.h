@@ -2,7 +2,7 @@
 /*
  * patch_rules.h - the conversion knowledge of rules/patch/conversions.json:
  * subject prefixes by path, the modernization's changelog, and for each
- * replacement mechanism (bh, wq) the mapping of every tasklet API to its
+ * replacement mechanism (bh, wq, threaded-irq, timer) the mapping of every tasklet API to its
  * counterpart, the symbols the tree must declare and the semantic note
  * each mapping adds to the changelog.
  *
@@ -17,7 +17,22 @@
 
 #include "facts.h"
 
-enum ta_map_kind { TA_MAP_CALL, TA_MAP_INIT, TA_MAP_DECLARE, TA_MAP_REFUSE, TA_MAP_NONE };
+/*
+ * CALL: rename the call (and put the queue first); INIT/DECLARE: the
+ * initializer; REMOVE: drop the statement; WAKE: the primary handler
+ * returns the wake value instead (threaded IRQ); INLINE: call the callback
+ * directly (timer); REFUSE: no mechanical counterpart; NONE: not said.
+ */
+enum ta_map_kind {
+	TA_MAP_CALL,
+	TA_MAP_INIT,
+	TA_MAP_DECLARE,
+	TA_MAP_REMOVE,
+	TA_MAP_WAKE,
+	TA_MAP_INLINE,
+	TA_MAP_REFUSE,
+	TA_MAP_NONE
+};
 enum ta_map_queue { TA_Q_NONE, TA_Q_NORMAL, TA_Q_HI, TA_Q_OWN };
 
 typedef struct ta_api_map {
@@ -31,13 +46,32 @@ typedef struct ta_api_map {
 	size_t n_requires;
 } ta_api_map;
 
+/*
+ * How the function that schedules the tasklet is registered ("call:request_irq:1"):
+ * accepted, renamed (call) with the callback inserted after argument
+ * thread_arg and flag or-ed into argument flags_arg, or refused.
+ */
+typedef struct ta_registration_rule {
+	char *context;  /* the registration as the indexer records it */
+	char *call;     /* the replacement call, or NULL: kept */
+	int thread_arg; /* insert the callback after this argument (-1: none) */
+	int flags_arg;  /* or the mechanism's flag into this argument (-1: none) */
+	char *refuse;   /* not convertible: why */
+} ta_registration_rule;
+
 typedef struct ta_mechanism_rules {
-	char *name;               /* "bh", "wq" */
+	char *name;               /* "bh", "wq", "threaded-irq", "timer" */
 	char *subject, *intro, *context_note;
 	char *queue, *hi_queue;
 	char **requires;
 	size_t n_requires;
 	bool bh_exclusion_ok;     /* may a tasklet sharing spin_lock_bh data move? */
+	/* threaded IRQ and timer: where the scheduling function must come from */
+	char *schedule_role;      /* the one context every schedule site runs in */
+	ta_registration_rule *registrations;
+	size_t n_registrations;
+	char *flag;               /* threaded IRQ: IRQF_ONESHOT */
+	char *wake_value, *handled_value; /* IRQ_WAKE_THREAD, IRQ_HANDLED */
 	ta_api_map apis[TA_API_COUNT];
 } ta_mechanism_rules;
 

@@ -48,6 +48,22 @@ struct ta_cb_form {
 	const char *from;       /* "from_tasklet" or "from_work" */
 	const char *member;     /* the tasklet's member path after the conversion */
 	const char *old_member; /* before it (NULL: not renamed) */
+	/*
+	 * Threaded IRQ: the container is this expression (the dev_id
+	 * parameter) where from_tasklet() or the cast of data recovered it.
+	 */
+	const char *container_expr;
+	/*
+	 * Timer: the container becomes the parameter; its declaration
+	 * `struct foo *priv = from_tasklet(...)` is dropped, param_type and
+	 * param_name are ignored.
+	 */
+	bool container_param;
+	const char *ret_type;  /* the callback now returns this (NULL: void stays) ... */
+	const char *ret_value; /* ... and this on every path */
+	const char *kdoc;      /* the kernel-doc line(s) for the new parameter(s) */
+	const char *avoid;     /* another name the body must not use ("irq") */
+	bool no_direct_calls;  /* direct calls of the callback are refused */
 };
 
 /*
@@ -55,6 +71,13 @@ struct ta_cb_form {
  * form.  Refuses (and says why) when the conversion is not mechanical.
  */
 int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *form);
+
+/* Find the definition of fn lexically in file or the .c files beside it; 0 when found. */
+int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
+			  unsigned *def_line);
+
+/* Another tasklet using the callback cb, or NULL. */
+const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb);
 
 /* Replace `call(a0, a1[, a2])` at [name_off, close] by `name(a0', a1)` keeping the layout. */
 int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char *name,

@@ -29,6 +29,7 @@
 #include "patch_write.h"
 #include "report.h"
 #include "rewrite_bh.h"
+#include "rewrite_fold.h"
 #include "rewrite_setup.h"
 #include "rules.h"
 #include "scan.h"
@@ -159,11 +160,8 @@ static void convert(struct run *r, struct job *j, const char *override)
 	}
 	m = ta_patch_rules_mechanism(r->rules, j->mech);
 	if (!m) {
-		j->status = ta_rw_refuse(&j->rw, "no mechanical %s conversion: the callback must be "
-					 "moved into a %s by hand",
-					 j->mech, strcmp(j->mech, "timer") == 0
-							  ? "timer callback"
-							  : "threaded handler (request_threaded_irq, IRQF_ONESHOT)");
+		j->status = ta_rw_refuse(&j->rw, "the conversion rules (%s) have no '%s' mechanism",
+					 r->rules->file, j->mech);
 		return;
 	}
 	if ((missing = missing_api(r, m, j->t)) && !r->o->force_api) {
@@ -174,7 +172,7 @@ static void convert(struct run *r, struct job *j, const char *override)
 		return;
 	}
 	free(missing);
-	j->status = ta_rewrite_work(&j->rw, m);
+	j->status = m->schedule_role ? ta_rewrite_fold(&j->rw, m) : ta_rewrite_work(&j->rw, m);
 }
 
 static size_t find(struct run *r, size_t i)
@@ -320,7 +318,9 @@ static char *changelog(struct run *r, size_t g, const char *mech)
 	size_t n_notes = 0;
 
 	ta_buf_printf(&b, "%s\n", strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro);
-	ta_buf_puts(&b, strcmp(mech, "setup") == 0 ? "Converted:\n" : "Converted, with the queue each work item now uses:\n");
+	ta_buf_puts(&b, strcmp(mech, "setup") == 0 || !m->queue
+			    ? "Converted:\n"
+			    : "Converted, with the queue each work item now uses:\n");
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		const struct job *j = &r->jobs[i];
 		const ta_tasklet *t = j->t;
@@ -328,6 +328,18 @@ static char *changelog(struct run *r, size_t g, const char *mech)
 			continue;
 		if (strcmp(mech, "setup") == 0) {
 			ta_buf_printf(&b, "- %s (callback %s())\n", t->name, t->callback ? t->callback : "?");
+		} else if (!m->queue) {
+			const ta_site *sched = NULL;
+			for (size_t k = 0; k < t->n_sites && !sched; k++)
+				if (m->apis[t->sites[k].api].kind == TA_MAP_WAKE ||
+				    m->apis[t->sites[k].api].kind == TA_MAP_INLINE)
+					sched = &t->sites[k];
+			ta_buf_printf(&b, "- %s: %s() now %s %s()\n", t->name,
+				      sched && sched->function ? sched->function : "?",
+				      m->apis[TA_API_SCHEDULE].kind == TA_MAP_WAKE
+					      ? "wakes the thread function"
+					      : "calls",
+				      t->callback ? t->callback : "?");
 		} else {
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
 			char *nn = ta_work_name(t->scope == TA_SCOPE_FIELD && t->field ? t->field : t->name);

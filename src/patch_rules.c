@@ -69,6 +69,12 @@ static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err
 	}
 	if (m->refuse)
 		m->kind = TA_MAP_REFUSE;
+	else if (kind && strcmp(kind, "remove") == 0)
+		m->kind = TA_MAP_REMOVE;
+	else if (kind && strcmp(kind, "wake") == 0)
+		m->kind = TA_MAP_WAKE;
+	else if (kind && strcmp(kind, "inline") == 0)
+		m->kind = TA_MAP_INLINE;
 	else if (!m->call)
 		goto need;
 	else if (!kind)
@@ -97,11 +103,41 @@ static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err
 	free(queue);
 	return true;
 need:
-	*err = xasprintf("\"%s\": needs \"call\" or \"refuse\"", name);
+	*err = xasprintf("\"%s\": needs \"call\", \"refuse\" or a kind that needs no call", name);
 bad:
 	free(kind);
 	free(queue);
 	return false;
+}
+
+static bool load_registrations(const cJSON *o, ta_mechanism_rules *m, char **err)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "registrations"), *it;
+
+	if (!v)
+		return true;
+	if (!cJSON_IsArray(v)) {
+		*err = xasprintf("mechanism \"%s\": \"registrations\" must be a list", m->name);
+		return false;
+	}
+	m->registrations = xcalloc((size_t)cJSON_GetArraySize(v) + 1, sizeof(*m->registrations));
+	cJSON_ArrayForEach(it, v)
+	{
+		ta_registration_rule *r = &m->registrations[m->n_registrations++];
+		const cJSON *ta = cJSON_GetObjectItemCaseSensitive(it, "thread_arg");
+		const cJSON *fa = cJSON_GetObjectItemCaseSensitive(it, "flags_arg");
+		r->context = opt_str(it, "context");
+		r->call = opt_str(it, "call");
+		r->refuse = opt_str(it, "refuse");
+		r->thread_arg = cJSON_IsNumber(ta) ? ta->valueint : -1;
+		r->flags_arg = cJSON_IsNumber(fa) ? fa->valueint : -1;
+		if (!r->context || (ta && !cJSON_IsNumber(ta)) || (fa && !cJSON_IsNumber(fa))) {
+			*err = xasprintf("mechanism \"%s\": each registration needs a \"context\" "
+					 "(and numeric thread_arg, flags_arg)", m->name);
+			return false;
+		}
+	}
+	return true;
 }
 
 static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
@@ -116,13 +152,18 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	m->queue = opt_str(o, "queue");
 	m->hi_queue = opt_str(o, "hi_queue");
 	m->bh_exclusion_ok = cJSON_IsTrue(bh);
+	m->schedule_role = opt_str(o, "schedule_role");
+	m->flag = opt_str(o, "flag");
+	m->wake_value = opt_str(o, "wake_value");
+	m->handled_value = opt_str(o, "handled_value");
 	for (int i = 0; i < TA_API_COUNT; i++)
 		m->apis[i].kind = TA_MAP_NONE;
-	if (!m->subject || !m->intro || !m->queue || !m->hi_queue || !cJSON_IsObject(apis)) {
-		*err = xasprintf("mechanism \"%s\" needs subject, intro, queue, hi_queue and apis",
-				 m->name);
+	if (!m->subject || !m->intro || !cJSON_IsObject(apis)) {
+		*err = xasprintf("mechanism \"%s\" needs subject, intro and apis", m->name);
 		return false;
 	}
+	if (!load_registrations(o, m, err))
+		return false;
 	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
 		*err = xasprintf("mechanism \"%s\": \"requires\" must be a list of strings", m->name);
 		return false;
@@ -137,6 +178,16 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 		}
 		if (!cJSON_IsObject(it) || !load_api(it->string, it, &m->apis[api], err))
 			return false;
+		if (m->apis[api].queue != TA_Q_NONE && (!m->queue || !m->hi_queue)) {
+			*err = xasprintf("mechanism \"%s\": \"%s\" names a queue but the mechanism "
+					 "has no queue and hi_queue", m->name, it->string);
+			return false;
+		}
+		if (m->apis[api].kind == TA_MAP_WAKE && (!m->wake_value || !m->handled_value)) {
+			*err = xasprintf("mechanism \"%s\": \"%s\" wakes a thread but the mechanism "
+					 "has no wake_value and handled_value", m->name, it->string);
+			return false;
+		}
 	}
 	return true;
 }
@@ -250,6 +301,16 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		free(m->context_note);
 		free(m->queue);
 		free(m->hi_queue);
+		free(m->schedule_role);
+		free(m->flag);
+		free(m->wake_value);
+		free(m->handled_value);
+		for (size_t k = 0; k < m->n_registrations; k++) {
+			free(m->registrations[k].context);
+			free(m->registrations[k].call);
+			free(m->registrations[k].refuse);
+		}
+		free(m->registrations);
 		free_list(m->requires, m->n_requires);
 		for (int k = 0; k < TA_API_COUNT; k++) {
 			ta_api_map *a = &m->apis[k];

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rewrite_stmt.h"
 #include "util.h"
 
 void ta_rw_clear(ta_rw *rw)
@@ -428,7 +429,7 @@ static char *strip_ulong_cast(const char *data)
 }
 
 /* Other tasklets with the same callback: converting it would break them. */
-static const ta_tasklet *shared_callback(const ta_rw *rw, const char *cb)
+const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 {
 	const ta_tasklet *t = rw->t;
 
@@ -445,9 +446,68 @@ static const ta_tasklet *shared_callback(const ta_rw *rw, const char *cb)
 	return NULL;
 }
 
+/*
+ * The statement `TYPE *VAR = <expr at [a, b)>;` alone on its line(s), the
+ * first of a body starting at lo: drop it and give "TYPE *VAR" for the
+ * parameter that replaces it (the timer migration).
+ */
+static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size_t b,
+			       char **param)
+{
+	const char *s = src->text;
+	size_t eq = ta_stmt_prev(s, lo, a), ve, vs, star, ts, semi, e;
+
+	*param = NULL;
+	if (eq == TA_NPOS || s[eq] != '=')
+		return ta_rw_refuse(rw, "%s:%u: the container is not taken by a declaration",
+				    src->rel, ta_src_line_of(src, a));
+	ve = ta_stmt_prev(s, lo, eq) + 1;
+	vs = ve;
+	while (vs > lo && ta_lex_ident_char(s[vs - 1]))
+		vs--;
+	star = ta_stmt_prev(s, lo, vs);
+	if (vs == ve || star == TA_NPOS || s[star] != '*')
+		return ta_rw_refuse(rw, "%s:%u: the container is not taken by a declaration",
+				    src->rel, ta_src_line_of(src, a));
+	ts = star;
+	while (ts > lo && !strchr(";{}", s[ts - 1]))
+		ts--;
+	ts = ta_lex_skip(s, src->len, ts);
+	semi = ta_lex_skip(s, src->len, b);
+	if (semi >= src->len || s[semi] != ';')
+		return ta_rw_refuse(rw, "%s:%u: the container's declaration is not a statement of "
+				    "its own", src->rel, ta_src_line_of(src, a));
+	e = semi + 1;
+	while (e < src->len && (s[e] == ' ' || s[e] == '\t'))
+		e++;
+	if (e >= src->len || s[e] != '\n')
+		return ta_rw_refuse(rw, "%s:%u: the container's declaration shares its line",
+				    src->rel, ta_src_line_of(src, a));
+	{
+		char *type = ta_lex_norm(s + ts, star - ts);
+		char *var = xstrndup(s + vs, ve - vs);
+		*param = xasprintf("%s *%s", type, var);
+		free(type);
+		free(var);
+	}
+	{
+		size_t ls = ts;
+		while (ls > 0 && s[ls - 1] != '\n')
+			ls--;
+		for (size_t k = ls; k < ts; k++)
+			if (s[k] != ' ' && s[k] != '\t') {
+				free(*param);
+				*param = NULL;
+				return ta_rw_refuse(rw, "%s:%u: the container's declaration shares "
+						    "its line", src->rel, ta_src_line_of(src, a));
+			}
+		return ta_stmt_delete_lines(rw, src, ls, e + 1);
+	}
+}
+
 /* Rewrite the uses of the old data parameter in the body [lo, hi). */
 static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
-			     const struct ta_cb_form *f, const char *cb)
+			     const struct ta_cb_form *f, const char *cb, char **param)
 {
 	const ta_tasklet *t = rw->t;
 	struct data_use *uses = NULL;
@@ -465,7 +525,7 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 		goto out;
 	{
 		/* data recovered for one tasklet would be wrong for another using the callback */
-		const ta_tasklet *other = shared_callback(rw, cb);
+		const ta_tasklet *other = ta_rw_shared_callback(rw, cb);
 		if (other) {
 			rc = ta_rw_refuse(rw, "the callback '%s' uses its data and is shared with tasklet '%s'",
 					  cb, other->name ? other->name : other->key);
@@ -536,9 +596,16 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 	for (size_t i = 0; i < n; i++) {
 		size_t end = uses[i].end;
 		char *txt;
+		if (i == container && f->container_param) {
+			rc = take_container_decl(rw, src, lo, uses[i].cast, end, param);
+			if (rc != TA_RW_DONE)
+				goto out;
+			continue;
+		}
 		if (i == container) {
-			txt = xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var, f->param_name,
-					f->member);
+			txt = f->container_expr ? xstrdup(f->container_expr)
+						: xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var,
+							    f->param_name, f->member);
 		} else {
 			if (!same_type(uses[i].cast_type, t->root_type) &&
 			    strcmp(uses[i].cast_type, "void") != 0) {
@@ -577,10 +644,34 @@ static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struc
 }
 
 /* New-style callback: rename the parameter, from_tasklet -> form->from. */
+/*
+ * from_tasklet(c, t, m) or container_of(t, T, m) on the parameter pname:
+ * the whole call becomes the container expression, or (timer) the
+ * declaration taking it is dropped for the new parameter.
+ */
+static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t close,
+			     const char *arg, const char *pname, const struct ta_cb_form *f,
+			     char **param)
+{
+	if (strcmp(arg, pname) != 0)
+		return ta_rw_refuse(rw, "%s:%u: the container is recovered from '%s', not the "
+				    "callback's parameter", src->rel, ta_src_line_of(src, p), arg);
+	if (f->container_param) {
+		if (*param)
+			return ta_rw_refuse(rw, "%s:%u: the container is recovered twice", src->rel,
+					    ta_src_line_of(src, p));
+		return take_container_decl(rw, src, lo, p, close + 1, param);
+	}
+	if (ta_src_edit(src, p, close + 1 - p, f->container_expr) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
+}
+
 static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
-			    const struct ta_cb_form *f)
+			    const struct ta_cb_form *f, char **param)
 {
 	const char *s = src->text;
+	bool whole = f->container_expr || f->container_param;
 
 	for (size_t p = ta_lex_find_ident(s, lo, hi, "from_tasklet", true); p != TA_NPOS;
 	     p = ta_lex_find_ident(s, p + 12, hi, "from_tasklet", true)) {
@@ -588,6 +679,15 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 		if (open >= hi || s[open] != '(' || ta_lex_args(s, src->len, open, st, en, 4) != 3)
 			return ta_rw_refuse(rw, "%s:%u: cannot read from_tasklet()", src->rel,
 					    ta_src_line_of(src, p));
+		if (whole) {
+			char *arg = squeeze(s + st[1], en[1] - st[1]);
+			int rc = replace_container(rw, src, lo, p, ta_lex_match(s, src->len, open),
+						   arg, pname, f, param);
+			free(arg);
+			if (rc != TA_RW_DONE)
+				return rc;
+			continue;
+		}
 		if (strcmp(f->from, "from_tasklet") != 0 && ta_src_edit(src, p, 12, f->from) != 0)
 			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)
@@ -598,8 +698,35 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 		size_t open = ta_lex_skip(s, src->len, p + 12), st[4], en[4];
 		if (open >= hi || s[open] != '(' || ta_lex_args(s, src->len, open, st, en, 4) != 3)
 			continue;
+		if (whole) {
+			char *arg = squeeze(s + st[0], en[0] - st[0]);
+			int rc = replace_container(rw, src, lo, p, ta_lex_match(s, src->len, open),
+						   arg, pname, f, param);
+			free(arg);
+			if (rc != TA_RW_DONE)
+				return rc;
+			continue;
+		}
 		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)
 			return TA_RW_REFUSED;
+	}
+	if (whole) {
+		/* every use of the tasklet pointer went with its container_of() */
+		size_t p = ta_lex_find_ident(s, lo, hi, pname, true);
+		for (; p != TA_NPOS; p = ta_lex_find_ident(s, p + 1, hi, pname, true)) {
+			bool inside = false;
+			for (size_t e = 0; e < src->n_edits && !inside; e++)
+				inside = p >= src->edits[e].off &&
+					 p < src->edits[e].off + src->edits[e].len;
+			if (!inside)
+				return ta_rw_refuse(rw, "%s:%u: the callback uses '%s' other than to "
+						    "recover its container", src->rel,
+						    ta_src_line_of(src, p), pname);
+		}
+		if (f->container_param && !*param)
+			return ta_rw_refuse(rw, "%s: the callback never recovers its container",
+					    src->rel);
+		return TA_RW_DONE;
 	}
 	if (strcmp(pname, f->param_name) != 0)
 		for (size_t p = ta_lex_find_ident(s, lo, hi, pname, true); p != TA_NPOS;
@@ -642,8 +769,59 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 }
 
 /* Prototypes `cb(unsigned long ...);` at file scope: change their parameter. */
+/* `void` right before the function name at name_off becomes ret_type. */
+static int change_return_type(ta_rw *rw, ta_src *src, size_t name_off, const char *ret_type)
+{
+	const char *s = src->text;
+	size_t p = ta_stmt_prev(s, 0, name_off);
+
+	if (p == TA_NPOS || p < 3 || strncmp(s + p - 3, "void", 4) != 0 ||
+	    (p >= 4 && ta_lex_ident_char(s[p - 4])))
+		return ta_rw_refuse(rw, "%s:%u: the callback does not return void", src->rel,
+				    ta_src_line_of(src, name_off));
+	if (ta_src_edit(src, p - 3, 4, ret_type) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
+}
+
+/* Every `return;` of the body [body, body_end] returns value, and so does its end. */
+static int fix_returns(ta_rw *rw, ta_src *src, size_t body, size_t body_end, const char *value)
+{
+	const char *s = src->text;
+	size_t last, st;
+	bool ends_in_return;
+	char *txt = xasprintf("return %s;", value);
+	int rc = TA_RW_DONE;
+
+	for (size_t p = ta_lex_find_ident(s, body, body_end, "return", true);
+	     p != TA_NPOS && rc == TA_RW_DONE;
+	     p = ta_lex_find_ident(s, p + 6, body_end, "return", true)) {
+		size_t q = ta_lex_skip(s, src->len, p + 6);
+		if (s[q] != ';')
+			rc = ta_rw_refuse(rw, "%s:%u: a void callback returns a value", src->rel,
+					  ta_src_line_of(src, p));
+		else if (ta_src_edit(src, p, q + 1 - p, txt) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
+	last = ta_stmt_prev(s, body + 1, body_end);
+	st = last;
+	while (st != TA_NPOS && st > body + 1 && !strchr(";{}", s[st - 1]))
+		st--;
+	ends_in_return = last != TA_NPOS && s[last] == ';' &&
+			 ta_lex_find_ident(s, ta_lex_skip(s, src->len, st), last, "return", true) ==
+				 ta_lex_skip(s, src->len, st);
+	if (rc == TA_RW_DONE && !ends_in_return) {
+		char *ins = last == TA_NPOS ? xasprintf("\n\t%s", txt) : xasprintf("\n\n\t%s", txt);
+		if (ta_src_edit(src, last == TA_NPOS ? body + 1 : last + 1, 0, ins) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		free(ins);
+	}
+	free(txt);
+	return rc;
+}
+
 static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, const char *newparam,
-			      bool old_sig)
+			      bool old_sig, const struct ta_cb_form *f)
 {
 	char **files = NULL;
 	size_t n = 0, cap = 0;
@@ -677,6 +855,8 @@ static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, co
 						  src->rel, ta_src_line_of(src, p), cb);
 			} else if (ta_src_edit(src, ps, pe - ps, newparam) != 0) {
 				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			} else if (f->ret_type) {
+				rc = change_return_type(rw, src, p, f->ret_type);
 			}
 			free(type);
 			free(name);
@@ -702,6 +882,9 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 
 		if (s->api != TA_API_DIRECT_CALL || !s->callback || strcmp(s->callback, cb) != 0)
 			continue;
+		if (f->no_direct_calls)
+			return ta_rw_refuse(rw, "%s:%u: %s() is also called directly", s->file, s->line,
+					    cb);
 		if (!old_sig)
 			continue; /* the argument already is the tasklet: the migration renames it */
 		src = ta_srcset_get(rw->set, s->file);
@@ -737,8 +920,6 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 	return TA_RW_DONE;
 }
 
-static int find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
-			   unsigned *def_line);
 
 /*
  * A kernel-doc comment right before the definition at def describes the old
@@ -784,9 +965,25 @@ static int fix_kdoc(ta_rw *rw, ta_src *src, size_t def, const char *pname,
 			break;
 	}
 	if (tag < end) {
-		char *txt = xasprintf("@%s: %s", f->param_name,
-				      strcmp(f->from, "from_work") == 0 ? "the work item"
-									 : "the tasklet");
+		char *txt;
+		if (f->kdoc) {
+			/* several lines: each continues the comment as the tag's line did */
+			size_t ls = tag;
+			ta_buf b = {0};
+			while (ls > 0 && s[ls - 1] != '\n')
+				ls--;
+			for (const char *k = f->kdoc; *k; k++) {
+				if (*k == '\n')
+					ta_buf_printf(&b, "\n%.*s", (int)(tag - ls), s + ls);
+				else
+					ta_buf_putc(&b, *k);
+			}
+			txt = ta_buf_steal(&b);
+		} else {
+			txt = xasprintf("@%s: %s", f->param_name,
+					strcmp(f->from, "from_work") == 0 ? "the work item"
+									   : "the tasklet");
+		}
 		eol = tag;
 		while (eol < end && s[eol] != '\n')
 			eol++;
@@ -815,7 +1012,7 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		/* the model's location may be another callback's: search the driver */
 		char *file = NULL;
 		unsigned line = 0;
-		if (find_definition(rw, cb, cb_file, &file, &line) != 0)
+		if (ta_rw_find_definition(rw, cb, cb_file, &file, &line) != 0)
 			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'", src->rel,
 					    cb_line, cb);
 		src = ta_srcset_get(rw->set, file);
@@ -849,25 +1046,46 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 				  cb_line, cb);
 		goto out;
 	}
-	if (strcmp(pname, f->param_name) != 0 &&
+	if (!f->container_param && strcmp(pname, f->param_name) != 0 &&
 	    ta_lex_find_ident(src->text, body, body_end, f->param_name, true) != TA_NPOS) {
 		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel,
 				  cb_line, cb, f->param_name);
 		goto out;
 	}
-	if ((rc = fix_kdoc(rw, src, name_off, pname, f)) != TA_RW_DONE)
-		goto out;
-	newparam = xasprintf("%s%s", f->param_type, f->param_name);
-	if (ta_src_edit(src, ps, pe - ps, newparam) != 0) {
-		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	if (f->avoid && ta_lex_find_ident(src->text, body, body_end, f->avoid, true) != TA_NPOS) {
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel,
+				  cb_line, cb, f->avoid);
 		goto out;
 	}
+	if (!f->container_param && (rc = fix_kdoc(rw, src, name_off, pname, f)) != TA_RW_DONE)
+		goto out;
+	if (!f->container_param)
+		newparam = xasprintf("%s%s", f->param_type, f->param_name);
 	if (old_sig)
-		rc = convert_data_uses(rw, src, body + 1, body_end, pname, f, cb);
+		rc = convert_data_uses(rw, src, body + 1, body_end, pname, f, cb, &newparam);
 	else
-		rc = convert_new_uses(rw, src, body + 1, body_end, pname, f);
+		rc = convert_new_uses(rw, src, body + 1, body_end, pname, f, &newparam);
+	if (rc == TA_RW_DONE && !newparam)
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' never recovers its container", src->rel, cb_line,
+				  cb);
+	if (rc == TA_RW_DONE && ta_src_edit(src, ps, pe - ps, newparam) != 0)
+		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	if (rc == TA_RW_DONE && f->container_param) {
+		/* the kernel-doc describes the new parameter by its name */
+		struct ta_cb_form g = *f;
+		char *name = strrchr(newparam, '*') + 1;
+		char *doc = xasprintf("@%s: the state the work uses", name);
+		g.param_name = name;
+		g.kdoc = doc;
+		rc = fix_kdoc(rw, src, name_off, pname, &g);
+		free(doc);
+	}
+	if (rc == TA_RW_DONE && f->ret_type)
+		rc = change_return_type(rw, src, name_off, f->ret_type);
+	if (rc == TA_RW_DONE && f->ret_type)
+		rc = fix_returns(rw, src, body, body_end, f->ret_value);
 	if (rc == TA_RW_DONE)
-		rc = convert_prototypes(rw, cb, cb_file, newparam, old_sig);
+		rc = convert_prototypes(rw, cb, cb_file, newparam, old_sig, f);
 	if (rc == TA_RW_DONE)
 		rc = convert_direct_calls(rw, cb, f, old_sig);
 out:
@@ -878,8 +1096,8 @@ out:
 }
 
 /* Find the definition of fn lexically: file scope, "fn(...) {", in file or its directory's .c files. */
-static int find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
-			   unsigned *def_line)
+int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
+			  unsigned *def_line)
 {
 	char *dir = xstrdup(file), *slash = strrchr(dir, '/'), *path;
 	char **files = NULL;
@@ -935,7 +1153,7 @@ int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 		/* defined in a file the scan did not parse (no tasklet word in it): look beside */
 		char *file = NULL;
 		unsigned line = 0;
-		if (!t->file || find_definition(rw, t->callback, t->file, &file, &line) != 0)
+		if (!t->file || ta_rw_find_definition(rw, t->callback, t->file, &file, &line) != 0)
 			return ta_rw_refuse(rw, "the callback '%s' is not defined in the audited files "
 					    "nor beside '%s'", t->callback, t->file ? t->file : "?");
 		rc = convert_one(rw, f, t->callback, file, line);
@@ -954,7 +1172,7 @@ int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 			       strcmp(t->init_sites[k].callback, s->callback) == 0;
 		if (seen)
 			continue;
-		if (find_definition(rw, s->callback, s->file, &file, &line) != 0)
+		if (ta_rw_find_definition(rw, s->callback, s->file, &file, &line) != 0)
 			return ta_rw_refuse(rw, "cannot find the definition of the callback '%s'",
 					    s->callback);
 		rc = convert_one(rw, f, s->callback, file, line);

@@ -123,7 +123,7 @@ static const cJSON *patch_of(const cJSON *report, const char *file)
 }
 
 static const char *const migs[][2] = {
-	{"setup", "setup"}, {"bh", "bh"}, {"wq", "wq"}, {"other", "threaded-irq"}, {"other", "timer"},
+	{"setup", "setup"}, {"bh", "bh"}, {"wq", "wq"}, {"irq", "threaded-irq"}, {"timer", "timer"},
 };
 
 START_TEST(test_golden_patches)

@@ -9,5 +9,6 @@ struct net_device {
 	int ifindex;
 };
 int netif_rx(struct sk_buff *skb);
+void *netdev_priv(const struct net_device *dev);
 struct sk_buff *dev_alloc_skb(unsigned int length);
 #endif

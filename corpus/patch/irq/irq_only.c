@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Every schedule site is one primary handler: threaded-irq would fit, but is not mechanical here. */
+/* The simplest threaded-irq case: schedule; return IRQ_HANDLED; in the one primary handler. */
 #include <linux/interrupt.h>
 
 struct io_dev {

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * rewrite_stmt.h - statement-level lexical help for the rewriters that
+ * remove code rather than rename it (threaded IRQ, timer): the previous
+ * significant character, the brace opening a block and the keyword owning
+ * it, and deleting a call statement together with its line so that no
+ * empty line pair or blank line before '}' is left behind (checkpatch).
+ */
+#ifndef TA_REWRITE_STMT_H
+#define TA_REWRITE_STMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rewrite.h"
+#include "srcedit.h"
+
+/* The last character before i that is not white space or a comment, at or after lo; TA_NPOS. */
+size_t ta_stmt_prev(const char *s, size_t lo, size_t i);
+
+/* The '{' matching the '}' at close, scanning forward from lo (a '{' before close); TA_NPOS. */
+size_t ta_stmt_open_of(const char *s, size_t len, size_t lo, size_t close);
+
+/*
+ * What owns the block opening at brace: "if", "else", "for", "while",
+ * "switch", "do", "fn" (a function body or other ')' owner) or "" (a bare
+ * block or unknown).  Returns a static string.
+ */
+const char *ta_stmt_block_owner(const char *s, size_t lo, size_t brace);
+
+/*
+ * The statement `name(...);` whose name starts at name_off: *semi is its
+ * ';'.  -1 when the call is not a whole statement.
+ */
+int ta_stmt_call_end(const ta_src *src, size_t name_off, size_t *semi);
+
+/*
+ * Delete the call statement at name_off and its line(s).  Refused (with
+ * `what` in the reason) when it shares its lines with other code, is the
+ * body of an if/for/while without braces, or would leave an empty block.
+ */
+int ta_stmt_delete_call(ta_rw *rw, ta_src *src, size_t name_off, const char *what);
+
+/* Delete the lines [a, b) (a at a line start, b after a newline), tidying blank lines. */
+int ta_stmt_delete_lines(ta_rw *rw, ta_src *src, size_t a, size_t b);
+
+/* One mention of an identifier: the file (owned by the srcset) and the offset. */
+typedef struct ta_mention {
+	const char *file;
+	size_t off;
+	unsigned line;
+} ta_mention;
+
+/*
+ * Every mention of ident outside comments and strings in the .c and .h
+ * files of the directory of `file` (tree-relative); the caller frees *out.
+ */
+size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_mention **out);
+
+#endif
