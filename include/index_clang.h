@@ -51,12 +51,13 @@ char *ta_libclang_version(void);
  * Parse root/relpath with args like ta_indexer_parse(), with the files
  * unsaved_paths[i] (absolute, or relative to root) read from unsaved_texts[i]
  * instead of the disk, and count the error diagnostics into *n_errors.
- * *first (may be NULL) gets the first error formatted (the caller frees it).
+ * *errors (may be NULL) gets every error formatted, one per line (NULL when
+ * none; the caller frees it).
  * 0 on success; -1 when libclang cannot parse at all.
  */
 int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpath,
 			    const char *const *args, int nargs, const char *const *unsaved_paths,
 			    const char *const *unsaved_texts, size_t n_unsaved, unsigned *n_errors,
-			    char **first);
+			    char **errors);
 
 #endif

@@ -1954,7 +1954,7 @@ int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *
 int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpath,
 			    const char *const *args, int nargs, const char *const *unsaved_paths,
 			    const char *const *unsaved_texts, size_t n_unsaved, unsigned *n_errors,
-			    char **first)
+			    char **errors)
 {
 	char *path = ta_path_join(root, relpath);
 	struct CXUnsavedFile *uf = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*uf));
@@ -1964,8 +1964,8 @@ int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpat
 	unsigned n;
 
 	*n_errors = 0;
-	if (first)
-		*first = NULL;
+	if (errors)
+		*errors = NULL;
 	for (size_t i = 0; i < n_unsaved; i++) {
 		paths[i] = ta_path_join(root, unsaved_paths[i]);
 		uf[i].Filename = paths[i];
@@ -1985,9 +1985,14 @@ int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpat
 	for (unsigned i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			if (first && !*first)
-				*first = take(clang_formatDiagnostic(
+			if (errors) {
+				char *m = take(clang_formatDiagnostic(
 					d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+				char *all = *errors ? xasprintf("%s\n%s", *errors, m) : xstrdup(m);
+				free(*errors);
+				free(m);
+				*errors = all;
+			}
 			(*n_errors)++;
 		}
 		clang_disposeDiagnostic(d);

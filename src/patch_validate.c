@@ -52,6 +52,8 @@ struct ta_validator {
 	bool bh_decls;
 	ta_strmap base;      /* unit -> index into base_errors */
 	unsigned *base_errors;
+	char **base_messages; /* the errors of each unpatched unit, one per line */
+	size_t cap_messages;
 	size_t n_base, cap_base;
 };
 
@@ -86,13 +88,16 @@ void ta_validator_free(ta_validator **v)
 	ta_tree_free(&(*v)->tree);
 	ta_strmap_free(&(*v)->base);
 	free((*v)->base_errors);
+	for (size_t i = 0; i < (*v)->n_base; i++)
+		free((*v)->base_messages[i]);
+	free((*v)->base_messages);
 	free(*v);
 	*v = NULL;
 }
 
 /* Parse one unit with the replacements; -1 when libclang fails outright. */
 static int count(ta_validator *v, const char *unit, const char *const *paths,
-		 const char *const *texts, size_t n, unsigned *errors, char **first)
+		 const char *const *texts, size_t n, unsigned *errors, char **messages)
 {
 	int argc = 0;
 	char **argv = ta_flags_for(v->fl, unit, &argc);
@@ -126,7 +131,7 @@ static int count(ta_validator *v, const char *unit, const char *const *paths,
 		if (inc)
 			args[nargs - 1] = inc;
 		rc = ta_indexer_count_errors(v->ix, v->tree->root, unit, args, nargs, up, ut, nu,
-					     errors, first);
+					     errors, messages);
 		free(inc);
 	}
 	free(up);
@@ -134,6 +139,44 @@ static int count(ta_validator *v, const char *unit, const char *const *paths,
 	free(args);
 	ta_argv_free(argv);
 	return rc;
+}
+
+/* An error line without its "file:line:col: " location, for matching across moved lines. */
+static const char *without_location(const char *line)
+{
+	const char *p = strstr(line, ": error: ");
+
+	return p ? p + 2 : line;
+}
+
+/*
+ * The first error of after (lines) that the unpatched unit did not have:
+ * each base error excuses one patched error with the same message.
+ */
+static char *first_new(const char *base, const char *after)
+{
+	char *b = xstrdup(base ? base : ""), *a = xstrdup(after ? after : ""), *res = NULL;
+	char **bl = NULL;
+	size_t nb = 0, cap = 0;
+	char *save = NULL;
+
+	for (char *l = strtok_r(b, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		TA_PUSH(bl, nb, cap, l);
+	save = NULL;
+	for (char *l = strtok_r(a, "\n", &save); l && !res; l = strtok_r(NULL, "\n", &save)) {
+		bool seen = false;
+		for (size_t k = 0; k < nb && !seen; k++)
+			if (bl[k] && strcmp(without_location(bl[k]), without_location(l)) == 0) {
+				bl[k] = NULL;
+				seen = true;
+			}
+		if (!seen)
+			res = xstrdup(l);
+	}
+	free(bl);
+	free(b);
+	free(a);
+	return res;
 }
 
 int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
@@ -149,21 +192,28 @@ int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units
 		if (slot) {
 			before = v->base_errors[*slot];
 		} else {
-			if (count(v, units[i], NULL, NULL, 0, &before, NULL) != 0) {
+			char *msgs = NULL;
+			if (count(v, units[i], NULL, NULL, 0, &before, &msgs) != 0) {
 				*reason = xasprintf("libclang cannot parse '%s'", units[i]);
 				return -1;
 			}
 			ta_strmap_put(&v->base, units[i], v->n_base);
+			ta_grow((void **)&v->base_messages, &v->cap_messages, v->n_base + 1,
+				sizeof(*v->base_messages));
+			v->base_messages[v->n_base] = msgs;
 			TA_PUSH(v->base_errors, v->n_base, v->cap_base, before);
+			slot = ta_strmap_get(&v->base, units[i]);
 		}
 		if (count(v, units[i], paths, texts, n, &after, &first) != 0) {
 			*reason = xasprintf("libclang cannot parse the patched '%s'", units[i]);
 			return -1;
 		}
 		if (after > before) {
+			char *fresh = first_new(v->base_messages[*slot], first);
 			*reason = xasprintf("the patched '%s' does not compile: %u new error%s, first: %s",
 					    units[i], after - before, after - before == 1 ? "" : "s",
-					    first ? first : "?");
+					    fresh ? fresh : "?");
+			free(fresh);
 			free(first);
 			return -1;
 		}
