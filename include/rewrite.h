@@ -26,6 +26,7 @@ typedef struct ta_rw {
 	char *reason;   /* refused or not needed: why */
 	char **notes;   /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
+	char *cb_proto; /* after ta_rw_callback(): the converted callback's prototype */
 } ta_rw;
 
 void ta_rw_clear(ta_rw *rw);

@@ -27,6 +27,8 @@ void ta_rw_clear(ta_rw *rw)
 	free(rw->notes);
 	rw->notes = NULL;
 	rw->n_notes = rw->cap_notes = 0;
+	free(rw->cb_proto);
+	rw->cb_proto = NULL;
 }
 
 int ta_rw_refuse(ta_rw *rw, const char *fmt, ...)
@@ -1084,6 +1086,20 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		rc = change_return_type(rw, src, name_off, f->ret_type);
 	if (rc == TA_RW_DONE && f->ret_type)
 		rc = fix_returns(rw, src, body, body_end, f->ret_value);
+	if (rc == TA_RW_DONE && !rw->cb_proto) {
+		/* "static void" before the name, on one line, with the new return type */
+		size_t a = name_off;
+		char *spec;
+		while (a > 0 && (ta_lex_ident_char(src->text[a - 1]) || strchr(" \t\n*", src->text[a - 1])))
+			a--;
+		a = ta_lex_skip(src->text, src->len, a);
+		spec = ta_lex_norm(src->text + a, name_off - a);
+		if (f->ret_type && ta_str_ends(spec, "void"))
+			spec[strlen(spec) - 4] = '\0';
+		rw->cb_proto = xasprintf("%s%s%s%s(%s);", spec, f->ret_type ? f->ret_type : "",
+					 spec[0] && !ta_str_ends(spec, "*") ? " " : "", cb, newparam);
+		free(spec);
+	}
 	if (rc == TA_RW_DONE)
 		rc = convert_prototypes(rw, cb, cb_file, newparam, old_sig, f);
 	if (rc == TA_RW_DONE)

@@ -26,6 +26,7 @@ struct fold {
 	const ta_mechanism_rules *m;
 	const char *fn;       /* the one function scheduling the tasklet */
 	const char *fn_file;  /* where it is defined */
+	const ta_site *proto_site; /* timer: a site before the callback's declaration */
 	ta_src *h_src;        /* threaded IRQ: the primary handler's file, body, */
 	size_t h_body, h_end;
 	char *h_base;         /* the container variable it schedules through */
@@ -521,10 +522,15 @@ static int inline_site(struct fold *f, const ta_site *s)
 	     p != TA_NPOS && !declared; p = ta_lex_find_ident(src->text, p + 1, name_off, t->callback, true))
 		declared = ta_lex_depth_at(src->text, src->len, p) == 0;
 	if (!declared) {
-		rc = ta_rw_refuse(rw, "%s:%u: %s() is defined after %s(), which would call it: it "
-				  "needs a forward declaration first", s->file, s->line, t->callback,
-				  s->function);
-		goto out;
+		/* a prototype goes before the timer callback, when both are in this file */
+		if (!t->callback_file || strcmp(t->callback_file, src->rel) != 0) {
+			rc = ta_rw_refuse(rw, "%s:%u: %s() is not declared before %s(), which would "
+					  "call it, and is defined in another file", s->file, s->line,
+					  t->callback, s->function);
+			goto out;
+		}
+		if (!f->proto_site)
+			f->proto_site = s;
 	}
 	txt = xasprintf("%s(%s)", t->callback, base);
 	if (ta_src_edit(src, name_off, close + 1 - name_off, txt) != 0)
@@ -534,6 +540,43 @@ static int inline_site(struct fold *f, const ta_site *s)
 		ta_rw_note(rw, "%s", f->m->apis[s->api].note);
 out:
 	free(base);
+	return rc;
+}
+
+/* The callback's new prototype, before the definition of the function calling it. */
+static int add_prototype(struct fold *f)
+{
+	ta_rw *rw = f->rw;
+	const ta_site *s = f->proto_site;
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	char *file = NULL, *txt;
+	unsigned line = 0;
+	size_t def, open, p, at;
+	int rc = TA_RW_DONE;
+
+	if (!rw->cb_proto || !src ||
+	    ta_rw_find_definition(rw, s->function, s->file, &file, &line) != 0 ||
+	    strcmp(file, src->rel) != 0 || ta_rw_find_call(src, line, 0, s->function, &def, &open)) {
+		free(file);
+		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file, s->line,
+				    rw->t->callback);
+	}
+	free(file);
+	/* after the previous declaration's line, above any comment on the function */
+	p = ta_stmt_prev(src->text, 0, def);
+	while (p != TA_NPOS && (ta_lex_ident_char(src->text[p]) || src->text[p] == '*'))
+		p = ta_stmt_prev(src->text, 0, p);
+	if (p == TA_NPOS || !strchr(";}", src->text[p]))
+		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file, s->line,
+				    rw->t->callback);
+	at = p;
+	while (at < src->len && src->text[at] != '\n')
+		at++;
+	at = at < src->len ? at + 1 : at;
+	txt = xasprintf("\n%s\n", rw->cb_proto);
+	if (ta_src_edit(src, at, 0, txt) != 0)
+		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	free(txt);
 	return rc;
 }
 
@@ -779,6 +822,8 @@ int ta_rewrite_fold(ta_rw *rw, const ta_mechanism_rules *m)
 	form.no_direct_calls = true;
 	if (rc == TA_RW_DONE)
 		rc = ta_rw_callback(rw, &form);
+	if (rc == TA_RW_DONE && f.proto_site)
+		rc = add_prototype(&f);
 	if (rc == TA_RW_DONE && wake)
 		rc = check_mentions(&f, f.fn, f.fn_file);
 	if (rc == TA_RW_DONE && t->callback_file)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The callback is defined after the timer callback and not declared before it: refused. */
+/* The callback is defined after the timer callback and not declared: a prototype is added. */
 #include <linux/interrupt.h>
 #include <linux/timer.h>
 
