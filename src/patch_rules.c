@@ -145,7 +145,22 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	const cJSON *apis = cJSON_GetObjectItemCaseSensitive(o, "apis"), *it;
 	const cJSON *bh = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion_ok");
 
+	static const char *const keys[] = {"subject", "intro", "context_note", "queue", "hi_queue",
+					   "bh_exclusion_ok", "requires", "apis", "schedule_role",
+					   "flag", "wake_value", "handled_value", "registrations"};
+
 	m->name = xstrdup(o->string);
+	cJSON_ArrayForEach(it, o)
+	{
+		size_t k;
+		for (k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+			if (strcmp(keys[k], it->string) == 0)
+				break;
+		if (k == sizeof(keys) / sizeof(*keys)) {
+			*err = xasprintf("mechanism \"%s\": unknown key \"%s\"", m->name, it->string);
+			return false;
+		}
+	}
 	m->subject = opt_str(o, "subject");
 	m->intro = opt_str(o, "intro");
 	m->context_note = opt_str(o, "context_note");

@@ -229,6 +229,25 @@ START_TEST(test_rules)
 		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
 		" \"apis\": {\"tasklet_kill\": {\"call\": \"x\", \"queue\": \"fast\"}}}}}",
+		/* a mechanism key nobody reads */
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queues\": \"q\","
+		" \"apis\": {}}}}",
+		/* wake without the values it needs */
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"t\": {\"subject\": \"B\", \"intro\": \"I\","
+		" \"apis\": {\"tasklet_schedule\": {\"kind\": \"wake\"}}}}}",
+		/* a queue placeholder in a mechanism without queues */
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"t\": {\"subject\": \"B\", \"intro\": \"I\","
+		" \"apis\": {\"tasklet_schedule\": {\"call\": \"x\", \"queue\": \"hi\"}}}}}",
+		/* a registration without its context, or with a non-numeric argument */
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"t\": {\"subject\": \"B\", \"intro\": \"I\", \"apis\": {},"
+		" \"registrations\": [{\"call\": \"x\"}]}}}",
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"t\": {\"subject\": \"B\", \"intro\": \"I\", \"apis\": {},"
+		" \"registrations\": [{\"context\": \"call:x:1\", \"thread_arg\": \"one\"}]}}}",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		tu_stderr_begin();
@@ -248,6 +267,23 @@ START_TEST(test_rules)
 	ck_assert_ptr_nonnull(r);
 	ck_assert_ptr_nonnull(ta_patch_rules_mechanism(r, "bh"));
 	ck_assert_ptr_nonnull(ta_patch_rules_mechanism(r, "wq"));
+	/* the mechanisms that remove the tasklet: kinds and registrations as written */
+	m = ta_patch_rules_mechanism(r, "threaded-irq");
+	ck_assert_ptr_nonnull(m);
+	ck_assert_str_eq(m->schedule_role, "hardirq");
+	ck_assert_int_eq(m->apis[TA_API_SCHEDULE].kind, TA_MAP_WAKE);
+	ck_assert_int_eq(m->apis[TA_API_KILL].kind, TA_MAP_REMOVE);
+	ck_assert_int_eq(m->apis[TA_API_HI_SCHEDULE].kind, TA_MAP_REFUSE);
+	ck_assert_str_eq(m->wake_value, "IRQ_WAKE_THREAD");
+	ck_assert_uint_ge(m->n_registrations, 2);
+	ck_assert_str_eq(m->registrations[0].context, "call:request_irq:1");
+	ck_assert_str_eq(m->registrations[0].call, "request_threaded_irq");
+	ck_assert_int_eq(m->registrations[0].thread_arg, 1);
+	ck_assert_int_eq(m->registrations[0].flags_arg, 2);
+	m = ta_patch_rules_mechanism(r, "timer");
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->apis[TA_API_SCHEDULE].kind, TA_MAP_INLINE);
+	ck_assert_ptr_null(m->queue);
 	ta_patch_rules_free(&r);
 }
 END_TEST
