@@ -59,6 +59,12 @@ uint64_t ta_hash64(const void *data, size_t n);
 
 /* Read a whole file; NULL with errno set on failure.  *len gets its size. */
 char *ta_read_file(const char *path, size_t *len);
+/*
+ * Write head (a string, may be NULL) then body[0..len) to path through a
+ * temporary file beside it and a rename: all or nothing, and silent (for
+ * caches; reports go through outfile.h, which reports errors).  0 or -1.
+ */
+int ta_write_atomic(const char *path, const char *head, const char *body, size_t len);
 
 bool ta_str_starts(const char *s, const char *prefix);
 bool ta_str_ends(const char *s, const char *suffix);

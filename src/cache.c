@@ -255,9 +255,7 @@ void ta_cache_store(ta_cache *c, const char *key, const char *const *deps, size_
 		    const char *result)
 {
 	ta_buf body = {0};
-	char *path, *tmp;
-	FILE *fp;
-	int fd;
+	char *path, *head;
 	size_t kept = 0;
 
 	if (!c || strchr(key, '\n'))
@@ -273,19 +271,10 @@ void ta_cache_store(ta_cache *c, const char *key, const char *const *deps, size_
 	}
 	ta_buf_puts(&body, result);
 	path = entry_path(c, key);
-	tmp = xasprintf("%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd >= 0 && (fp = fdopen(fd, "w"))) {
-		fprintf(fp, "TA-CACHE %d %016" PRIx64 " %zu\n", CACHE_FORMAT,
-			ta_hash64(body.s, body.len), kept);
-		fwrite(body.s, 1, body.len, fp);
-		if (fclose(fp) != 0 || rename(tmp, path) != 0)
-			unlink(tmp);
-	} else if (fd >= 0) {
-		close(fd);
-		unlink(tmp);
-	}
-	free(tmp);
+	head = xasprintf("TA-CACHE %d %016" PRIx64 " %zu\n", CACHE_FORMAT,
+			 ta_hash64(body.s, body.len), kept);
+	ta_write_atomic(path, head, body.s, body.len); /* a cache: failing to store is harmless */
+	free(head);
 	free(path);
 	ta_buf_free(&body);
 }

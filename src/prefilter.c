@@ -201,21 +201,12 @@ static void load_memo(struct scan *s, const char *path)
 
 static void save_memo(struct scan *s, const char *path)
 {
-	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	const char *body = s->fresh.s ? s->fresh.s : "";
+	char *head = xasprintf("TA-PREFILTER 1 %016llx\n",
+			       (unsigned long long)ta_hash64(body, s->fresh.len));
 
-	if (fp) {
-		fprintf(fp, "TA-PREFILTER 1 %016llx\n",
-			(unsigned long long)ta_hash64(s->fresh.s ? s->fresh.s : "", s->fresh.len));
-		fwrite(s->fresh.s ? s->fresh.s : "", 1, s->fresh.len, fp);
-		if (fclose(fp) != 0 || rename(tmp, path) != 0)
-			unlink(tmp);
-	} else if (fd >= 0) {
-		close(fd);
-		unlink(tmp);
-	}
-	free(tmp);
+	ta_write_atomic(path, head, body, s->fresh.len); /* a memo: failing to store is harmless */
+	free(head);
 }
 
 int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)

@@ -187,6 +187,25 @@ uint64_t ta_hash64(const void *data, size_t n)
 	return h;
 }
 
+int ta_write_atomic(const char *path, const char *head, const char *body, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp), rc = -1;
+	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (fp) {
+		bool ok = (!head || fputs(head, fp) >= 0) && fwrite(body, 1, len, fp) == len;
+		if (fclose(fp) == 0 && ok && rename(tmp, path) == 0)
+			rc = 0;
+	} else if (fd >= 0) {
+		close(fd);
+	}
+	if (rc != 0 && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
 char *ta_read_file(const char *path, size_t *len)
 {
 	struct stat st;

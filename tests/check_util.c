@@ -5,6 +5,7 @@
  * reads and their errors, path joining, prefix/suffix tests and the
  * out-of-memory exit.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -268,6 +269,40 @@ START_TEST(test_read_file_errors)
 }
 END_TEST
 
+/* All or nothing: the content lands whole, a failure leaves no file and no temporary. */
+START_TEST(test_write_atomic)
+{
+	char *dir = tu_mkdtemp();
+	char *path = ta_path_join(dir, "f");
+	char *bad = ta_path_join(dir, "no/such/f");
+	char *text;
+	size_t len;
+	DIR *d;
+	struct dirent *de;
+	size_t entries = 0;
+
+	ck_assert_int_eq(ta_write_atomic(path, "HEAD\n", "body\0x", 6), 0);
+	text = ta_read_file(path, &len);
+	ck_assert_uint_eq(len, 11);
+	ck_assert_int_eq(memcmp(text, "HEAD\nbody\0x", 11), 0);
+	free(text);
+	/* replacing keeps one file; no head is fine */
+	ck_assert_int_eq(ta_write_atomic(path, NULL, "new", 3), 0);
+	text = ta_read_file(path, &len);
+	ck_assert_str_eq(text, "new");
+	free(text);
+	ck_assert_int_eq(ta_write_atomic(bad, "x", "y", 1), -1);
+	d = opendir(dir);
+	while ((de = readdir(d)))
+		entries += de->d_name[0] != '.';
+	closedir(d);
+	ck_assert_uint_eq(entries, 1);
+	free(path);
+	free(bad);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 START_TEST(test_path_join)
 {
 	static const char *const cases[][3] = {
@@ -379,6 +414,7 @@ static Suite *util_suite(void)
 	tcase_add_test(tc, test_fnv1a_known);
 	tcase_add_test(tc, test_read_file);
 	tcase_add_test(tc, test_read_file_errors);
+	tcase_add_test(tc, test_write_atomic);
 	tcase_add_test(tc, test_path_join);
 	tcase_add_test(tc, test_str_starts_ends);
 	tcase_add_test(tc, test_strptr_cmp_sorts);
