@@ -104,6 +104,7 @@ typedef struct ta_tasklet {
 	/* filled by the patch writer (NULL before): written, refused, not_needed */
 	char *patch_status;
 	char *patch_reason;
+	char *patch_migration; /* setup, bh, wq, threaded-irq, timer (NULL: none chosen) */
 } ta_tasklet;
 
 /* Function-level program facts the classifier reasons over (per file). */

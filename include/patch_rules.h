@@ -49,12 +49,14 @@ typedef struct ta_api_map {
 /*
  * How the function that schedules the tasklet is registered ("call:request_irq:1"):
  * accepted, renamed (call) with the callback inserted after argument
- * thread_arg and flag or-ed into argument flags_arg, or refused.
+ * thread_arg (or put in place of the NULL argument null_arg) and flag
+ * or-ed into argument flags_arg, or refused.
  */
 typedef struct ta_registration_rule {
 	char *context;  /* the registration as the indexer records it */
 	char *call;     /* the replacement call, or NULL: kept */
 	int thread_arg; /* insert the callback after this argument (-1: none) */
+	int null_arg;   /* or put it in place of this argument, which must be NULL (-1: none) */
 	int flags_arg;  /* or the mechanism's flag into this argument (-1: none) */
 	char *refuse;   /* not convertible: why */
 } ta_registration_rule;

@@ -517,6 +517,7 @@ static void tasklet_free(ta_tasklet *t)
 	free(t->cls);
 	free(t->patch_status);
 	free(t->patch_reason);
+	free(t->patch_migration);
 	for (size_t i = 0; i < t->n_class_reasons; i++) {
 		free(t->class_reasons[i].rule);
 		free(t->class_reasons[i].text);

@@ -63,6 +63,7 @@ struct run {
 
 static void set_status(ta_tasklet *t, const char *status, const char *reason)
 {
+	/* the migration is set when the job is made (convert()) */
 	free(t->patch_status);
 	free(t->patch_reason);
 	t->patch_status = xstrdup(status);
@@ -149,6 +150,8 @@ static void convert(struct run *r, struct job *j, const char *override)
 	j->rw.audit = r->a;
 	j->rw.t = j->t;
 	j->mech = choose(r, j->t, override, &why);
+	free(j->t->patch_migration);
+	j->t->patch_migration = j->mech ? xstrdup(j->mech) : NULL;
 	if (!j->mech) {
 		j->status = TA_RW_REFUSED;
 		j->rw.reason = why;

@@ -126,14 +126,17 @@ static bool load_registrations(const cJSON *o, ta_mechanism_rules *m, char **err
 		ta_registration_rule *r = &m->registrations[m->n_registrations++];
 		const cJSON *ta = cJSON_GetObjectItemCaseSensitive(it, "thread_arg");
 		const cJSON *fa = cJSON_GetObjectItemCaseSensitive(it, "flags_arg");
+		const cJSON *na = cJSON_GetObjectItemCaseSensitive(it, "null_arg");
 		r->context = opt_str(it, "context");
 		r->call = opt_str(it, "call");
 		r->refuse = opt_str(it, "refuse");
 		r->thread_arg = cJSON_IsNumber(ta) ? ta->valueint : -1;
 		r->flags_arg = cJSON_IsNumber(fa) ? fa->valueint : -1;
-		if (!r->context || (ta && !cJSON_IsNumber(ta)) || (fa && !cJSON_IsNumber(fa))) {
+		r->null_arg = cJSON_IsNumber(na) ? na->valueint : -1;
+		if (!r->context || (ta && !cJSON_IsNumber(ta)) || (fa && !cJSON_IsNumber(fa)) ||
+		    (na && !cJSON_IsNumber(na)) || (ta && na)) {
 			*err = xasprintf("mechanism \"%s\": each registration needs a \"context\" "
-					 "(and numeric thread_arg, flags_arg)", m->name);
+					 "(and numeric thread_arg or null_arg, flags_arg)", m->name);
 			return false;
 		}
 	}

@@ -221,6 +221,7 @@ static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 		cJSON *po = cJSON_AddObjectToObject(o, "patch");
 		cJSON_AddStringToObject(po, "status", t->patch_status);
 		add_str(po, "reason", t->patch_reason);
+		add_str(po, "migration", t->patch_migration);
 	}
 	return o;
 }

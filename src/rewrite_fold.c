@@ -713,7 +713,7 @@ static int convert_registration(struct fold *f, const struct reg *g)
 	if (!ta_str_starts(r->context, "call:") || !src ||
 	    ta_rw_find_call(src, r->line, 0, call, &name_off, &open) != 0 ||
 	    (n = ta_lex_args(src->text, src->len, open, st, en, 12)) <= arg || arg < 0 ||
-	    rule->thread_arg >= n || rule->flags_arg >= n) {
+	    rule->thread_arg >= n || rule->flags_arg >= n || rule->null_arg >= n) {
 		rc = ta_rw_refuse(rw, "%s:%u: cannot read the %s() call", r->file, r->line, call);
 		goto out;
 	}
@@ -740,12 +740,21 @@ static int convert_registration(struct fold *f, const struct reg *g)
 				free(a);
 				a = b;
 			}
+			if (i == rule->null_arg) {
+				if (strcmp(a, "NULL") != 0 && strcmp(a, "0") != 0) {
+					rc = ta_rw_refuse(rw, "%s:%u: %s() already has a thread "
+							  "function, '%s'", r->file, r->line, call, a);
+				} else {
+					free(a);
+					a = xstrdup(rw->t->callback);
+				}
+			}
 			args[na++] = a;
 			if (i == rule->thread_arg)
 				args[na++] = xstrdup(rw->t->callback);
 		}
 		txt = layout_call(src, name_off, close, rule->call ? rule->call : call, args, na);
-		if (ta_src_edit(src, name_off, close + 1 - name_off, txt) != 0)
+		if (rc == TA_RW_DONE && ta_src_edit(src, name_off, close + 1 - name_off, txt) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 		free(txt);
 		for (size_t i = 0; i < na; i++)
@@ -801,7 +810,7 @@ int ta_rewrite_fold(ta_rw *rw, const ta_mechanism_rules *m)
 		rc = tidy_handler(&f);
 	for (size_t i = 0; i < f.n_regs && rc == TA_RW_DONE; i++)
 		if (f.regs[i].rule->call || f.regs[i].rule->thread_arg >= 0 ||
-		    f.regs[i].rule->flags_arg >= 0)
+		    f.regs[i].rule->null_arg >= 0 || f.regs[i].rule->flags_arg >= 0)
 			rc = convert_registration(&f, &f.regs[i]);
 	if (rc == TA_RW_DONE && wake) {
 		form.param_type = "int irq, void *";

@@ -233,6 +233,60 @@ START_TEST(test_golden_patches)
 }
 END_TEST
 
+/*
+ * --to auto follows each tasklet's recommendation: the migration tried is
+ * the recommended mechanism's, and over the whole patch corpus every
+ * replacement mechanism writes at least one patch.
+ */
+START_TEST(test_auto_follows_recommendation)
+{
+	static const char *const map[][2] = {{"bh_workqueue", "bh"}, {"workqueue", "wq"},
+					     {"threaded_irq", "threaded-irq"}, {"timer", "timer"}};
+	char *out = tu_mkdtemp(), *json = ta_path_join(out, "r.json");
+	char *args = xasprintf("patch --to auto --force-api -j 1 -o '%s/p' --json '%s' '%s'", out,
+			       json, TA_SOURCE_DIR "/corpus");
+	struct tu_run r = tu_exec(args);
+	size_t written[4] = {0}, manual = 0;
+	const cJSON *t;
+	cJSON *report;
+
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	report = read_json(json);
+	cJSON_ArrayForEach(t, cJSON_GetObjectItem(report, "tasklets"))
+	{
+		const cJSON *rec = cJSON_GetObjectItem(t, "recommendation");
+		const char *mech = cJSON_GetObjectItem(rec, "mechanism")->valuestring;
+		const cJSON *p = cJSON_GetObjectItem(t, "patch");
+		const cJSON *mig = cJSON_GetObjectItem(p, "migration");
+		const char *status = cJSON_GetObjectItem(p, "status")->valuestring;
+		size_t k;
+		for (k = 0; k < 4; k++)
+			if (strcmp(map[k][0], mech) == 0)
+				break;
+		if (k == 4) {
+			/* manual: nothing tried, refused with the recommendation's reason */
+			ck_assert(cJSON_IsNull(mig));
+			ck_assert_str_eq(status, "refused");
+			manual++;
+			continue;
+		}
+		ck_assert_msg(cJSON_IsString(mig) && strcmp(mig->valuestring, map[k][1]) == 0,
+			      "%s: recommended %s, tried %s",
+			      cJSON_GetObjectItem(t, "key")->valuestring, mech,
+			      cJSON_IsString(mig) ? mig->valuestring : "nothing");
+		written[k] += strcmp(status, "written") == 0;
+	}
+	for (size_t k = 0; k < 4; k++)
+		ck_assert_msg(written[k] > 0, "no %s patch written by --to auto", map[k][1]);
+	ck_assert_uint_gt(manual, 0);
+	cJSON_Delete(report);
+	tu_run_free(&r);
+	free(args);
+	free(json);
+	tu_rmtree(&out);
+}
+END_TEST
+
 /* At least 15 setup cases come from seed 007 (they say so in their first comment). */
 START_TEST(test_seed_cases_counted)
 {
@@ -406,6 +460,7 @@ static Suite *patch_suite(void)
 	tcase_add_test(tc, test_seed_cases_counted);
 	tcase_add_test(tc, test_apply_in_place);
 	tcase_add_test(tc, test_bh_needs_api);
+	tcase_add_test(tc, test_auto_follows_recommendation);
 	tcase_add_test(tc, test_validation_refuses);
 	tcase_add_test(tc, test_signoff_and_bad_arguments);
 	suite_add_tcase(s, tc);
