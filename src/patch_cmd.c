@@ -708,6 +708,8 @@ static const char patch_usage[] =
 	"      --json FILE      also write the JSON report with each tasklet's patch status\n"
 	"  -j, --jobs N         parse with N worker processes (default: all CPUs)\n"
 	"      --rules DIR      rules to use (default: the bundled rules/)\n"
+	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
+	"      --no-cache       neither read nor write the facts cache\n"
 	"  -q, --quiet          no notes on stderr\n"
 	"  -h, --help           show this help and exit\n"
 	"\n"
@@ -716,7 +718,8 @@ static const char patch_usage[] =
 
 int ta_patch_main(int argc, char **argv)
 {
-	enum { OPT_SIGNOFF = 256, OPT_APPLY, OPT_FORCE, OPT_ONLY, OPT_JSON, OPT_RULES };
+	enum { OPT_SIGNOFF = 256, OPT_APPLY, OPT_FORCE, OPT_ONLY, OPT_JSON, OPT_RULES, OPT_CACHE_DIR,
+	       OPT_NO_CACHE };
 	static const struct option longopts[] = {
 		{"to", required_argument, NULL, 't'},
 		{"output-directory", required_argument, NULL, 'o'},
@@ -727,6 +730,8 @@ int ta_patch_main(int argc, char **argv)
 		{"json", required_argument, NULL, OPT_JSON},
 		{"jobs", required_argument, NULL, 'j'},
 		{"rules", required_argument, NULL, OPT_RULES},
+		{"cache-dir", required_argument, NULL, OPT_CACHE_DIR},
+		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -786,6 +791,12 @@ int ta_patch_main(int argc, char **argv)
 		}
 		case OPT_RULES:
 			rules_dir = optarg;
+			break;
+		case OPT_CACHE_DIR:
+			so.cache_dir = optarg;
+			break;
+		case OPT_NO_CACHE:
+			so.no_cache = true;
 			break;
 		case 'q':
 			ta_diag_set_quiet(1);
