@@ -966,6 +966,29 @@ static int fix_kdoc(ta_rw *rw, ta_src *src, size_t def, const char *pname,
 		if (s[c] == ':')
 			break;
 	}
+	if (tag >= end) {
+		/*
+		 * No "@pname:" but exactly one "@name:" tag: a one-parameter
+		 * function's stale description (the 2020 conversion renamed
+		 * data to t and left "@data:"), which describes the parameter.
+		 */
+		size_t only = TA_NPOS, n_tags = 0;
+		for (size_t k = start; k + 1 < end; k++) {
+			size_t c = k + 1;
+			if (s[k] != '@' || ta_lex_ident_char(s[k - 1]) || !ta_lex_ident_char(s[c]))
+				continue;
+			while (c < end && ta_lex_ident_char(s[c]))
+				c++;
+			while (c < end && (s[c] == ' ' || s[c] == '\t'))
+				c++;
+			if (s[c] == ':') {
+				n_tags++;
+				only = k;
+			}
+		}
+		if (n_tags == 1)
+			tag = only;
+	}
 	if (tag < end) {
 		char *txt;
 		if (f->kdoc) {

@@ -16,7 +16,8 @@
 # compile, before and after alike, with KCFLAGS=-include: for trees that
 # lack the API (6.1).
 #
-# Output: one line per file: "same", "NEW-DIAG" (with the difference) or
+# Output: one line per file: "same" (possibly with fewer diagnostics),
+# "NEW-DIAG" (a diagnostic the file did not have before, with the difference) or
 # "skip" (does not build before the patch: not enabled in this
 # configuration, or another architecture), then the totals.  Exit 1 when a
 # file got a new diagnostic or a patch did not apply.
@@ -77,10 +78,13 @@ for p in "$pdir"/*.patch; do
 		if [ "$rb" -ne 0 ]; then
 			echo "skip $f (does not build before the patch)"
 			skip=$((skip + 1))
-		elif [ "$ra" -ne 0 ] || [ "$(diags "$log/before.$n")" != "$(diags "$log/after.$n")" ]; then
+		elif [ "$ra" -ne 0 ] || [ -n "$(comm -13 <(diags "$log/before.$n") <(diags "$log/after.$n"))" ]; then
 			echo "NEW-DIAG $f"
 			diff <(diags "$log/before.$n") <(diags "$log/after.$n") | head -8
 			new=$((new + 1))
+		elif [ "$(diags "$log/before.$n")" != "$(diags "$log/after.$n")" ]; then
+			echo "same $f (fewer diagnostics after: $(comm -23 <(diags "$log/before.$n") <(diags "$log/after.$n") | wc -l) gone)"
+			same=$((same + 1))
 		else
 			echo "same $f ($(diags "$log/after.$n" | wc -l) diagnostics before and after)"
 			same=$((same + 1))
