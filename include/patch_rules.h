@@ -74,6 +74,10 @@ typedef struct ta_mechanism_rules {
 	size_t n_registrations;
 	char *flag;               /* threaded IRQ: IRQF_ONESHOT */
 	char *wake_value, *handled_value; /* IRQ_WAKE_THREAD, IRQ_HANDLED */
+	/* lock calls that leave softirqs on: a lock the callback takes so and
+	 * another function also takes may deadlock once it runs in a thread */
+	char **plain_locks;
+	size_t n_plain_locks;
 	ta_api_map apis[TA_API_COUNT];
 } ta_mechanism_rules;
 

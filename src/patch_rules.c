@@ -150,7 +150,8 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 
 	static const char *const keys[] = {"subject", "intro", "context_note", "queue", "hi_queue",
 					   "bh_exclusion_ok", "requires", "apis", "schedule_role",
-					   "flag", "wake_value", "handled_value", "registrations"};
+					   "flag", "wake_value", "handled_value", "registrations",
+					   "plain_locks"};
 
 	m->name = xstrdup(o->string);
 	cJSON_ArrayForEach(it, o)
@@ -182,6 +183,11 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	}
 	if (!load_registrations(o, m, err))
 		return false;
+	if (!str_list(o, "plain_locks", &m->plain_locks, &m->n_plain_locks)) {
+		*err = xasprintf("mechanism \"%s\": \"plain_locks\" must be a list of strings",
+				 m->name);
+		return false;
+	}
 	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
 		*err = xasprintf("mechanism \"%s\": \"requires\" must be a list of strings", m->name);
 		return false;
@@ -329,6 +335,7 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 			free(m->registrations[k].refuse);
 		}
 		free(m->registrations);
+		free_list(m->plain_locks, m->n_plain_locks);
 		free_list(m->requires, m->n_requires);
 		for (int k = 0; k < TA_API_COUNT; k++) {
 			ta_api_map *a = &m->apis[k];

@@ -116,6 +116,45 @@ static int check_sites(struct fold *f)
 	return TA_RW_DONE;
 }
 
+/*
+ * In softirq context a plain spin_lock() is enough against other softirq
+ * users of the lock; in a thread a softirq can interrupt the holder and
+ * spin on it forever.  A lock the callback takes with a plain_locks call
+ * and another function also takes: refused.
+ */
+static int check_plain_locks(struct fold *f)
+{
+	const ta_audit *a = f->rw->audit;
+	const ta_tasklet *t = f->rw->t;
+
+	for (size_t i = 0; i < a->n_locks; i++) {
+		const ta_lock *l = &a->locks[i];
+		bool plain = false;
+		if (!l->function || strcmp(l->function, t->callback) != 0 || !l->api)
+			continue;
+		for (size_t k = 0; k < f->m->n_plain_locks && !plain; k++)
+			plain = strcmp(l->api, f->m->plain_locks[k]) == 0;
+		if (!plain)
+			continue;
+		if (!l->key)
+			return ta_rw_refuse(f->rw, "%s:%u: the callback takes '%s' with %s(), which a "
+					    "softirq could also want once it runs in a thread, and "
+					    "the lock cannot be identified", l->file, l->line,
+					    l->text ? l->text : "?", l->api);
+		for (size_t k = 0; k < a->n_locks; k++) {
+			const ta_lock *o = &a->locks[k];
+			if (!o->key || strcmp(o->key, l->key) != 0 || !o->function ||
+			    strcmp(o->function, t->callback) == 0)
+				continue;
+			return ta_rw_refuse(f->rw, "%s:%u: the callback takes '%s' with %s(), and "
+					    "%s() (%s:%u) takes it too: in a thread that needs "
+					    "spin_lock_bh() or spin_lock_irqsave()", l->file, l->line,
+					    l->key, l->api, o->function, o->file, o->line);
+		}
+	}
+	return TA_RW_DONE;
+}
+
 /* Where the scheduling function is registered: every registration must be convertible. */
 static int check_registrations(struct fold *f)
 {
@@ -793,6 +832,8 @@ int ta_rewrite_fold(ta_rw *rw, const ta_mechanism_rules *m)
 	int rc;
 
 	rc = check_sites(&f);
+	if (rc == TA_RW_DONE)
+		rc = check_plain_locks(&f);
 	if (rc == TA_RW_DONE)
 		rc = check_registrations(&f);
 	if (rc == TA_RW_DONE)

@@ -221,6 +221,9 @@ int ta_stmt_delete_call(ta_rw *rw, ta_src *src, size_t name_off, const char *wha
 					    src->rel, line, what);
 	}
 	n = ta_lex_skip(s, src->len, e);
+	if (p != TA_NPOS && s[p] == ':' && n < src->len && s[n] == '}')
+		return ta_rw_refuse(rw, "%s:%u: removing %s would leave a label at the end of a "
+				    "block", src->rel, line, what);
 	if (p != TA_NPOS && s[p] == '{' && n < src->len && s[n] == '}' &&
 	    strcmp(ta_stmt_block_owner(s, 0, p), "fn") != 0)
 		return ta_rw_refuse(rw, "%s:%u: removing %s would leave an empty block", src->rel,
