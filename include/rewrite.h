@@ -90,6 +90,22 @@ int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char
  */
 int ta_rw_check_data(ta_rw *rw, const ta_site *s);
 
+/*
+ * The declaration `struct tasklet_struct NAME;` of rw->t, NAME being name:
+ * *src its file, *at the offset of "tasklet_struct", *semi its ';'.  At
+ * the model's declaration line, or anywhere in the init file for a static
+ * variable.  A header outside the driver's directory is refused (other
+ * drivers share it).
+ */
+int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **src, size_t *at, size_t *semi);
+
+/*
+ * The '@' of the "@name:" tag in the kernel-doc comment of the struct whose
+ * member is declared at off, or TA_NPOS; *comment_end gets the comment's
+ * closing "*" offset.
+ */
+size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, size_t *comment_end);
+
 /* The base expression of a field tasklet as written ("priv" of "priv->rx_tasklet"), or NULL. */
 char *ta_rw_base(const char *text, const char *member_path);
 

@@ -39,24 +39,36 @@ static bool str_list(const cJSON *o, const char *key, char ***out, size_t *n)
 	return true;
 }
 
-static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err)
+/* Every key of o is one of keys[0..n); else *err names the first other one. */
+static bool known_keys(const cJSON *o, const char *const *keys, size_t n, const char *what,
+		       char **err)
 {
-	static const char *const keys[] = {"call", "kind", "queue", "unscheduled_call", "note",
-					   "refuse", "requires"};
 	const cJSON *it;
-	char *kind, *queue;
 
 	cJSON_ArrayForEach(it, o)
 	{
 		size_t k;
-		for (k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+		for (k = 0; k < n; k++)
 			if (strcmp(keys[k], it->string) == 0)
 				break;
-		if (k == sizeof(keys) / sizeof(*keys)) {
-			*err = xasprintf("\"%s\": unknown key \"%s\"", name, it->string);
+		if (k == n) {
+			*err = xasprintf("%s: unknown key \"%s\"", what, it->string);
 			return false;
 		}
 	}
+	return true;
+}
+
+static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err)
+{
+	static const char *const keys[] = {"call", "kind", "queue", "unscheduled_call", "note",
+					   "refuse", "requires"};
+	char *kind, *queue, *what = xasprintf("\"%s\"", name);
+	bool ok = known_keys(o, keys, sizeof(keys) / sizeof(*keys), what, err);
+
+	free(what);
+	if (!ok)
+		return false;
 	m->call = opt_str(o, "call");
 	m->unscheduled_call = opt_str(o, "unscheduled_call");
 	m->note = opt_str(o, "note");
@@ -154,16 +166,12 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 					   "plain_locks"};
 
 	m->name = xstrdup(o->string);
-	cJSON_ArrayForEach(it, o)
 	{
-		size_t k;
-		for (k = 0; k < sizeof(keys) / sizeof(*keys); k++)
-			if (strcmp(keys[k], it->string) == 0)
-				break;
-		if (k == sizeof(keys) / sizeof(*keys)) {
-			*err = xasprintf("mechanism \"%s\": unknown key \"%s\"", m->name, it->string);
+		char *what = xasprintf("mechanism \"%s\"", m->name);
+		bool ok = known_keys(o, keys, sizeof(keys) / sizeof(*keys), what, err);
+		free(what);
+		if (!ok)
 			return false;
-		}
 	}
 	m->subject = opt_str(o, "subject");
 	m->intro = opt_str(o, "intro");

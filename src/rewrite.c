@@ -102,6 +102,109 @@ char *ta_rw_base(const char *text, const char *member_path)
 	return NULL;
 }
 
+int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size_t *semi)
+{
+	const ta_tasklet *t = rw->t;
+	ta_src *src;
+	size_t a, e, p, q = 0, r;
+
+	if (t->decl_file && t->decl_line) {
+		src = ta_srcset_get(rw->set, t->decl_file);
+		if (!src)
+			return ta_rw_refuse(rw, "cannot read '%s'", t->decl_file);
+		if (!ta_str_ends(src->rel, ".c") && t->file) {
+			/* a header outside the driver's directory is shared with other drivers */
+			char *dir = ta_path_normalize(t->file);
+			char *slash = strrchr(dir, '/');
+			bool inside;
+			if (slash)
+				slash[1] = '\0';
+			inside = !slash || ta_str_starts(src->rel, dir);
+			free(dir);
+			if (!inside)
+				return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond "
+							"the driver: converting it is a series of its own",
+						    src->rel);
+		}
+		a = ta_src_line(src, t->decl_line);
+		e = ta_src_line_end(src, t->decl_line);
+	} else {
+		/* a static variable: its declaration at file scope of the init file */
+		src = ta_srcset_get(rw->set, t->file);
+		if (!src)
+			return ta_rw_refuse(rw, "cannot read '%s'", t->file ? t->file : "?");
+		a = 0;
+		e = src->len;
+	}
+	if (a == TA_NPOS)
+		return ta_rw_refuse(rw, "%s:%u: no such line", src->rel, t->decl_line);
+	for (p = ta_lex_find_ident(src->text, a, e, "tasklet_struct", true); p != TA_NPOS;
+	     p = ta_lex_find_ident(src->text, p + 1, e, "tasklet_struct", true)) {
+		q = ta_lex_skip(src->text, src->len, p + 14);
+		if (ta_lex_find_ident(src->text, q, q + strlen(name), name, false) == q)
+			break;
+	}
+	if (p == TA_NPOS)
+		return ta_rw_refuse(rw, "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
+				    src->rel, t->decl_line, name);
+	r = ta_lex_skip(src->text, src->len, q + strlen(name));
+	if (r >= src->len || src->text[r] != ';')
+		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
+				    src->rel, ta_src_line_of(src, p), name);
+	*srcp = src;
+	*at = p;
+	*semi = r;
+	return TA_RW_DONE;
+}
+
+size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, size_t *comment_end)
+{
+	const char *s = src->text;
+	int depth = 0;
+	size_t i = off, open = TA_NPOS, start = TA_NPOS, end, tag = TA_NPOS, want_n;
+	char *want;
+
+	while (i-- > 0) {
+		if (s[i] == '}')
+			depth++;
+		else if (s[i] == '{' && depth-- == 0) {
+			open = i;
+			break;
+		}
+	}
+	if (open == TA_NPOS)
+		return TA_NPOS;
+	/* back over "struct name" to the comment's end */
+	i = open;
+	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n", s[i - 1])))
+		i--;
+	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
+		return TA_NPOS;
+	end = i - 2;
+	for (size_t k = end; k-- > 0;)
+		if (s[k] == '/' && s[k + 1] == '*') {
+			start = k;
+			break;
+		}
+	if (start == TA_NPOS || s[start + 2] != '*')
+		return TA_NPOS;
+	want = xasprintf("@%s", name);
+	want_n = strlen(want);
+	for (size_t t = start; t < end && tag == TA_NPOS; t++) {
+		size_t c = t + want_n;
+		if (strncmp(s + t, want, want_n) != 0 || ta_lex_ident_char(s[c]))
+			continue;
+		while (c < end && (s[c] == ' ' || s[c] == '\t'))
+			c++;
+		if (s[c] == ':')
+			tag = t;
+	}
+	free(want);
+	if (comment_end)
+		*comment_end = end;
+	return tag;
+}
+
 /* White space removed, for comparing expressions written differently. */
 static char *squeeze(const char *s, size_t n)
 {
@@ -651,13 +754,21 @@ static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struc
  * the whole call becomes the container expression, or (timer) the
  * declaration taking it is dropped for the new parameter.
  */
-static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t close,
-			     const char *arg, const char *pname, const struct ta_cb_form *f,
-			     char **param)
+static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t open,
+			     size_t arg_start, size_t arg_end, const char *pname,
+			     const struct ta_cb_form *f, char **param)
 {
-	if (strcmp(arg, pname) != 0)
-		return ta_rw_refuse(rw, "%s:%u: the container is recovered from '%s', not the "
-				    "callback's parameter", src->rel, ta_src_line_of(src, p), arg);
+	size_t close = ta_lex_match(src->text, src->len, open);
+	char *arg = squeeze(src->text + arg_start, arg_end - arg_start);
+	bool same = strcmp(arg, pname) == 0;
+
+	if (!same) {
+		ta_rw_refuse(rw, "%s:%u: the container is recovered from '%s', not the callback's "
+			     "parameter", src->rel, ta_src_line_of(src, p), arg);
+		free(arg);
+		return TA_RW_REFUSED;
+	}
+	free(arg);
 	if (f->container_param) {
 		if (*param)
 			return ta_rw_refuse(rw, "%s:%u: the container is recovered twice", src->rel,
@@ -682,12 +793,8 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 			return ta_rw_refuse(rw, "%s:%u: cannot read from_tasklet()", src->rel,
 					    ta_src_line_of(src, p));
 		if (whole) {
-			char *arg = squeeze(s + st[1], en[1] - st[1]);
-			int rc = replace_container(rw, src, lo, p, ta_lex_match(s, src->len, open),
-						   arg, pname, f, param);
-			free(arg);
-			if (rc != TA_RW_DONE)
-				return rc;
+			if (replace_container(rw, src, lo, p, open, st[1], en[1], pname, f, param))
+				return TA_RW_REFUSED;
 			continue;
 		}
 		if (strcmp(f->from, "from_tasklet") != 0 && ta_src_edit(src, p, 12, f->from) != 0)
@@ -701,12 +808,8 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 		if (open >= hi || s[open] != '(' || ta_lex_args(s, src->len, open, st, en, 4) != 3)
 			continue;
 		if (whole) {
-			char *arg = squeeze(s + st[0], en[0] - st[0]);
-			int rc = replace_container(rw, src, lo, p, ta_lex_match(s, src->len, open),
-						   arg, pname, f, param);
-			free(arg);
-			if (rc != TA_RW_DONE)
-				return rc;
+			if (replace_container(rw, src, lo, p, open, st[0], en[0], pname, f, param))
+				return TA_RW_REFUSED;
 			continue;
 		}
 		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)

@@ -99,109 +99,28 @@ static int shared_header(ta_rw *rw, const char *header)
 /* The kernel-doc of the struct holding the field at off names it "@old:": rename the tag. */
 static int rename_member_doc(ta_rw *rw, ta_src *src, size_t off, const struct names *nm)
 {
-	const char *s = src->text;
-	int depth = 0;
-	size_t i = off, open = TA_NPOS, start = TA_NPOS, end, want_n;
-	char *want;
-	int rc = TA_RW_DONE;
+	size_t tag;
 
 	if (!nm->field || strcmp(nm->old_name, nm->new_name) == 0)
 		return TA_RW_DONE;
-	while (i-- > 0) {
-		if (s[i] == '}')
-			depth++;
-		else if (s[i] == '{' && depth-- == 0) {
-			open = i;
-			break;
-		}
-	}
-	if (open == TA_NPOS)
-		return TA_RW_DONE;
-	/* back over "struct name" to the comment's end */
-	i = open;
-	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n", s[i - 1])))
-		i--;
-	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
-		return TA_RW_DONE;
-	end = i - 2;
-	for (size_t k = end; k-- > 0;)
-		if (s[k] == '/' && s[k + 1] == '*') {
-			start = k;
-			break;
-		}
-	if (start == TA_NPOS || s[start + 2] != '*')
-		return TA_RW_DONE;
-	want = xasprintf("@%s", nm->old_name);
-	want_n = strlen(want);
-	for (size_t t = start; t < end; t++) {
-		size_t c = t + want_n;
-		if (strncmp(s + t, want, want_n) != 0 || ta_lex_ident_char(s[c]))
-			continue;
-		while (c < end && (s[c] == ' ' || s[c] == '\t'))
-			c++;
-		if (s[c] == ':') {
-			if (ta_src_edit(src, t + 1, want_n - 1, nm->new_name) != 0)
-				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-			break;
-		}
-	}
-	free(want);
-	return rc;
+	tag = ta_rw_member_doc_tag(src, off, nm->old_name, NULL);
+	if (tag != TA_NPOS && ta_src_edit(src, tag + 1, strlen(nm->old_name), nm->new_name) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
 }
 
 /* struct tasklet_struct NAME; -> struct work_struct NEW; */
 static int convert_decl(ta_rw *rw, const struct names *nm)
 {
-	const ta_tasklet *t = rw->t;
 	ta_src *src;
-	int rc;
-	size_t a, e, p, q, r;
+	size_t p, q, semi;
+	int rc = ta_rw_find_decl(rw, nm->old_name, &src, &p, &semi);
 
-	if (t->decl_file && t->decl_line) {
-		src = ta_srcset_get(rw->set, t->decl_file);
-		if (!src)
-			return ta_rw_refuse(rw, "cannot read '%s'", t->decl_file);
-		if (!ta_str_ends(src->rel, ".c") && t->file) {
-			/* a header outside the driver's directory is shared with other drivers */
-			char *dir = ta_path_normalize(t->file);
-			char *slash = strrchr(dir, '/');
-			bool inside;
-			if (slash)
-				slash[1] = '\0';
-			inside = !slash || ta_str_starts(src->rel, dir);
-			free(dir);
-			if (!inside)
-				return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond "
-							"the driver: converting it is a series of its own",
-						    src->rel);
-			if ((rc = shared_header(rw, src->rel)) != TA_RW_DONE)
-				return rc;
-		}
-		a = ta_src_line(src, t->decl_line);
-		e = ta_src_line_end(src, t->decl_line);
-	} else {
-		/* a static variable: its declaration at file scope of the init file */
-		src = ta_srcset_get(rw->set, t->file);
-		if (!src)
-			return ta_rw_refuse(rw, "cannot read '%s'", t->file ? t->file : "?");
-		a = 0;
-		e = src->len;
-	}
-	if (a == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: no such line", src->rel, t->decl_line);
-	for (p = ta_lex_find_ident(src->text, a, e, "tasklet_struct", true); p != TA_NPOS;
-	     p = ta_lex_find_ident(src->text, p + 1, e, "tasklet_struct", true)) {
-		q = ta_lex_skip(src->text, src->len, p + 14);
-		if (ta_lex_find_ident(src->text, q, q + strlen(nm->old_name), nm->old_name, false) == q)
-			break;
-	}
-	if (p == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
-				    src->rel, t->decl_line, nm->old_name);
-	r = ta_lex_skip(src->text, src->len, q + strlen(nm->old_name));
-	if (r >= src->len || src->text[r] != ';')
-		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
-				    src->rel, ta_src_line_of(src, p), nm->old_name);
+	if (rc == TA_RW_DONE && !ta_str_ends(src->rel, ".c"))
+		rc = shared_header(rw, src->rel);
+	if (rc != TA_RW_DONE)
+		return rc;
+	q = ta_lex_skip(src->text, src->len, p + 14);
 	if (ta_src_edit(src, p, 14, "work_struct") != 0 ||
 	    (strcmp(nm->old_name, nm->new_name) != 0 &&
 	     ta_src_edit(src, q, strlen(nm->old_name), nm->new_name) != 0))

@@ -193,45 +193,9 @@ static int check_registrations(struct fold *f)
 static int drop_member_doc(ta_rw *rw, ta_src *src, size_t off, const char *name)
 {
 	const char *s = src->text;
-	size_t open = TA_NPOS, i = off, end, start = TA_NPOS, a, b;
-	int depth = 0;
-	char *want;
+	size_t end = 0, a = ta_rw_member_doc_tag(src, off, name, &end), b;
 
-	while (i-- > 0) {
-		if (s[i] == '}')
-			depth++;
-		else if (s[i] == '{' && depth-- == 0) {
-			open = i;
-			break;
-		}
-	}
-	if (open == TA_NPOS)
-		return TA_RW_DONE;
-	i = open;
-	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n", s[i - 1])))
-		i--;
-	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
-		return TA_RW_DONE;
-	end = i - 2;
-	for (size_t k = end; k-- > 0;)
-		if (s[k] == '/' && s[k + 1] == '*') {
-			start = k;
-			break;
-		}
-	if (start == TA_NPOS || s[start + 2] != '*')
-		return TA_RW_DONE;
-	want = xasprintf("@%s", name);
-	for (a = start; a < end; a++) {
-		size_t c = a + strlen(want);
-		if (strncmp(s + a, want, strlen(want)) != 0 || ta_lex_ident_char(s[c]))
-			continue;
-		while (c < end && (s[c] == ' ' || s[c] == '\t'))
-			c++;
-		if (s[c] == ':')
-			break;
-	}
-	free(want);
-	if (a >= end)
+	if (a == TA_NPOS)
 		return TA_RW_DONE;
 	/* the tag's line and its continuation lines, up to the next tag or the end */
 	while (a > 0 && s[a - 1] != '\n')
@@ -263,42 +227,14 @@ static int drop_decl(struct fold *f)
 	ta_rw *rw = f->rw;
 	const ta_tasklet *t = rw->t;
 	ta_src *src;
-	size_t a, e, p, q, r, ls;
+	size_t e, p, r, ls;
 
 	if (!t->decl_file || !t->decl_line)
 		return ta_rw_refuse(rw, "the tasklet's declaration is unknown");
-	src = ta_srcset_get(rw->set, t->decl_file);
-	if (!src)
-		return ta_rw_refuse(rw, "cannot read '%s'", t->decl_file);
-	if (!ta_str_ends(src->rel, ".c") && t->file) {
-		char *dir = ta_path_normalize(t->file);
-		char *slash = strrchr(dir, '/');
-		bool inside;
-		if (slash)
-			slash[1] = '\0';
-		inside = !slash || ta_str_starts(src->rel, dir);
-		free(dir);
-		if (!inside)
-			return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond the "
-					    "driver: converting it is a series of its own", src->rel);
-	}
-	a = ta_src_line(src, t->decl_line);
-	e = ta_src_line_end(src, t->decl_line);
-	if (a == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: no such line", src->rel, t->decl_line);
-	for (p = ta_lex_find_ident(src->text, a, e, "tasklet_struct", true); p != TA_NPOS;
-	     p = ta_lex_find_ident(src->text, p + 1, e, "tasklet_struct", true)) {
-		q = ta_lex_skip(src->text, src->len, p + 14);
-		if (ta_lex_find_ident(src->text, q, q + strlen(t->field), t->field, false) == q)
-			break;
-	}
-	if (p == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
-				    src->rel, t->decl_line, t->field);
-	r = ta_lex_skip(src->text, src->len, q + strlen(t->field));
+	if (ta_rw_find_decl(rw, t->field, &src, &p, &r) != TA_RW_DONE)
+		return TA_RW_REFUSED;
 	ls = ta_stmt_prev(src->text, 0, p);
-	if (r >= src->len || src->text[r] != ';' || ls == TA_NPOS || ls < 5 ||
-	    strncmp(src->text + ls - 5, "struct", 6) != 0)
+	if (ls == TA_NPOS || ls < 5 || strncmp(src->text + ls - 5, "struct", 6) != 0)
 		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
 				    src->rel, ta_src_line_of(src, p), t->field);
 	ls -= 5;
@@ -315,6 +251,17 @@ static int drop_decl(struct fold *f)
 		e = r + 1;
 		while (e < src->len && src->text[e] != '\n')
 			e++;
+		{
+			/* a trailing comment must end on the line that goes */
+			char *rest = xstrndup(src->text + r + 1, e - r - 1);
+			char *open = strstr(rest, "/*");
+			bool cut = open && !strstr(open + 2, "*/");
+			free(rest);
+			if (cut)
+				return ta_rw_refuse(rw, "%s:%u: a comment continues after the "
+						    "declaration of '%s'", src->rel,
+						    ta_src_line_of(src, p), t->field);
+		}
 		if (ta_stmt_delete_lines(rw, src, b, e < src->len ? e + 1 : e) != TA_RW_DONE)
 			return TA_RW_REFUSED;
 	}
