@@ -65,9 +65,19 @@ typedef struct ta_mechanism_rules {
 	char *name;               /* "bh", "wq", "threaded-irq", "timer" */
 	char *subject, *intro, *context_note;
 	char *queue, *hi_queue;
+	char *work_noun;          /* foo_tasklet -> foo_<noun> ("bh_work", "work") */
 	char **requires;
 	size_t n_requires;
 	bool bh_exclusion_ok;     /* may a tasklet sharing spin_lock_bh data move? */
+	/*
+	 * When it may not as is: the lock calls that keep softirqs off, as the
+	 * code excluding the tasklet uses them ("bh_calls"), the acquisitions
+	 * that leave them on ("plain"), and how the callback's own plain calls
+	 * are retaken ("retake": spin_lock -> spin_lock_bh, and the unlocks).
+	 * No retake map: such a tasklet is refused.
+	 */
+	char **bh_calls, **plain_calls, **retake_from, **retake_to;
+	size_t n_bh_calls, n_plain_calls, n_retake;
 	/* threaded IRQ and timer: where the scheduling function must come from */
 	char *schedule_role;      /* the one context every schedule site runs in */
 	ta_registration_rule *registrations;

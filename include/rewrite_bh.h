@@ -16,7 +16,10 @@
 /* Edit rw->set for rw->t; returns an enum ta_rw_status (reason in rw). */
 int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m);
 
-/* The new name of a tasklet field or variable ("rx_tasklet" -> "rx_bh_work"); caller frees. */
-char *ta_work_name(const char *old);
+/*
+ * The new name of a tasklet field or variable, noun being the mechanism's
+ * ("rx_tasklet" -> "rx_bh_work" for "bh_work"); caller frees.
+ */
+char *ta_work_name(const char *old, const char *noun);
 
 #endif

@@ -155,6 +155,46 @@ static bool load_registrations(const cJSON *o, ta_mechanism_rules *m, char **err
 	return true;
 }
 
+static bool load_bh_exclusion(const cJSON *o, ta_mechanism_rules *m, char **err)
+{
+	static const char *const keys[] = {"bh_calls", "plain", "retake"};
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion"), *rt, *it;
+	char *what;
+	bool ok;
+
+	if (!v)
+		return true;
+	what = xasprintf("mechanism \"%s\": \"bh_exclusion\"", m->name);
+	ok = cJSON_IsObject(v) && known_keys(v, keys, sizeof(keys) / sizeof(*keys), what, err);
+	free(what);
+	if (!ok) {
+		if (!*err)
+			*err = xasprintf("mechanism \"%s\": \"bh_exclusion\" must be an object",
+					 m->name);
+		return false;
+	}
+	rt = cJSON_GetObjectItemCaseSensitive(v, "retake");
+	if (!str_list(v, "bh_calls", &m->bh_calls, &m->n_bh_calls) ||
+	    !str_list(v, "plain", &m->plain_calls, &m->n_plain_calls) || !cJSON_IsObject(rt)) {
+		*err = xasprintf("mechanism \"%s\": \"bh_exclusion\" needs the lists bh_calls "
+				 "and plain and the object retake", m->name);
+		return false;
+	}
+	m->retake_from = xcalloc((size_t)cJSON_GetArraySize(rt) + 1, sizeof(char *));
+	m->retake_to = xcalloc((size_t)cJSON_GetArraySize(rt) + 1, sizeof(char *));
+	cJSON_ArrayForEach(it, rt)
+	{
+		if (!cJSON_IsString(it)) {
+			*err = xasprintf("mechanism \"%s\": \"retake\" maps a call to a call",
+					 m->name);
+			return false;
+		}
+		m->retake_from[m->n_retake] = xstrdup(it->string);
+		m->retake_to[m->n_retake++] = xstrdup(it->valuestring);
+	}
+	return true;
+}
+
 static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 {
 	const cJSON *apis = cJSON_GetObjectItemCaseSensitive(o, "apis"), *it;
@@ -163,7 +203,7 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	static const char *const keys[] = {"subject", "intro", "context_note", "queue", "hi_queue",
 					   "bh_exclusion_ok", "requires", "apis", "schedule_role",
 					   "flag", "wake_value", "handled_value", "registrations",
-					   "plain_locks"};
+					   "plain_locks", "bh_exclusion", "work_noun"};
 
 	m->name = xstrdup(o->string);
 	{
@@ -178,6 +218,7 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	m->context_note = opt_str(o, "context_note");
 	m->queue = opt_str(o, "queue");
 	m->hi_queue = opt_str(o, "hi_queue");
+	m->work_noun = opt_str(o, "work_noun");
 	m->bh_exclusion_ok = cJSON_IsTrue(bh);
 	m->schedule_role = opt_str(o, "schedule_role");
 	m->flag = opt_str(o, "flag");
@@ -190,6 +231,8 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 		return false;
 	}
 	if (!load_registrations(o, m, err))
+		return false;
+	if (!load_bh_exclusion(o, m, err))
 		return false;
 	if (!str_list(o, "plain_locks", &m->plain_locks, &m->n_plain_locks)) {
 		*err = xasprintf("mechanism \"%s\": \"plain_locks\" must be a list of strings",
@@ -210,6 +253,11 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 		}
 		if (!cJSON_IsObject(it) || !load_api(it->string, it, &m->apis[api], err))
 			return false;
+		if (m->apis[api].kind == TA_MAP_INIT && !m->work_noun) {
+			*err = xasprintf("mechanism \"%s\": \"%s\" makes a work item but the "
+					 "mechanism has no work_noun", m->name, it->string);
+			return false;
+		}
 		if (m->apis[api].queue != TA_Q_NONE && (!m->queue || !m->hi_queue)) {
 			*err = xasprintf("mechanism \"%s\": \"%s\" names a queue but the mechanism "
 					 "has no queue and hi_queue", m->name, it->string);
@@ -333,6 +381,7 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		free(m->context_note);
 		free(m->queue);
 		free(m->hi_queue);
+		free(m->work_noun);
 		free(m->schedule_role);
 		free(m->flag);
 		free(m->wake_value);
@@ -344,6 +393,10 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		}
 		free(m->registrations);
 		free_list(m->plain_locks, m->n_plain_locks);
+		free_list(m->bh_calls, m->n_bh_calls);
+		free_list(m->plain_calls, m->n_plain_calls);
+		free_list(m->retake_from, m->n_retake);
+		free_list(m->retake_to, m->n_retake);
 		free_list(m->requires, m->n_requires);
 		for (int k = 0; k < TA_API_COUNT; k++) {
 			ta_api_map *a = &m->apis[k];

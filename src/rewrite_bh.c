@@ -13,14 +13,14 @@
 
 #include "util.h"
 
-char *ta_work_name(const char *old)
+char *ta_work_name(const char *old, const char *noun)
 {
 	size_t n = strlen(old);
 
 	if (strcmp(old, "tasklet") == 0)
-		return xstrdup("bh_work");
+		return xstrdup(noun);
 	if (n > 8 && strcmp(old + n - 8, "_tasklet") == 0)
-		return xasprintf("%.*s_bh_work", (int)(n - 8), old);
+		return xasprintf("%.*s_%s", (int)(n - 8), old, noun);
 	return xstrdup(old);
 }
 
@@ -126,6 +126,135 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 	     ta_src_edit(src, q, strlen(nm->old_name), nm->new_name) != 0))
 		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 	return rename_member_doc(rw, src, p, nm);
+}
+
+static bool in_list(char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; s && i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return true;
+	return false;
+}
+
+static const char *retaken(const ta_mechanism_rules *m, const char *api)
+{
+	for (size_t i = 0; api && i < m->n_retake; i++)
+		if (strcmp(m->retake_from[i], api) == 0)
+			return m->retake_to[i];
+	return NULL;
+}
+
+/*
+ * The tasklet shared a lock with code that took it with spin_lock_bh() to
+ * keep the tasklet off its CPU.  As a process-context work item the
+ * callback must keep softirqs off itself: its plain acquisitions of every
+ * such lock, and their releases, get the _bh calls of m's retake map.
+ */
+static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
+{
+	const ta_audit *a = rw->audit;
+	const ta_tasklet *t = rw->t;
+	size_t n_shared = 0;
+
+	for (size_t i = 0; i < a->n_locks; i++) {
+		const ta_lock *in = &a->locks[i];
+		bool shared = false;
+		if (!in->function || strcmp(in->function, t->callback) != 0 || !in->key)
+			continue;
+		for (size_t k = 0; k < a->n_locks && !shared; k++) {
+			const ta_lock *out = &a->locks[k];
+			shared = out->key && strcmp(out->key, in->key) == 0 && out->function &&
+				 strcmp(out->function, t->callback) != 0 &&
+				 in_list(m->bh_calls, m->n_bh_calls, out->api);
+		}
+		if (!shared)
+			continue;
+		n_shared++;
+		/* every other function taking it must keep softirqs off itself */
+		for (size_t k = 0; k < a->n_locks; k++) {
+			const ta_lock *o = &a->locks[k];
+			if (!o->key || strcmp(o->key, in->key) != 0 || !o->function ||
+			    strcmp(o->function, t->callback) == 0 ||
+			    !in_list(m->plain_calls, m->n_plain_calls, o->api))
+				continue;
+			return ta_rw_refuse(rw, "%s:%u: '%s' is also taken with %s() in %s(), which "
+					    "may run in softirq context or be called by the callback: "
+					    "not mechanical", o->file, o->line, in->key, o->api,
+					    o->function);
+		}
+		/* _bh, _irqsave, releases, init: nothing to retake */
+		if (!in_list(m->plain_calls, m->n_plain_calls, in->api))
+			continue;
+		if (!retaken(m, in->api))
+			return ta_rw_refuse(rw, "%s:%u: the callback takes '%s' with %s(), which has "
+					    "no _bh counterpart here", in->file, in->line, in->key,
+					    in->api);
+		{
+			ta_src *src = ta_srcset_get(rw->set, in->file);
+			size_t name_off, open, st[2], en[2], body, body_end, dopen, def;
+			char *arg, *file = NULL;
+			unsigned line = 0;
+			int n_unlocks = 0;
+			if (!src || ta_rw_find_call(src, in->line, 0, in->api, &name_off, &open) != 0 ||
+			    ta_lex_args(src->text, src->len, open, st, en, 2) != 1)
+				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", in->file, in->line,
+						    in->api);
+			if (ta_src_edit(src, name_off, strlen(in->api), retaken(m, in->api)) != 0)
+				return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			/* its releases in the callback: the same lock expression */
+			if (ta_rw_find_definition(rw, t->callback, in->file, &file, &line) != 0 ||
+			    strcmp(file, src->rel) != 0 ||
+			    ta_rw_find_call(src, line, 0, t->callback, &def, &dopen) != 0) {
+				free(file);
+				return ta_rw_refuse(rw, "%s: cannot find the definition of %s()",
+						    in->file, t->callback);
+			}
+			free(file);
+			body = ta_lex_skip(src->text, src->len,
+					   ta_lex_match(src->text, src->len, dopen) + 1);
+			body_end = ta_lex_match(src->text, src->len, body);
+			arg = ta_lex_norm(src->text + st[0], en[0] - st[0]);
+			for (size_t r = 0; r < m->n_retake && body_end != TA_NPOS; r++) {
+				const char *un = m->retake_from[r];
+				if (!strstr(un, "unlock") ||
+				    strncmp(un, in->api, strcspn(in->api, "_")) != 0)
+					continue;
+				for (size_t p = ta_lex_find_ident(src->text, body, body_end, un, true);
+				     p != TA_NPOS;
+				     p = ta_lex_find_ident(src->text, p + 1, body_end, un, true)) {
+					size_t o = ta_lex_skip(src->text, src->len, p + strlen(un));
+					char *ua;
+					if (src->text[o] != '(' ||
+					    ta_lex_args(src->text, src->len, o, st, en, 2) != 1)
+						continue;
+					ua = ta_lex_norm(src->text + st[0], en[0] - st[0]);
+					if (strcmp(ua, arg) == 0) {
+						if (ta_src_edit(src, p, strlen(un), m->retake_to[r]) != 0) {
+							free(ua);
+							free(arg);
+							return ta_rw_refuse(rw, "%s: overlapping edits",
+									    src->rel);
+						}
+						n_unlocks++;
+					}
+					free(ua);
+				}
+			}
+			free(arg);
+			if (n_unlocks == 0)
+				return ta_rw_refuse(rw, "%s:%u: cannot find where the callback releases "
+						    "'%s'", in->file, in->line, in->key);
+			ta_rw_note(rw, "Code elsewhere took %s with a _bh lock to keep the tasklet "
+				       "off its CPU; the callback, now in process context, takes it with "
+				       "%s() so that softirqs stay off while it holds it.",
+				   strrchr(in->key, ':') ? strrchr(in->key, ':') + 1 : in->key,
+				   retaken(m, in->api));
+		}
+	}
+	if (n_shared == 0)
+		return ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh() "
+				    "through a function the callback calls: not mechanical");
+	return TA_RW_DONE;
 }
 
 static const char *queue_of(const ta_mechanism_rules *m, enum ta_map_queue q, bool hi)
@@ -250,9 +379,12 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 			hi |= s->api == TA_API_HI_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
 		}
-	if (t->bh_exclusion && !m->bh_exclusion_ok)
+	if (t->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake)
 		return ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh(); in "
 					"process context that no longer excludes it: not mechanical");
+	if (t->bh_exclusion && !m->bh_exclusion_ok && t->callback &&
+	    retake_locks(rw, m) != TA_RW_DONE)
+		return TA_RW_REFUSED;
 	if (t->array)
 		return ta_rw_refuse(rw, "an array of tasklets: not handled");
 	if (t->scope == TA_SCOPE_FIELD) {
@@ -260,7 +392,7 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 			return ta_rw_refuse(rw, "the tasklet's field is unknown");
 		nm.field = true;
 		nm.old_name = t->field;
-		nm.new_name = ta_work_name(t->field);
+		nm.new_name = ta_work_name(t->field, m->work_noun);
 		nm.old_member = xstrdup(t->member_path);
 		{
 			size_t n = strlen(t->member_path), f = strlen(t->field);
@@ -269,7 +401,8 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 	} else if (t->scope == TA_SCOPE_STATIC || t->scope == TA_SCOPE_GLOBAL) {
 		nm.old_name = t->name;
 		/* a global is referenced from other files the model may not list: keep its name */
-		nm.new_name = t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name) : xstrdup(t->name);
+		nm.new_name = t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name, m->work_noun)
+							   : xstrdup(t->name);
 	} else {
 		return ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
 	}

@@ -122,17 +122,20 @@ END_TEST
 
 START_TEST(test_names)
 {
-	char *n = ta_work_name("rx_tasklet");
+	char *n = ta_work_name("rx_tasklet", "bh_work");
 
 	ck_assert_str_eq(n, "rx_bh_work");
 	free(n);
-	n = ta_work_name("tasklet");
+	n = ta_work_name("tasklet", "bh_work");
 	ck_assert_str_eq(n, "bh_work");
 	free(n);
-	n = ta_work_name("done_task"); /* not named so by the driver: kept */
+	n = ta_work_name("rx_tasklet", "work"); /* a process-context work item */
+	ck_assert_str_eq(n, "rx_work");
+	free(n);
+	n = ta_work_name("done_task", "bh_work"); /* not named so by the driver: kept */
 	ck_assert_str_eq(n, "done_task");
 	free(n);
-	n = ta_work_name("_tasklet"); /* nothing before the suffix: kept */
+	n = ta_work_name("_tasklet", "bh_work"); /* nothing before the suffix: kept */
 	ck_assert_str_eq(n, "_tasklet");
 	free(n);
 	n = ta_rw_base("priv->rx_tasklet", "rx_tasklet");
@@ -184,7 +187,7 @@ static const char good_rules[] =
 	"/* comment */ {\"version\": 1, \"prefixes\": [{\"path\": \"drivers/dma/\", \"prefix\": \"dmaengine\"}],"
 	"\"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 	"\"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
-	"\"requires\": [\"system_bh_wq\"], \"apis\": {\"tasklet_schedule\": {\"call\": \"queue_work\", \"queue\": \"normal\"},"
+	"\"work_noun\": \"bh_work\", \"requires\": [\"system_bh_wq\"], \"apis\": {\"tasklet_schedule\": {\"call\": \"queue_work\", \"queue\": \"normal\"},"
 	"\"tasklet_trylock\": {\"refuse\": \"no\"}}}}}";
 
 START_TEST(test_rules)

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Process context shares data with the callback under spin_lock_bh(): refused for wq. */
+/*
+ * Process context shares data with the callback under spin_lock_bh(): the
+ * work item retakes the lock with spin_lock_bh() itself.
+ */
 #include <linux/interrupt.h>
 #include <linux/spinlock.h>
 
