@@ -100,6 +100,12 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s);
 int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **src, size_t *at, size_t *semi);
 
 /*
+ * The line holding off is being edited: indent it with tabs as kernel style
+ * wants when the driver indented it with spaces (same display column).
+ */
+int ta_rw_tab_indent(ta_rw *rw, ta_src *src, size_t off);
+
+/*
  * The '@' of the "@name:" tag in the kernel-doc comment of the struct whose
  * member is declared at off, or TA_NPOS; *comment_end gets the comment's
  * closing "*" offset.

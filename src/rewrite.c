@@ -157,6 +157,32 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 	return TA_RW_DONE;
 }
 
+int ta_rw_tab_indent(ta_rw *rw, ta_src *src, size_t off)
+{
+	const char *s = src->text;
+	size_t ls = off, e;
+	unsigned col = 0;
+	ta_buf b = {0};
+	int rc = TA_RW_DONE;
+
+	while (ls > 0 && s[ls - 1] != '\n')
+		ls--;
+	for (e = ls; e < src->len && (s[e] == ' ' || s[e] == '\t'); e++)
+		col = s[e] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	if (!memchr(s + ls, ' ', e - ls) || col < 8)
+		return TA_RW_DONE; /* tabs already, or less than one tab's worth */
+	for (unsigned k = 0; k < col / 8; k++)
+		ta_buf_putc(&b, '\t');
+	for (unsigned k = 0; k < col % 8; k++)
+		ta_buf_putc(&b, ' ');
+	if (strncmp(s + ls, b.s, e - ls) != 0 || b.len != e - ls) {
+		if (ta_src_edit(src, ls, e - ls, b.s) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
+	ta_buf_free(&b);
+	return rc;
+}
+
 size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, size_t *comment_end)
 {
 	const char *s = src->text;

@@ -121,6 +121,8 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 	if (rc != TA_RW_DONE)
 		return rc;
 	q = ta_lex_skip(src->text, src->len, p + 14);
+	if (ta_rw_tab_indent(rw, src, p) != TA_RW_DONE)
+		return TA_RW_REFUSED;
 	if (ta_src_edit(src, p, 14, "work_struct") != 0 ||
 	    (strcmp(nm->old_name, nm->new_name) != 0 &&
 	     ta_src_edit(src, q, strlen(nm->old_name), nm->new_name) != 0))
