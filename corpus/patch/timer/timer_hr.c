@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Kicked from an hrtimer, which runs in hard IRQ context: refused. */
+/* Kicked from an hrtimer, which runs in hard IRQ context (not a timer role): refused. */
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 
