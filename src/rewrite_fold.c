@@ -440,23 +440,35 @@ static int wake_site(struct fold *f, const ta_site *s)
 		goto out;
 	}
 	prev = ta_stmt_prev(src->text, body + 1, name_off);
-	if (prev != TA_NPOS && src->text[prev] == ')') {
-		/* the body of `if (...)` without braces: only an if */
-		size_t o = prev + 1;
-		int depth = 0;
-		while (o-- > body) {
-			if (src->text[o] == ')')
-				depth++;
-			else if (src->text[o] == '(' && --depth == 0)
-				break;
-		}
-		{
-			size_t kw = ta_stmt_prev(src->text, body + 1, o);
-			if (kw == TA_NPOS || kw < 1 || strncmp(src->text + kw - 1, "if", 2) != 0) {
+	{
+		/*
+		 * The body of `if (...)` or `else` without braces, maybe nested:
+		 * only ifs, or the early return would leave a loop it was in.
+		 */
+		size_t at = prev;
+		while (at != TA_NPOS && (src->text[at] == ')' ||
+					 (at >= 3 && strncmp(src->text + at - 3, "else", 4) == 0 &&
+					  !ta_lex_ident_char(src->text[at - 4])))) {
+			size_t o = at + 1, kw;
+			int depth = 0;
+			if (src->text[at] != ')') {
+				at = ta_stmt_prev(src->text, body + 1, at - 3);
+				continue;
+			}
+			while (o-- > body) {
+				if (src->text[o] == ')')
+					depth++;
+				else if (src->text[o] == '(' && --depth == 0)
+					break;
+			}
+			kw = ta_stmt_prev(src->text, body + 1, o);
+			if (kw == TA_NPOS || kw < 1 || strncmp(src->text + kw - 1, "if", 2) != 0 ||
+			    (kw >= 2 && ta_lex_ident_char(src->text[kw - 2]))) {
 				rc = ta_rw_refuse(rw, "%s:%u: %s() is the body of a loop", s->file,
 						  s->line, api);
 				goto out;
 			}
+			at = ta_stmt_prev(src->text, body + 1, kw - 1);
 		}
 	}
 	if (!crossed && (prev == TA_NPOS || strchr(";{}", src->text[prev]))) {
