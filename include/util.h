@@ -59,6 +59,9 @@ uint64_t ta_hash64(const void *data, size_t n);
 
 /* Read a whole file; NULL with errno set on failure.  *len gets its size. */
 char *ta_read_file(const char *path, size_t *len);
+/* The directory for temporary files: $TMPDIR when set and not empty, else /tmp. */
+const char *ta_tmp_dir(void);
+
 /*
  * Write head (a string, may be NULL) then body[0..len) to path through a
  * temporary file beside it and a rename: all or nothing, and silent (for

@@ -288,14 +288,13 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 
 ta_overlay *ta_overlay_new(const ta_tree *tree, const ta_kconfig *kc, const char *cache_dir)
 {
-	const char *tmp = getenv("TMPDIR");
 	ta_overlay *ov = xcalloc(1, sizeof(*ov));
 
 	ov->content = TA_FNV_INIT;
 	if (cache_dir)
 		ov->dir = xasprintf("%s/overlay-tmp.XXXXXX", cache_dir);
 	else
-		ov->dir = xasprintf("%s/tasklet-audit-overlay.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		ov->dir = xasprintf("%s/tasklet-audit-overlay.XXXXXX", ta_tmp_dir());
 	if (!mkdtemp(ov->dir)) {
 		ta_error("cannot create a directory for generated headers '%s': %s", ov->dir,
 			 strerror(errno));

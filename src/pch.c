@@ -69,7 +69,7 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 	struct pch_job job;
 	size_t order = 0;
 	ta_pool_result res = {0};
-	const char *tmp = getenv("TMPDIR");
+	const char *tmp = ta_tmp_dir();
 	FILE *fp;
 
 	*tmp_path = NULL;
@@ -99,9 +99,9 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 		free(hit);
 		build = xasprintf("%s.tmp.%d", final, (int)getpid());
 	} else {
-		final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp && *tmp ? tmp : "/tmp",
+		final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp,
 				  (int)getpid(), (unsigned long long)h);
-		header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp && *tmp ? tmp : "/tmp",
+		header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp,
 				   (int)getpid(), (unsigned long long)h);
 		build = xstrdup(final);
 	}

@@ -174,12 +174,14 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 	}
 #ifdef TA_HAVE_PATCH
 	{
-		char dir[] = "/tmp/tasklet-audit-preview.XXXXXX";
+		char *dir = xasprintf("%s/tasklet-audit-preview.XXXXXX", ta_tmp_dir());
 		const char *ids[1] = {a->tasklets[i].id};
 		const char *mechs[1] = {patch_target(ta_review_mechanism(rv, i))};
 		char *text = NULL;
 		if (!mkdtemp(dir)) {
-			*note = xasprintf("cannot make a temporary directory: %s", strerror(errno));
+			*note = xasprintf("cannot make a temporary directory in %s: %s", ta_tmp_dir(),
+					  strerror(errno));
+			free(dir);
 			return NULL;
 		}
 		if (run_writer(rv, dir, ids, mechs, true, 1) == 0)
@@ -187,6 +189,7 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 		else
 			free(read_dir(dir)); /* remove anything half written */
 		rmdir(dir);
+		free(dir);
 		if (!text)
 			*note = xasprintf("none written for %s (see the report's patch status)",
 					  mechs[0] ? mechs[0] : "its recommendation");

@@ -187,6 +187,13 @@ uint64_t ta_hash64(const void *data, size_t n)
 	return h;
 }
 
+const char *ta_tmp_dir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return tmp && *tmp ? tmp : "/tmp";
+}
+
 int ta_write_atomic(const char *path, const char *head, const char *body, size_t len)
 {
 	char *tmp = xasprintf("%s.tmp.XXXXXX", path);

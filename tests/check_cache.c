@@ -15,20 +15,16 @@
 #include "cache.h"
 #include "testutil.h"
 
-static char dir[64];
+static char *dir;
 
 static void setup(void)
 {
-	snprintf(dir, sizeof(dir), "/tmp/ta-cache-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	dir = tu_mkdtemp();
 }
 
 static void teardown(void)
 {
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	tu_rmtree(&dir);
 }
 
 static char *write_file(const char *name, const char *text)

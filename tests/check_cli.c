@@ -182,11 +182,10 @@ END_TEST
 /* Cold (empty cache), warm (every file cached) and --no-cache runs agree byte for byte. */
 START_TEST(test_cache_equivalence)
 {
-	char dir[] = "/tmp/ta-cli-cache-XXXXXX";
-	char *cold_args, *rm;
+	char *dir = tu_mkdtemp();
+	char *cold_args;
 	struct tu_run nocache, cold, warm;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
 	cold_args = xasprintf("-j 2 --cache-dir '%s' --json -", dir);
 	nocache = tu_exec("-j 2 --no-cache --json -");
 	cold = tu_exec(cold_args);
@@ -204,9 +203,7 @@ START_TEST(test_cache_equivalence)
 	warm = tu_exec(cold_args);
 	ck_assert_ptr_nonnull(strstr(warm.out, "\"cache_misses\":\t0"));
 	ck_assert_ptr_null(strstr(warm.out, "\"cache_hits\":\t0,"));
-	rm = xasprintf("rm -rf '%s'", dir);
-	ck_assert_int_eq(system(rm), 0);
-	free(rm);
+	tu_rmtree(&dir);
 	free(cold_args);
 	tu_run_free(&nocache);
 	tu_run_free(&cold);
@@ -217,11 +214,10 @@ END_TEST
 /* A damaged cache entry is recomputed, never trusted. */
 START_TEST(test_damaged_cache_entry)
 {
-	char dir[] = "/tmp/ta-cli-cache-XXXXXX";
-	char *args, *damage, *rm;
+	char *dir = tu_mkdtemp();
+	char *args, *damage;
 	struct tu_run good, again;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
 	args = xasprintf("-j 2 --cache-dir '%s' --json -", dir);
 	good = tu_exec(args);
 	ck_assert_int_eq(good.status, 0);
@@ -232,9 +228,7 @@ START_TEST(test_damaged_cache_entry)
 	again = tu_exec(args);
 	ck_assert_int_eq(again.status, 0);
 	ck_assert_str_eq(good.out, again.out);
-	rm = xasprintf("rm -rf '%s'", dir);
-	ck_assert_int_eq(system(rm), 0);
-	free(rm);
+	tu_rmtree(&dir);
 	free(damage);
 	free(args);
 	tu_run_free(&good);
@@ -265,12 +259,11 @@ END_TEST
 
 START_TEST(test_report_written_atomically)
 {
-	char dir[] = "/tmp/ta-cli-XXXXXX";
+	char *dir = tu_mkdtemp();
 	char *path, *args;
 	struct tu_run r;
 	char *text;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
 	path = xasprintf("%s/report.json", dir);
 	args = xasprintf("-j 2 --json '%s' -o /dev/null", path);
 	r = tu_exec(args);
@@ -281,7 +274,8 @@ START_TEST(test_report_written_atomically)
 	free(text);
 	/* only the report: no temporary left beside it */
 	ck_assert_int_eq(unlink(path), 0);
-	ck_assert_int_eq(rmdir(dir), 0);
+	ck_assert_int_eq(rmdir(dir), 0); /* empty: no temporary left behind */
+	free(dir);
 	tu_run_free(&r);
 	free(path);
 	free(args);
