@@ -5,7 +5,11 @@
  * temporary behind; an abort leaves nothing and keeps an existing file;
  * failures at open (missing directory, empty path) and at commit (the
  * directory removed meanwhile, a directory in the way) give one error
- * line and no stray files; "-" is standard output.
+ * line and no stray files; "-" is standard output.  Paths that are not
+ * regular files: a symlink is followed and its target replaced (the link
+ * stays), a character device and a FIFO are written through and keep their
+ * kind, a directory is refused at open.  Special files are made with
+ * mknod/mkfifo inside the test's directory, never the real /dev/null.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "outfile.h"
@@ -289,6 +295,155 @@ START_TEST(test_stdout)
 }
 END_TEST
 
+/* Writes "content\n" through ta_outfile to PATH and commits; 0 on success. */
+static int write_all(const char *path, const char *content)
+{
+	ta_outfile *of = ta_outfile_open(path);
+
+	if (!of)
+		return -1;
+	fputs(content, ta_outfile_stream(of));
+	return ta_outfile_commit(&of);
+}
+
+/* A symlink to a report: the target gets the new content, the link stays a link. */
+START_TEST(test_symlink_target_written)
+{
+	char *link = ta_path_join(dir, "link.json");
+	char *target = ta_path_join(dir, "real.json");
+	struct stat st;
+	char *s;
+
+	tu_write(dir, "real.json", "old\n");
+	ck_assert_int_eq(symlink("real.json", link), 0);
+	ck_assert_int_eq(write_all(link, "new\n"), 0);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	s = read_back(target);
+	ck_assert_str_eq(s, "new\n");
+	free(s);
+	assert_listing("link.json\nreal.json\n");
+	free(link);
+	free(target);
+}
+END_TEST
+
+/* A dangling symlink (relative, through a subdirectory): its target is created. */
+START_TEST(test_symlink_dangling_created)
+{
+	char *link = ta_path_join(dir, "out");
+	char *target = ta_path_join(dir, "sub/made.txt");
+	char *s;
+
+	tu_write(dir, "sub/keep", "");
+	ck_assert_int_eq(symlink("sub/made.txt", link), 0);
+	ck_assert_int_eq(write_all(link, "made\n"), 0);
+	s = read_back(target);
+	ck_assert_str_eq(s, "made\n");
+	free(s);
+	free(link);
+	free(target);
+}
+END_TEST
+
+/* A symlink loop is one error line naming the path, and nothing is created. */
+START_TEST(test_symlink_loop)
+{
+	char *a = ta_path_join(dir, "a");
+	char *b = ta_path_join(dir, "b");
+	char *err;
+
+	ck_assert_int_eq(symlink("b", a), 0);
+	ck_assert_int_eq(symlink("a", b), 0);
+	tu_stderr_begin();
+	ck_assert_int_eq(write_all(a, "x"), -1);
+	err = tu_stderr_end();
+	ck_assert_msg(strstr(err, "'") && strstr(err, "/a'") && strstr(err, "symbolic links"),
+		      "got: %s", err);
+	free(err);
+	assert_listing("a\nb\n");
+	free(a);
+	free(b);
+}
+END_TEST
+
+/* A character device (a null device made here) is written through and stays a device. */
+START_TEST(test_char_device_written_through)
+{
+	char *node = ta_path_join(dir, "null");
+	struct stat st;
+
+	if (mknod(node, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+		/* not root: no device node can be made; the FIFO case covers write-through */
+		free(node);
+		return;
+	}
+	ck_assert_int_eq(write_all(node, "discarded\n"), 0);
+	ck_assert_int_eq(lstat(node, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert_int_eq((int)major(st.st_rdev), 1);
+	assert_listing("null\n");
+	free(node);
+}
+END_TEST
+
+/* A FIFO: the reader gets the bytes, the FIFO stays a FIFO, no temporary appears. */
+START_TEST(test_fifo_written_through)
+{
+	char *fifo = ta_path_join(dir, "pipe");
+	char *got = ta_path_join(dir, "got");
+	struct stat st;
+	pid_t pid;
+	int status;
+	char *s;
+
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	pid = fork();
+	ck_assert_int_ne(pid, -1);
+	if (pid == 0) {
+		char buf[256];
+		int in = open(fifo, O_RDONLY), out = open(got, O_WRONLY | O_CREAT, 0600);
+		ssize_t n;
+
+		while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+			if (write(out, buf, (size_t)n) != n)
+				_exit(2);
+		_exit(in >= 0 && out >= 0 ? 0 : 1);
+	}
+	ck_assert_int_eq(write_all(fifo, "through the pipe\n"), 0);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	ck_assert_int_eq(lstat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	s = read_back(got);
+	ck_assert_str_eq(s, "through the pipe\n");
+	free(s);
+	assert_listing("got\npipe\n");
+	free(fifo);
+	free(got);
+}
+END_TEST
+
+/* A directory is refused at open with one line naming it. */
+START_TEST(test_open_directory_refused)
+{
+	char *path = ta_path_join(dir, "d");
+	ta_outfile *of;
+	char *err;
+
+	tu_write(dir, "d/x", "");
+	tu_stderr_begin();
+	of = ta_outfile_open(path);
+	err = tu_stderr_end();
+	ck_assert_ptr_null(of);
+	ck_assert_msg(strstr(err, "/d': Is a directory"), "got: %s", err);
+	ck_assert_ptr_eq(strchr(err, '\n'), err + strlen(err) - 1);
+	free(err);
+	assert_listing("d\n");
+	free(path);
+}
+END_TEST
+
 static Suite *outfile_suite(void)
 {
 	Suite *s = suite_create("outfile");
@@ -306,6 +461,12 @@ static Suite *outfile_suite(void)
 	tcase_add_test(tc, test_commit_dir_removed);
 	tcase_add_test(tc, test_commit_onto_directory);
 	tcase_add_test(tc, test_stdout);
+	tcase_add_test(tc, test_symlink_target_written);
+	tcase_add_test(tc, test_symlink_dangling_created);
+	tcase_add_test(tc, test_symlink_loop);
+	tcase_add_test(tc, test_char_device_written_through);
+	tcase_add_test(tc, test_fifo_written_through);
+	tcase_add_test(tc, test_open_directory_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
