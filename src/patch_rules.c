@@ -199,6 +199,7 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 {
 	const cJSON *apis = cJSON_GetObjectItemCaseSensitive(o, "apis"), *it;
 	const cJSON *bh = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion_ok");
+	bool seen[TA_API_COUNT] = {false};
 
 	static const char *const keys[] = {"subject", "intro", "context_note", "queue", "hi_queue",
 					   "bh_exclusion_ok", "requires", "apis", "schedule_role",
@@ -251,6 +252,12 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 					 it->string);
 			return false;
 		}
+		if (seen[api]) {
+			*err = xasprintf("mechanism \"%s\": \"%s\" is listed twice", m->name,
+					 it->string);
+			return false;
+		}
+		seen[api] = true;
 		if (!cJSON_IsObject(it) || !load_api(it->string, it, &m->apis[api], err))
 			return false;
 		if (m->apis[api].kind == TA_MAP_INIT && !m->work_noun) {

@@ -148,7 +148,9 @@ static void diff_lines(const struct lines *a, const struct lines *b, struct scri
 		suf++;
 	for (size_t i = 0; i < pre; i++)
 		push_op(sc, '=');
-	if (!myers(a->v + pre, a->n - pre - suf, b->v + pre, b->n - pre - suf, sc)) {
+	/* an empty side has no line array: no pointer arithmetic on NULL */
+	if (!myers(a->n ? a->v + pre : NULL, a->n - pre - suf, b->n ? b->v + pre : NULL,
+		   b->n - pre - suf, sc)) {
 		for (size_t i = pre; i < a->n - suf; i++)
 			push_op(sc, '-');
 		for (size_t i = pre; i < b->n - suf; i++)
