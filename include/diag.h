@@ -17,6 +17,7 @@ enum ta_exit {
 	TA_EXIT_FINDINGS = 1, /* reserved: --fail-on findings were reported */
 	TA_EXIT_USAGE = 2,   /* bad command line, path or input file */
 	TA_EXIT_FAILURE = 3, /* internal error, out of memory, output write failed */
+	TA_EXIT_PARTIAL = 4, /* the report was written, but some files failed to parse */
 };
 
 void ta_diag(enum ta_severity sev, const char *file, unsigned line, unsigned col,

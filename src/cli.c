@@ -63,7 +63,8 @@ static const char usage_text[] =
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
-	"exit status: 0 success, 2 bad usage or input, 3 internal or output error\n";
+	"exit status: 0 success, 2 bad usage or input, 3 internal or output error,\n"
+	"  4 report written but some files failed (crash, timeout, unreadable)\n";
 
 const char *ta_default_corpus(void)
 {
@@ -150,6 +151,9 @@ static int cmd_audit(const struct ta_opts *o)
 		ro.color = !o->output && (!nc || !*nc) && isatty(STDOUT_FILENO);
 		rc = write_report(a, ops, dest, &ro);
 	}
+	/* a crash, a timeout or an unreadable file cost only that file: say so */
+	if (rc == TA_EXIT_OK && ta_audit_count_status(a, TA_STATUS_FAILED) > 0)
+		rc = TA_EXIT_PARTIAL;
 	ta_audit_free(&a);
 	return rc;
 }

@@ -15,6 +15,7 @@
 
 #include "cache.h"
 #include "diag.h"
+#include "fault.h"
 #include "flags.h"
 #include "index_clang.h"
 #include "kconfig.h"
@@ -54,6 +55,7 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 
 	if (!ctx->indexer)
 		ctx->indexer = ta_indexer_new();
+	ta_fault_before_parse(rel);
 	ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc, &r);
 	ta_argv_free(argv);
 	if (pch && (r.status == TA_STATUS_FAILED ||

@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Hostile trees: the tool must survive each, say clearly what it did, and
+account for every candidate file in files[] of the JSON report.
+
+  run.py [--expect-faults] TASKLET_AUDIT_BINARY [CASE...]
+
+--expect-faults adds the fault-injection case (a Debug build honours
+TA_FAULT: see include/fault.h).
+
+Each case builds a small kernel-shaped tree in a temporary directory, runs
+the binary on it and asserts on the real report.  Prints one line per case
+and 'N passed, N failed' at the end; exit 0 only when every case passed.
+"""
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+
+TASKLET_C = b"""#include <linux/interrupt.h>
+struct foo { struct tasklet_struct t; int n; };
+static void foo_fn(struct tasklet_struct *t)
+{
+\tstruct foo *f = from_tasklet(f, t, t);
+\tf->n++;
+}
+void foo_init(struct foo *f)
+{
+\ttasklet_setup(&f->t, foo_fn);
+\ttasklet_schedule(&f->t);
+}
+"""
+
+
+def make_tree(root):
+    """A minimal tree: top Makefile with a version, include/linux headers."""
+    os.makedirs(os.path.join(root, "include/linux"), exist_ok=True)
+    os.makedirs(os.path.join(root, "drivers/x"), exist_ok=True)
+    with open(os.path.join(root, "Makefile"), "w") as f:
+        f.write("VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\nEXTRAVERSION =\n")
+    with open(os.path.join(root, "include/linux/interrupt.h"), "w") as f:
+        f.write("#ifndef _LINUX_INTERRUPT_H\n#define _LINUX_INTERRUPT_H\n"
+                "struct tasklet_struct { void (*callback)(struct tasklet_struct *); };\n"
+                "void tasklet_setup(struct tasklet_struct *t, "
+                "void (*cb)(struct tasklet_struct *));\n"
+                "void tasklet_schedule(struct tasklet_struct *t);\n"
+                "#define from_tasklet(var, t, field) ((typeof(var))t)\n#endif\n")
+    with open(os.path.join(root, "drivers/x/Makefile"), "w") as f:
+        f.write("obj-y += good.o\n")
+    write(root, "drivers/x/good.c", TASKLET_C)
+
+
+def write(root, rel, data):
+    path = os.path.join(root, rel)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
+class Run:
+    def __init__(self, binary, tree, work, extra=(), env=None, user=None, timeout=600):
+        self.json_path = os.path.join(work, "report.json")
+        if os.path.exists(self.json_path):
+            os.unlink(self.json_path)
+        cmd = [binary, "--no-cache", "-j", "2", "--json", self.json_path, "-o",
+               os.path.join(work, "report.txt")] + list(extra) + [tree]
+        if user:
+            cmd = ["setpriv", "--reuid=%d" % user, "--regid=%d" % user, "--clear-groups"] + cmd
+        e = dict(os.environ)
+        e["TMPDIR"] = work
+        e.update(env or {})
+        t0 = time.time()
+        p = subprocess.run(cmd, capture_output=True, env=e, timeout=timeout)
+        self.seconds = time.time() - t0
+        self.rc = p.returncode
+        self.stderr = p.stderr.decode("utf-8", "replace")
+        self.report = None
+        self.raw = None
+        if os.path.exists(self.json_path):
+            with open(self.json_path, "rb") as f:
+                self.raw = f.read()
+            # strict UTF-8: the report must stay valid whatever the sources hold
+            self.report = json.loads(self.raw.decode("utf-8"))
+
+    def files(self):
+        return {f["path"]: f for f in self.report["files"]} if self.report else {}
+
+
+failures = []
+passed = 0
+
+
+def check(case, cond, what):
+    if not cond:
+        failures.append("%s: %s" % (case, what))
+    return cond
+
+
+def expect_ok(case, r):
+    check(case, r.rc == 0, "exit %d, stderr: %s" % (r.rc, r.stderr[-400:]))
+    check(case, r.report is not None, "no report written")
+    check(case, "drivers/x/good.c" in r.files(), "the good file is missing from files[]")
+
+
+def case_symlinks(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    outside = os.path.join(work, "outside")
+    write(outside, "evil.c", TASKLET_C)
+    os.symlink(outside, os.path.join(tree, "drivers/x/out_dir"))
+    os.symlink(os.path.join(outside, "evil.c"), os.path.join(tree, "drivers/x/out_file.c"))
+    os.symlink("../x", os.path.join(tree, "drivers/x/loop"))
+    os.symlink("self", os.path.join(tree, "drivers/x/self"))
+    r = Run(binary, tree, work)
+    expect_ok("symlinks", r)
+    names = " ".join(r.files())
+    check("symlinks", "evil" not in names and "out_file" not in names and "loop" not in names,
+          "a symlink was followed: %s" % names)
+    return "loops and links out of the tree not followed; %d files" % len(r.files())
+
+
+def case_sizes(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    write(tree, "drivers/x/empty.c", b"")
+    big = os.path.join(tree, "drivers/x/big.c")
+    with open(big, "wb") as f:
+        line = b"int filler_variable_without_a_mention;\n"
+        f.write(line * (50 * 1024 * 1024 // len(line)))
+    # a candidate libclang would need minutes for: the per-file timeout ends it
+    slow = os.path.join(tree, "drivers/x/slow.c")
+    with open(slow, "wb") as f:
+        f.write(TASKLET_C.replace(b"foo", b"slo"))
+        for i in range(400000):
+            f.write(b"int slow_%d = %d;\n" % (i, i))
+    r = Run(binary, tree, work, extra=["--timeout", "2"])
+    check("sizes", r.report is not None, "no report: %s" % r.stderr[-300:])
+    fl = r.files()
+    check("sizes", "drivers/x/good.c" in fl, "good.c missing")
+    check("sizes", "drivers/x/empty.c" not in fl and "drivers/x/big.c" not in fl,
+          "a file without a mention became a candidate")
+    s = fl.get("drivers/x/slow.c", {})
+    check("sizes", s.get("status") == "failed" and "timed out" in (s.get("reason") or ""),
+          "slow.c: %s" % s)
+    check("sizes", r.rc == 4, "a partial run exits 4, got %d" % r.rc)
+    return "0-byte and 50 MB files skipped by the pre-filter; 7 MB candidate timed out " \
+           "after 2 s, failed with its reason (run %.1f s)" % r.seconds
+
+
+def case_bytes(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    write(tree, "drivers/x/binary.c", b"\x7fELF\x00\x01tasklet_schedule\x00\xff\xfe" * 100)
+    write(tree, "drivers/x/crlf.c", TASKLET_C.replace(b"foo", b"crl").replace(b"\n", b"\r\n"))
+    latin = TASKLET_C.replace(b"foo", b"lat").replace(
+        b"f->n++;", b"f->n++; /* caf\xe9 \xff\xfe */ const char *s = \"na\xefve \x80\";")
+    write(tree, "drivers/x/latin.c", latin)
+    r = Run(binary, tree, work)
+    check("bytes", r.report is not None, "no report (or invalid UTF-8): %s" % r.stderr[-300:])
+    fl = r.files()
+    for f in ("binary.c", "crlf.c", "latin.c"):
+        check("bytes", "drivers/x/" + f in fl, "%s missing from files[]" % f)
+    keys = [t["key"] for t in r.report["tasklets"]] if r.report else []
+    check("bytes", any("crl" in k for k in keys), "the CRLF file's tasklet was lost")
+    check("bytes", any("lat" in k for k in keys), "the Latin-1 file's tasklet was lost")
+    return "NUL/binary .c accounted for (%s), CRLF and Latin-1 tasklets found, JSON valid " \
+           "UTF-8" % fl.get("drivers/x/binary.c", {}).get("status")
+
+
+def case_shapes(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    # a generated table on one 1 MB line
+    long_line = b"static const unsigned char fw[] = {" + b"0x5a, " * 170000 + b"};\n" + \
+        TASKLET_C.replace(b"foo", b"lng")
+    write(tree, "drivers/x/long.c", long_line)
+    # an expression 250,000 operators deep overflows clang's stack in its worker:
+    # that file alone fails, with the reason
+    deep = TASKLET_C.replace(b"foo", b"dep").replace(
+        b"f->n++;", b"f->n = 0" + b" + 1" * 250000 + b";")
+    write(tree, "drivers/x/deep.c", deep)
+    macros = [b"#define M0(x) (x)"]
+    for i in range(1, 200):
+        macros.append(b"#define M%d(x) M%d((x) + 1)" % (i, i - 1))
+    nested = b"\n".join(macros) + b"\n" + TASKLET_C.replace(b"foo", b"mac").replace(
+        b"f->n++;", b"f->n = M199(0);")
+    write(tree, "drivers/x/macros.c", nested)
+    r = Run(binary, tree, work)
+    check("shapes", r.report is not None, "no report: %s" % r.stderr[-300:])
+    fl = r.files()
+    for f in ("long.c", "macros.c"):
+        check("shapes", fl.get("drivers/x/" + f, {}).get("status") in ("parsed", "degraded"),
+              "%s: %s" % (f, fl.get("drivers/x/" + f)))
+    d = fl.get("drivers/x/deep.c", {})
+    check("shapes", d.get("status") == "failed" and d.get("reason"), "deep.c: %s" % d)
+    check("shapes", "drivers/x/good.c" in fl, "good.c missing")
+    return "a 1 MB line and 200 nested macros parsed; a 250,000-deep expression: %s, %r" % (
+        d.get("status"), d.get("reason"))
+
+
+def case_unreadable(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    write(tree, "drivers/x/secret.c", TASKLET_C.replace(b"foo", b"sec"))
+    os.chmod(os.path.join(tree, "drivers/x/secret.c"), 0)
+    os.makedirs(os.path.join(tree, "drivers/closed"))
+    write(tree, "drivers/closed/inner.c", TASKLET_C)
+    os.chmod(os.path.join(tree, "drivers/closed"), 0)
+    user = None
+    if os.geteuid() == 0:
+        # root reads everything: drop to nobody for this case, as a user would run it
+        if not shutil.which("setpriv"):
+            return None
+        user = 65534
+        for d, dirs, files in os.walk(work):
+            os.chmod(d, 0o777) if d == work else None
+        os.chmod(work, 0o777)
+    r = Run(binary, tree, work, user=user)
+    os.chmod(os.path.join(tree, "drivers/closed"), 0o755)
+    check("unreadable", r.report is not None, "no report: rc %d %s" % (r.rc, r.stderr[-300:]))
+    fl = r.files()
+    for rel in ("drivers/x/secret.c", "drivers/closed"):
+        f = fl.get(rel, {})
+        check("unreadable", f.get("status") == "failed" and
+              "Permission denied" in (f.get("reason") or ""), "%s: %s" % (rel, f))
+    check("unreadable", "drivers/x/good.c" in fl, "good.c missing")
+    check("unreadable", r.rc == 4, "a partial run exits 4, got %d" % r.rc)
+    return "unreadable file and directory failed in files[] with their reason, the rest " \
+           "audited (rc %d, as %s)" % (r.rc, "nobody" if user else "this user")
+
+
+def case_many(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    for i in range(100):
+        d = os.path.join(tree, "drivers/many/d%03d" % i)
+        os.makedirs(d)
+        for j in range(1000):
+            open(os.path.join(d, "f%04d.c" % j), "w").close()
+    cmd = [binary, "--list-candidates", tree]
+    t0 = time.time()
+    p = subprocess.run(cmd, capture_output=True, env=dict(os.environ, TMPDIR=work))
+    secs = time.time() - t0
+    check("many", p.returncode == 0, "exit %d: %s" % (p.returncode, p.stderr[-300:]))
+    check("many", p.stdout.decode().split() == ["drivers/x/good.c"],
+          "candidates: %s" % p.stdout[:200])
+    return "100,000 empty .c files: pre-filter %.2f s" % secs
+
+
+def case_compdb(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    write(tree, "compile_commands.json", b'[{"directory": "/", "file": "x.c", "arguments": [')
+    r = Run(binary, tree, work)
+    check("compdb", r.rc == 2, "a malformed database exits 2, got %d" % r.rc)
+    lines = [l for l in r.stderr.splitlines() if l.strip()]
+    check("compdb", len(lines) == 1 and "compile_commands.json" in lines[0],
+          "want one line naming the file: %s" % r.stderr)
+    check("compdb", r.report is None, "a report was written")
+    write(tree, "compile_commands.json", json.dumps([
+        {"directory": "/elsewhere", "file": "/elsewhere/evil.c", "arguments": ["cc", "-c", "evil.c"]},
+        {"directory": tree, "file": "drivers/x/good.c",
+         "arguments": ["cc", "-I" + os.path.join(tree, "include"), "-c", "drivers/x/good.c"]},
+    ]).encode())
+    r = Run(binary, tree, work)
+    expect_ok("compdb", r)
+    check("compdb", not any("evil" in p for p in r.files()), "a file outside the tree was audited")
+    return "malformed database: one line, exit 2, no report; entries outside the tree ignored"
+
+
+def case_noversion(binary, work):
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    write(tree, "Makefile", b"# no version here\nall:\n")
+    r = Run(binary, tree, work)
+    ok = r.rc == 0 and r.report is not None
+    if not ok:
+        lines = [l for l in r.stderr.splitlines() if l.strip()]
+        check("noversion", r.rc == 2 and len(lines) == 1 and "Makefile" in lines[0],
+              "neither audited nor one clear line: rc %d %s" % (r.rc, r.stderr))
+        return "refused with one line: %s" % lines[0] if lines else ""
+    check("noversion", "drivers/x/good.c" in r.files(), "good.c missing")
+    return "audited, kernel_version %r" % r.report.get("kernel_version")
+
+
+def case_faults(binary, work):
+    """Crash, SIGKILL and hang injected into the workers (TA_FAULT, Debug builds)."""
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    for name in ("crash", "kill", "hang"):
+        write(tree, "drivers/x/%s_me.c" % name, TASKLET_C.replace(b"foo", name.encode()))
+    spec = "crash:crash_me.c,kill:kill_me.c,hang:hang_me.c"
+    r = Run(binary, tree, work, extra=["--timeout", "3"], env={"TA_FAULT": spec})
+    check("faults", r.report is not None, "no report: %s" % r.stderr[-300:])
+    fl = r.files()
+    want = {"crash": ("crashed", "exited unexpectedly"), "kill": ("signal 9",),
+            "hang": ("timed out after 3 s",)}
+    for name, reasons in want.items():
+        f = fl.get("drivers/x/%s_me.c" % name, {})
+        check("faults", f.get("status") == "failed" and
+              any(x in (f.get("reason") or "") for x in reasons), "%s: %s" % (name, f))
+    check("faults", fl.get("drivers/x/good.c", {}).get("status") in ("parsed", "degraded"),
+          "good.c: %s" % fl.get("drivers/x/good.c"))
+    keys = [t["key"] for t in r.report["tasklets"]] if r.report else []
+    check("faults", any("foo" in k for k in keys), "good.c's tasklet lost")
+    check("faults", r.rc == 4, "a partial run exits 4, got %d" % r.rc)
+    check("faults", r.seconds < 60, "the hang held the run for %.0f s" % r.seconds)
+    return "crash, SIGKILL and hang each cost only their file (failed, with the reason); " \
+           "exit 4; run %.1f s" % r.seconds
+
+
+CASES = {"symlinks": case_symlinks, "sizes": case_sizes, "bytes": case_bytes,
+         "shapes": case_shapes, "unreadable": case_unreadable, "many": case_many,
+         "compdb": case_compdb, "noversion": case_noversion, "faults": case_faults}
+
+
+def main():
+    args = sys.argv[1:]
+    # fault injection exists only in Debug builds (TA_FAULT_INJECTION): the
+    # build says whether to expect it, so a missing hook cannot pass silently
+    expect_faults = "--expect-faults" in args
+    args = [a for a in args if a != "--expect-faults"]
+    binary = os.path.abspath(args[0])
+    names = args[1:] or [n for n in CASES if n != "faults" or expect_faults]
+    global passed
+    n_fail = 0
+    for name in names:
+        work = tempfile.mkdtemp(prefix="ta-hostile-")
+        before = len(failures)
+        try:
+            what = CASES[name](binary, work)
+        except Exception as e:  # a crash of the harness is a failure too
+            failures.append("%s: %r" % (name, e))
+            what = None
+        finally:
+            for d, dirs, files in os.walk(work):
+                for x in dirs:
+                    try:
+                        os.chmod(os.path.join(d, x), 0o755)
+                    except OSError:
+                        pass
+            shutil.rmtree(work, ignore_errors=True)
+        if len(failures) == before:
+            passed += 1
+            print("ok   %-10s %s" % (name, what or ""))
+        else:
+            n_fail += 1
+            print("FAIL %-10s" % name)
+            for f in failures[before:]:
+                print("     " + f)
+    print("%d passed, %d failed" % (passed, n_fail))
+    return 1 if n_fail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
