@@ -3,8 +3,10 @@
  * main.c - the tasklet-audit program: everything lives in the core library.
  */
 #include "cli.h"
+#include "sigcleanup.h"
 
 int main(int argc, char **argv)
 {
+	ta_sig_install();
 	return ta_cli_main(argc, argv);
 }

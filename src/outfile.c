@@ -9,6 +9,7 @@
 #include "outfile.h"
 
 #include "diag.h"
+#include "sigcleanup.h"
 #include "util.h"
 
 #include <errno.h>
@@ -105,13 +106,16 @@ static int open_replace(ta_outfile *of, const char *target)
 
 	of->tmp = xasprintf("%s.tmp.XXXXXX", target);
 	fd = mkstemp(of->tmp);
-	if (fd >= 0)
+	if (fd >= 0) {
+		ta_sig_track_path(of->tmp); /* an interrupt removes it */
 		fchmod(fd, file_mode(target));
+	}
 	if (fd < 0 || !(of->fp = fdopen(fd, "w"))) {
 		ta_error("cannot create '%s': %s", of->path, strerror(errno));
 		if (fd >= 0) {
 			close(fd);
 			unlink(of->tmp);
+			ta_sig_untrack_path(of->tmp);
 		}
 		return -1;
 	}
@@ -168,6 +172,8 @@ FILE *ta_outfile_stream(ta_outfile *of)
 
 static void outfile_free(ta_outfile **of)
 {
+	if ((*of)->tmp)
+		ta_sig_untrack_path((*of)->tmp);
 	free((*of)->tmp);
 	free((*of)->target);
 	free((*of)->path);

@@ -8,6 +8,8 @@
  */
 #include "pool.h"
 
+#include "sigcleanup.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -114,6 +116,7 @@ static int spawn(struct worker *w, ta_pool_job job, void *ctx, struct worker *al
 		return -1;
 	}
 	if (w->pid == 0) {
+		ta_sig_child(); /* an interrupt is the parent's to clean up */
 		/* do not hold the other workers' pipes open */
 		for (int i = 0; i < n_all; i++) {
 			if (&all[i] != w && all[i].pid > 0) {
@@ -125,6 +128,7 @@ static int spawn(struct worker *w, ta_pool_job job, void *ctx, struct worker *al
 		close(res[0]);
 		child_loop(cmd[0], res[1], job, ctx);
 	}
+	ta_sig_track_pid(w->pid);
 	close(cmd[0]);
 	close(res[1]);
 	w->cmd_fd = cmd[1];
@@ -146,6 +150,7 @@ static int reap(struct worker *w, bool kill_it)
 	close(w->res_fd);
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
+	ta_sig_untrack_pid(w->pid);
 	w->pid = 0;
 	ta_buf_free(&w->in);
 	w->have_len = false;

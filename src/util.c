@@ -5,6 +5,8 @@
  */
 #include "util.h"
 
+#include "sigcleanup.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -198,7 +200,11 @@ int ta_write_atomic(const char *path, const char *head, const char *body, size_t
 {
 	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
 	int fd = mkstemp(tmp), rc = -1;
-	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	FILE *fp;
+
+	if (fd >= 0)
+		ta_sig_track_path(tmp); /* an interrupt removes it */
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
 
 	if (fp) {
 		bool ok = (!head || fputs(head, fp) >= 0) && fwrite(body, 1, len, fp) == len;
@@ -209,6 +215,8 @@ int ta_write_atomic(const char *path, const char *head, const char *body, size_t
 	}
 	if (rc != 0 && fd >= 0)
 		unlink(tmp);
+	if (fd >= 0)
+		ta_sig_untrack_path(tmp);
 	free(tmp);
 	return rc;
 }

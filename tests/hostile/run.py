@@ -15,6 +15,7 @@ and 'N passed, N failed' at the end; exit 0 only when every case passed.
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
@@ -314,9 +315,69 @@ def case_faults(binary, work):
            "exit 4; run %.1f s" % r.seconds
 
 
+def slow_candidate(tree, name):
+    """A candidate libclang needs many seconds for (400,000 declarations)."""
+    path = os.path.join(tree, "drivers/x/%s.c" % name)
+    with open(path, "wb") as f:
+        f.write(TASKLET_C.replace(b"foo", name.encode()))
+        for i in range(400000):
+            f.write(b"int %s_%d = %d;\n" % (name.encode(), i, i))
+
+
+def leftovers(root):
+    """Temporaries anywhere under root."""
+    out = []
+    for d, dirs, files in os.walk(root):
+        out += [os.path.join(d, f) for f in files + dirs if ".tmp." in f]
+    return out
+
+
+def case_interrupt(binary, work):
+    """SIGINT and SIGTERM mid-parse: no report, no temporaries, no workers, 130/143."""
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    slow_candidate(tree, "slow_a")
+    slow_candidate(tree, "slow_b")
+    out = os.path.join(work, "out")
+    os.makedirs(out)
+    results = []
+    for sig, want in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+        report = os.path.join(out, "report.json")
+        cache = os.path.join(work, "cache-%d" % sig)
+        p = subprocess.Popen([binary, "-j", "2", "--cache-dir", cache, "--timeout", "300",
+                              "--json", report, tree], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, env=dict(os.environ, TMPDIR=work))
+        time.sleep(2.0)
+        p.send_signal(sig)
+        try:
+            _, err = p.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            check("interrupt", False, "still running 30 s after signal %d" % sig)
+            continue
+        err = err.decode("utf-8", "replace")
+        lines = [l for l in err.splitlines() if l.strip()]
+        check("interrupt", p.returncode == want, "signal %d: exit %d, want %d" %
+              (sig, p.returncode, want))
+        check("interrupt", len(lines) == 1 and ("interrupted" in lines[0] or
+                                              "terminated" in lines[0]),
+              "want one line, got: %r" % err)
+        check("interrupt", not os.path.exists(report), "a report was written")
+        check("interrupt", not leftovers(out) and not leftovers(tree) and
+              not leftovers(cache), "temporaries left: %s" % (
+                  leftovers(out) + leftovers(tree) + leftovers(cache)))
+        time.sleep(0.5)
+        ps = subprocess.run(["pgrep", "-f", tree], capture_output=True, text=True)
+        check("interrupt", not ps.stdout.strip(), "workers still running: %s" % ps.stdout)
+        results.append("%s -> %d" % (signal.Signals(sig).name, p.returncode))
+    return "mid-parse %s; one line, no report, no temporaries, no workers left" % \
+        ", ".join(results)
+
+
 CASES = {"symlinks": case_symlinks, "sizes": case_sizes, "bytes": case_bytes,
          "shapes": case_shapes, "unreadable": case_unreadable, "many": case_many,
-         "compdb": case_compdb, "noversion": case_noversion, "faults": case_faults}
+         "compdb": case_compdb, "noversion": case_noversion, "faults": case_faults,
+         "interrupt": case_interrupt}
 
 
 def main():
