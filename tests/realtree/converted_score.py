@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-# SPDX-License-Identifier: GPL-2.0
-# converted_score.py: score a 6.1 report's recommendations against what the
-# maintainers did by 6.12 (tests/realtree/converted-6.1-6.12.tsv).  Over the
-# tasklets the maintainers converted (not removed drivers, deleted code, unused
-# fields or work moved into another tasklet) it counts how many the report's
-# recommendation.mechanism matches, checks that every tasklet whose high
-# priority the maintainers kept is recommended system_bh_highpri_wq, and lists
-# each mismatch with the report's reasons.
-#
-#   converted_score.py [--tsv FILE] [--min RATIO] REPORT.json
-#
-# Exit 0; with --min, exit 1 when the ratio is below RATIO or a kept high
-# priority is lost; 2 on bad input.
+# SPDX-License-Identifier: GPL-2.0-only
+"""
+converted_score.py - scores a tasklet-audit JSON report of linux-source-6.1
+against what the maintainers did by 6.12 (tests/realtree/converted-6.1-6.12.tsv).
 
+usage: converted_score.py [--tsv FILE] [--min RATIO] REPORT.json
+
+Over the tasklets the maintainers converted (not removed drivers, deleted
+code, unused fields or work moved into another tasklet) it counts how many
+the report's recommendation.mechanism matches, checks that every tasklet
+whose high priority the maintainers kept is recommended
+system_bh_highpri_wq, prints the always-BH baseline rule's score on the same
+rows, and lists each mismatch with the report's reasons.  A row is found in
+the report by key, else by file and member (the part of the key after the
+last ':').  Exit 0; with --min, exit 1 when the ratio is below RATIO or a
+kept high priority is lost; exit 2 on bad input.
+"""
 import argparse
 import collections
 import json
@@ -94,7 +97,8 @@ def reasons_text(rec):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('report', help='tasklet-audit --json report of linux-source-6.1')
     ap.add_argument('--tsv', default=os.path.join(here, 'converted-6.1-6.12.tsv'))
     ap.add_argument('--min', type=float, default=None,
