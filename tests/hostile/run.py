@@ -374,10 +374,60 @@ def case_interrupt(binary, work):
         ", ".join(results)
 
 
+def tree_hash(root):
+    """sha256 over every path, kind, mode and content under root (links not followed)."""
+    import hashlib
+    h = hashlib.sha256()
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for name in sorted(files + dirs):
+            p = os.path.join(d, name)
+            st = os.lstat(p)
+            h.update(("%s %o %d\n" % (os.path.relpath(p, root), st.st_mode, st.st_size)).encode())
+            if stat.S_ISREG(st.st_mode):
+                with open(p, "rb") as f:
+                    h.update(f.read())
+            elif stat.S_ISLNK(st.st_mode):
+                h.update(os.readlink(p).encode())
+    return h.hexdigest()
+
+
+def case_readonly(binary, work):
+    """A full audit and every patch mode (no --apply) leave a read-only corpus as it was."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "corpus")
+    tree = os.path.join(work, "corpus")
+    shutil.copytree(src, tree, symlinks=True)
+    for d, dirs, files in os.walk(tree):
+        for name in files:
+            os.chmod(os.path.join(d, name), 0o444)
+    for d, dirs, files in os.walk(tree, topdown=False):
+        os.chmod(d, 0o555)
+    before = tree_hash(tree)
+    runs = [[binary, "--no-cache", "--json", os.path.join(work, "r.json"), "-o",
+             os.path.join(work, "r.txt"), tree]]
+    for mode in ("setup", "bh", "wq", "threaded-irq", "timer", "auto"):
+        runs.append([binary, "patch", "--to", mode, "--force-api", "--no-cache", "-o",
+                     os.path.join(work, "p-" + mode), "--json",
+                     os.path.join(work, "p-%s.json" % mode), tree])
+    for cmd in runs:
+        p = subprocess.run(cmd, capture_output=True, env=dict(os.environ, TMPDIR=work))
+        check("readonly", p.returncode == 0, "%s: exit %d %s" % (" ".join(cmd[1:4]),
+              p.returncode, p.stderr[-300:]))
+    after = tree_hash(tree)
+    for d, dirs, files in os.walk(tree):
+        os.chmod(d, 0o755)
+    check("readonly", before == after, "the corpus changed")
+    n = len(os.listdir(os.path.join(work, "p-bh"))) if os.path.isdir(
+        os.path.join(work, "p-bh")) else 0
+    check("readonly", n > 0, "no BH patch written: the check would prove nothing")
+    return "audit + 6 patch modes on a read-only corpus copy: tree hash unchanged " \
+           "(%d BH patches written outside it)" % n
+
+
 CASES = {"symlinks": case_symlinks, "sizes": case_sizes, "bytes": case_bytes,
          "shapes": case_shapes, "unreadable": case_unreadable, "many": case_many,
          "compdb": case_compdb, "noversion": case_noversion, "faults": case_faults,
-         "interrupt": case_interrupt}
+         "interrupt": case_interrupt, "readonly": case_readonly}
 
 
 def main():
