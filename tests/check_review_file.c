@@ -6,11 +6,16 @@
  * back stale; decisions on ids the report lacks are kept; a missing file
  * is a fresh review; every malformed file is refused with one error line
  * naming it and leaves the model as it was; a save that cannot be written
- * fails with one error line and no stray file.
+ * fails with one error line and no stray file; a save killed with SIGKILL
+ * at any point leaves the previous file or the new one, never a torn one.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -238,6 +243,73 @@ START_TEST(test_unreadable_and_unwritable)
 }
 END_TEST
 
+/*
+ * SIGKILL during saves: a child saves the review over and over, each time
+ * with another comment, and is killed after a varying delay; after each kill
+ * the file must load into a fresh model, with one of the comments written.
+ */
+START_TEST(test_sigkill_during_save)
+{
+	ta_audit *a = corpus_copy();
+	char *path = ta_path_join(dir, "k.review.json");
+	struct timespec delay = {0, 0};
+	unsigned loaded = 0;
+
+	for (int round = 0; round < 40; round++) {
+		pid_t pid = fork();
+		int status;
+
+		ck_assert_int_ne(pid, -1);
+		if (pid == 0) {
+			ta_review *rv = ta_review_new(a);
+			for (unsigned i = 0;; i++) {
+				char comment[64];
+				snprintf(comment, sizeof(comment), "round %d save %u", round, i);
+				ta_review_decide(rv, i % 4, TA_DECISION_ACCEPT, NULL);
+				ta_review_set_comment(rv, i % 4, comment);
+				if (ta_review_file_save(rv, path, "/r.json") != 0)
+					_exit(3);
+			}
+		}
+		/* 0.2 ms .. 8 ms: early kills hit the first saves, later ones any point */
+		delay.tv_nsec = 200000L * (1 + (round * 7919) % 40);
+		nanosleep(&delay, NULL);
+		kill(pid, SIGKILL);
+		ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+		ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+		if (access(path, F_OK) == 0) {
+			ta_review *r2 = ta_review_new(a);
+			bool found = false;
+
+			ck_assert_int_eq(ta_review_file_load(r2, path), 0);
+			for (size_t i = 0; i < 4; i++) {
+				const ta_review_decision *d = ta_review_decision_of(r2, i);
+				found |= d && d->comment && strncmp(d->comment, "round ", 6) == 0;
+			}
+			ck_assert_msg(found, "round %d: the loaded file has none of the comments",
+				      round);
+			ta_review_free(&r2);
+			loaded++;
+		}
+		/* the kill may leave its own temporary behind: remove it for the next round */
+		{
+			char *ls = tu_ls(dir), *line, *save = NULL;
+
+			for (line = strtok_r(ls, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+				if (strstr(line, ".tmp.")) {
+					char *t = ta_path_join(dir, line);
+					unlink(t);
+					free(t);
+				}
+			free(ls);
+		}
+	}
+	ck_assert_msg(loaded >= 20, "only %u of 40 kills came after a first save", loaded);
+	free(path);
+	ta_audit_free(&a);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("review_file");
@@ -250,6 +322,7 @@ int main(void)
 	tcase_add_test(tc, test_missing_is_fresh);
 	tcase_add_test(tc, test_bad_files);
 	tcase_add_test(tc, test_unreadable_and_unwritable);
+	tcase_add_test(tc, test_sigkill_during_save);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
