@@ -218,10 +218,19 @@ def case_unreadable(binary, work):
         if not shutil.which("setpriv"):
             return None
         user = 65534
-        for d, dirs, files in os.walk(work):
-            os.chmod(d, 0o777) if d == work else None
         os.chmod(work, 0o777)
-    r = Run(binary, tree, work, user=user)
+        # the checkout may sit where nobody cannot read (/root): give nobody
+        # its own copy of the binary and the rules
+        here = os.path.dirname(os.path.abspath(__file__))
+        shutil.copy(binary, os.path.join(work, "tasklet-audit"))
+        shutil.copytree(os.path.join(here, "..", "..", "rules"), os.path.join(work, "rules"))
+        for d, dirs, files in os.walk(os.path.join(work, "rules")):
+            os.chmod(d, 0o755)
+            for f in files:
+                os.chmod(os.path.join(d, f), 0o644)
+        binary = os.path.join(work, "tasklet-audit")
+        os.chmod(binary, 0o755)
+    r = Run(binary, tree, work, user=user, extra=["--rules", os.path.join(work, "rules")])
     os.chmod(os.path.join(tree, "drivers/closed"), 0o755)
     check("unreadable", r.report is not None, "no report: rc %d %s" % (r.rc, r.stderr[-300:]))
     fl = r.files()
