@@ -17,6 +17,7 @@ struct ta_opts {
 	const char *compdb_dir; /* -p DIR */
 	int jobs;               /* -j N */
 	unsigned timeout;       /* --timeout SECONDS */
+	unsigned max_memory_mib; /* --max-memory MIB (0: the default) */
 	bool progress;
 	bool quiet;
 	bool timing;            /* --timing: timing figures in the JSON report */

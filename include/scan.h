@@ -20,7 +20,13 @@ struct ta_scan_opts {
 	bool no_cache;          /* --no-cache: neither read nor write the facts cache */
 	const char *cache_dir;  /* --cache-dir (NULL: $XDG_CACHE_HOME/tasklet-audit) */
 	bool no_pch;            /* --no-pch: parse every file with all its headers */
+	unsigned max_memory_mib; /* address-space limit per worker (0: TA_DEFAULT_MAX_MEMORY_MIB) */
 };
+
+/* The slowest real file of 6.1 parses in about 1.2 s: a minute is generous. */
+#define TA_DEFAULT_TIMEOUT 60
+/* A worker's address space: libclang's largest real parse peaks near 200 MiB. */
+#define TA_DEFAULT_MAX_MEMORY_MIB 2048
 
 /* 0 and *out on success; TA_EXIT_USAGE after one error line for a bad path or input. */
 int ta_scan(const struct ta_scan_opts *opts, ta_audit **out);

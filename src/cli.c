@@ -47,7 +47,8 @@ static const char usage_text[] =
 	"  -j, --jobs N       parse with N worker processes (default: all CPUs)\n"
 	"  -p DIR             use DIR/compile_commands.json for compile flags\n"
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
-	"      --timeout SEC  give up on a file after SEC seconds (default 300)\n"
+	"      --timeout SEC  give up on a file after SEC seconds (default 60)\n"
+	"      --max-memory MIB  limit each parse worker's address space (default 2048)\n"
 	"      --timing       add timing figures to the JSON report\n"
 	"      --no-cache     neither read nor write the facts cache\n"
 	"      --no-pch       parse every file with all its headers (no precompiled header)\n"
@@ -118,7 +119,8 @@ static int cmd_audit(const struct ta_opts *o)
 				  .progress = o->progress,
 				  .no_cache = o->no_cache,
 				  .cache_dir = o->cache_dir,
-				  .no_pch = o->no_pch};
+				  .no_pch = o->no_pch,
+				  .max_memory_mib = o->max_memory_mib};
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
 				    .only_class = o->only_class,
@@ -241,8 +243,9 @@ int ta_cli_main(int argc, char **argv)
 		{"no-cache", no_argument, NULL, 'N'},     {"cache-dir", required_argument, NULL, 'D'},
 		{"no-pch", no_argument, NULL, 'H'},
 		{"list-candidates", no_argument, NULL, 'K'},
+		{"max-memory", required_argument, NULL, 'X'},
 		{NULL, 0, NULL, 0}};
-	struct ta_opts o = {.format = "text", .timeout = 300};
+	struct ta_opts o = {.format = "text", .timeout = TA_DEFAULT_TIMEOUT};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long v;
 	int c;
@@ -282,6 +285,13 @@ int ta_cli_main(int argc, char **argv)
 			if (parse_uint(optarg, "timeout", 86400, &v) != 0)
 				return TA_EXIT_USAGE;
 			o.timeout = (unsigned)v;
+			break;
+		case 'X':
+			if (parse_uint(optarg, "memory limit", 1UL << 22, &v) != 0 || v < 16) {
+				ta_error("memory limit '%s': at least 16 (MiB)", optarg);
+				return TA_EXIT_USAGE;
+			}
+			o.max_memory_mib = (unsigned)v;
 			break;
 		case 'M':
 			o.timing = true;

@@ -739,7 +739,7 @@ int ta_patch_main(int argc, char **argv)
 	};
 	struct ta_patch_opts po = {.to = "setup"};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct ta_scan_opts so = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = 300};
+	struct ta_scan_opts so = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = TA_DEFAULT_TIMEOUT};
 	const char *rules_dir = NULL, *json = NULL;
 	char **ids = NULL, **mechs = NULL;
 	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;

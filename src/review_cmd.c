@@ -151,7 +151,7 @@ static int scan_and_classify(const struct review_opts *o, ta_audit **a)
 				  .config = o->config,
 				  .compdb_dir = o->compdb_dir,
 				  .jobs = o->jobs,
-				  .timeout = 300,
+				  .timeout = TA_DEFAULT_TIMEOUT,
 				  .progress = isatty(STDERR_FILENO)};
 	ta_rules *rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
 	int rc;

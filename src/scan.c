@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +35,8 @@ struct scan_ctx {
 	ta_indexer *indexer; /* created in each worker on first use */
 	const char *pch_path;
 	bool progress;
+	unsigned max_memory_mib;
+	bool limited; /* the worker has set its address-space limit */
 };
 
 static double now(void)
@@ -44,6 +48,23 @@ static double now(void)
 }
 
 /* Runs in a worker: parse one candidate and serialize its outcome. */
+/*
+ * In a worker: cap the address space, so a parse that runs away fails that
+ * file and not the machine.  AddressSanitizer reserves terabytes of shadow
+ * address space, so a sanitized build sets no limit.
+ */
+static void limit_memory(unsigned mib)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	(void)mib;
+#else
+	struct rlimit rl;
+
+	rl.rlim_cur = rl.rlim_max = (rlim_t)mib << 20;
+	setrlimit(RLIMIT_AS, &rl);
+#endif
+}
+
 static void parse_job(void *vctx, size_t index, ta_buf *out)
 {
 	struct scan_ctx *ctx = vctx;
@@ -53,6 +74,10 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 	bool pch = ta_flags_uses_pch(ctx->flags, rel);
 	ta_parse_result r;
 
+	if (!ctx->limited) {
+		limit_memory(ctx->max_memory_mib);
+		ctx->limited = true;
+	}
 	if (!ctx->indexer)
 		ctx->indexer = ta_indexer_new();
 	ta_fault_before_parse(rel);
@@ -91,7 +116,8 @@ static void show_progress(void *vctx, size_t done, size_t total)
 }
 
 /* Turn a worker's text back into status and facts. */
-static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, unsigned timeout)
+static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, unsigned timeout,
+			unsigned max_memory_mib)
 {
 	ta_facts facts = {0};
 	int status = TA_STATUS_FAILED;
@@ -99,8 +125,15 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 	char *reason = NULL;
 
 	if (r->outcome == TA_POOL_CRASHED) {
-		reason = r->signal ? xasprintf("the parser crashed (signal %d)", r->signal)
-				   : xstrdup("the parser exited unexpectedly");
+		/* an allocation refused by the worker's limit ends in abort() */
+		if (r->signal == SIGABRT)
+			reason = xasprintf("the parser aborted (signal %d): out of memory under "
+					   "its %u MiB limit (--max-memory), or a libclang assertion",
+					   r->signal, max_memory_mib);
+		else if (r->signal)
+			reason = xasprintf("the parser crashed (signal %d)", r->signal);
+		else
+			reason = xstrdup("the parser exited unexpectedly");
 	} else if (r->outcome == TA_POOL_TIMEOUT) {
 		reason = xasprintf("the parse timed out after %u s", timeout);
 	} else {
@@ -264,6 +297,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	ctx.pch_path = ta_flags_pch(fl);
 	ctx.cands = &cands;
 	ctx.progress = opts->progress;
+	ctx.max_memory_mib = opts->max_memory_mib ? opts->max_memory_mib : TA_DEFAULT_MAX_MEMORY_MIB;
 	results = xcalloc(cands.n ? cands.n : 1, sizeof(*results));
 	order = xcalloc(cands.n ? cands.n : 1, sizeof(*order));
 	keys = xcalloc(cands.n ? cands.n : 1, sizeof(*keys));
@@ -305,7 +339,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 			cache_result(cache, keys[order[i]], results[order[i]].text);
 	ta_cache_stats(cache, &a->cache_hits, &a->cache_misses);
 	for (size_t i = 0; i < cands.n; i++)
-		take_result(a, cands.paths[i], &results[i], opts->timeout);
+		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib);
 	for (size_t i = 0; i < cands.n_unreadable; i++) {
 		char *sep = strstr(cands.unreadable[i], ": ");
 		char *path = sep ? xstrndup(cands.unreadable[i], (size_t)(sep - cands.unreadable[i]))

@@ -3,10 +3,11 @@
 """Hostile trees: the tool must survive each, say clearly what it did, and
 account for every candidate file in files[] of the JSON report.
 
-  run.py [--expect-faults] TASKLET_AUDIT_BINARY [CASE...]
+  run.py [--expect-faults] [--sanitized] TASKLET_AUDIT_BINARY [CASE...]
 
 --expect-faults adds the fault-injection case (a Debug build honours
-TA_FAULT: see include/fault.h).
+TA_FAULT: see include/fault.h); --sanitized leaves out the memory-limit
+case (an ASan build sets no limit).
 
 Each case builds a small kernel-shaped tree in a temporary directory, runs
 the binary on it and asserts on the real report.  Prints one line per case
@@ -433,10 +434,29 @@ def case_readonly(binary, work):
            "(%d BH patches written outside it)" % n
 
 
+def case_memory(binary, work):
+    """A worker over --max-memory fails its file, not the run."""
+    tree = os.path.join(work, "tree")
+    make_tree(tree)
+    r = Run(binary, tree, work, extra=["--max-memory", "64"])
+    check("memory", r.report is not None, "no report: %s" % r.stderr[-300:])
+    g = r.files().get("drivers/x/good.c", {})
+    check("memory", g.get("status") == "failed" and "--max-memory" in (g.get("reason") or ""),
+          "good.c under 64 MiB: %s" % g)
+    check("memory", r.rc == 4, "a partial run exits 4, got %d" % r.rc)
+    r = Run(binary, tree, work)
+    check("memory", r.files().get("drivers/x/good.c", {}).get("status") in
+          ("parsed", "degraded"), "good.c under the default limit: %s" %
+          r.files().get("drivers/x/good.c"))
+    return "64 MiB: the file failed with %r, exit 4; the default limit parses it" % \
+        g.get("reason")
+
+
 CASES = {"symlinks": case_symlinks, "sizes": case_sizes, "bytes": case_bytes,
          "shapes": case_shapes, "unreadable": case_unreadable, "many": case_many,
          "compdb": case_compdb, "noversion": case_noversion, "faults": case_faults,
-         "interrupt": case_interrupt, "readonly": case_readonly}
+         "interrupt": case_interrupt, "readonly": case_readonly,
+         "memory": case_memory}
 
 
 def main():
@@ -444,9 +464,13 @@ def main():
     # fault injection exists only in Debug builds (TA_FAULT_INJECTION): the
     # build says whether to expect it, so a missing hook cannot pass silently
     expect_faults = "--expect-faults" in args
-    args = [a for a in args if a != "--expect-faults"]
+    sanitized = "--sanitized" in args
+    args = [a for a in args if a not in ("--expect-faults", "--sanitized")]
     binary = os.path.abspath(args[0])
-    names = args[1:] or [n for n in CASES if n != "faults" or expect_faults]
+    # an ASan build sets no address-space limit (its shadow memory needs
+    # terabytes of it): the build says so with --sanitized
+    names = args[1:] or [n for n in CASES if (n != "faults" or expect_faults) and
+                         (n != "memory" or not sanitized)]
     global passed
     n_fail = 0
     for name in names:
