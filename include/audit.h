@@ -32,8 +32,8 @@ typedef struct ta_site {
 	bool active;     /* false: in a preprocessor branch this configuration skips */
 	bool self;       /* the target is the callback's own tasklet argument */
 	/* filled by the classifier */
-	unsigned roles;  /* TA_ROLE_BIT()s of the contexts the site runs in */
-	char *context;   /* evidence: "hardirq: foo_isr (request_irq at x.c:45)" */
+	unsigned roles;   /* TA_ROLE_BIT()s of the contexts the site runs in */
+	char *context;    /* evidence: "hardirq: foo_isr (request_irq at x.c:45)" */
 	bool atomic_lock; /* inside a spinlock-held region of its function */
 } ta_site;
 
@@ -64,20 +64,20 @@ typedef struct ta_recommendation {
 } ta_recommendation;
 
 typedef struct ta_tasklet {
-	char *id;        /* stable: a hash of key */
-	char *key;       /* identity: "struct foo.field", "path:var", "var", "path:fn:var" */
-	char *name;      /* as written at the first init site, e.g. "priv->rx_tasklet" */
-	char *file;      /* first init site (the declaration for DECLARE_TASKLET*) */
+	char *id;   /* stable: a hash of key */
+	char *key;  /* identity: "struct foo.field", "path:var", "var", "path:fn:var" */
+	char *name; /* as written at the first init site, e.g. "priv->rx_tasklet" */
+	char *file; /* first init site (the declaration for DECLARE_TASKLET*) */
 	unsigned line;
 	char *subsystem;
 	enum ta_scope scope;
-	char *ctype, *field;            /* container of a field object */
-	char *root_type, *member_path;  /* what from_tasklet() needs */
-	char *decl_file;                /* where the object is declared */
+	char *ctype, *field;           /* container of a field object */
+	char *root_type, *member_path; /* what from_tasklet() needs */
+	char *decl_file;               /* where the object is declared */
 	unsigned decl_line;
 	bool array;
-	bool active;             /* some init site is compiled in this configuration */
-	bool never_initialized;  /* declared, no init site anywhere */
+	bool active;            /* some init site is compiled in this configuration */
+	bool never_initialized; /* declared, no init site anywhere */
 	enum ta_api init_api;
 	char *callback;
 	bool callback_is_expr;
@@ -91,10 +91,10 @@ typedef struct ta_tasklet {
 	ta_site *sites;
 	size_t n_sites, cap_sites;
 	/* filled by the classifier (NULL / empty before) */
-	char *cls;                   /* class name */
-	ta_reason *class_reasons;    /* the class rule first, then its evidence */
+	char *cls;                /* class name */
+	ta_reason *class_reasons; /* the class rule first, then its evidence */
 	size_t n_class_reasons, cap_class_reasons;
-	char **traits;               /* callback traits found */
+	char **traits; /* callback traits found */
 	size_t n_traits, cap_traits;
 	bool bh_exclusion;
 	ta_recommendation rec;
@@ -147,15 +147,15 @@ typedef struct ta_container {
 typedef struct ta_file_entry {
 	char *path;
 	enum ta_status status;
-	char *reason;       /* when not parsed */
-	char *included_by;  /* a .c file that is #included by this translation unit */
+	char *reason;      /* when not parsed */
+	char *included_by; /* a .c file that is #included by this translation unit */
 	unsigned n_errors;
 	double seconds;
 } ta_file_entry;
 
 typedef struct ta_audit {
-	char *tree;             /* the root */
-	char *subtree;          /* what was audited, relative to the root */
+	char *tree;    /* the root */
+	char *subtree; /* what was audited, relative to the root */
 	char *kernel_version;
 	char *libclang_version;
 	char *config_source;
@@ -164,7 +164,7 @@ typedef struct ta_audit {
 	size_t n_files, cap_files;
 	ta_tasklet *tasklets;
 	size_t n_tasklets, cap_tasklets;
-	ta_site *unresolved;    /* sites whose tasklet could not be named */
+	ta_site *unresolved; /* sites whose tasklet could not be named */
 	size_t n_unresolved, cap_unresolved;
 	ta_func *funcs;
 	size_t n_funcs, cap_funcs;
@@ -178,12 +178,12 @@ typedef struct ta_audit {
 	size_t n_containers, cap_containers;
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
-	double cache_seconds;   /* flags + cache lookups */
-	double pch_seconds;     /* building or checking the precompiled header */
+	double cache_seconds; /* flags + cache lookups */
+	double pch_seconds;   /* building or checking the precompiled header */
 	size_t cache_hits, cache_misses;
 	double behavior_seconds; /* ta_behavior_check_all() */
 	int jobs;
-	bool classified;        /* the classifier ran */
+	bool classified; /* the classifier ran */
 	char *rules_dir;
 	/* private to audit.c */
 	void *priv;

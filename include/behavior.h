@@ -22,35 +22,36 @@
 #include "refcore_check.h"
 
 /* Caps that keep one tasklet's search small (see the man page). */
-#define TA_BEHAVIOR_MAX_ACTORS TA_PROTO_MAX_ACTORS /* driver and remove actors, the twin included */
-#define TA_BEHAVIOR_MAX_NOTES 8      /* notes kept; one more says how many were left out */
-#define TA_BEHAVIOR_SITE_NAMES 3     /* sites named in one operation's "@SITE" text */
+#define TA_BEHAVIOR_MAX_ACTORS TA_PROTO_MAX_ACTORS /* driver and remove actors, the twin included  \
+						    */
+#define TA_BEHAVIOR_MAX_NOTES 8  /* notes kept; one more says how many were left out */
+#define TA_BEHAVIOR_SITE_NAMES 3 /* sites named in one operation's "@SITE" text */
 /* The checker's bounds for an audit: trace length, states per model, self re-schedules. */
 #define TA_BEHAVIOR_OPTS TA_RC_OPTS_DEFAULT
 
 /* One observable difference (or a hazard the conversion keeps). */
 struct ta_behavior_diff {
-	char *property;     /* "pending-on-kill", ... (ta_rc_prop_name) */
-	char *explanation;  /* one sentence */
-	bool safety;        /* the replacement breaks a safety property the tasklet kept */
-	char *trace_model;  /* "tasklet" or the target the trace runs on */
-	char **trace;       /* the shortest trace, one event a line */
+	char *property;    /* "pending-on-kill", ... (ta_rc_prop_name) */
+	char *explanation; /* one sentence */
+	bool safety;       /* the replacement breaks a safety property the tasklet kept */
+	char *trace_model; /* "tasklet" or the target the trace runs on */
+	char **trace;      /* the shortest trace, one event a line */
 	size_t n_trace;
-	char *other_model;  /* the contrasting trace's model, or NULL */
+	char *other_model; /* the contrasting trace's model, or NULL */
 	char **other_trace;
 	size_t n_other_trace;
-	char **lines;       /* "file:line" of every source site the traces involve */
+	char **lines; /* "file:line" of every source site the traces involve */
 	size_t n_lines;
 };
 
 typedef struct ta_behavior {
-	const char *verdict;   /* "equivalent", "differs", "unsafe" or "not_checked" (static) */
-	char *reason;          /* not_checked: why; NULL otherwise */
-	const char *target;    /* the checker's target ("bh", "wq", ...; static), or NULL */
+	const char *verdict; /* "equivalent", "differs", "unsafe" or "not_checked" (static) */
+	char *reason;        /* not_checked: why; NULL otherwise */
+	const char *target;  /* the checker's target ("bh", "wq", ...; static), or NULL */
 	size_t states_explored;
-	bool complete;         /* no bound cut the search short */
-	char *protocol;        /* the usage protocol in text form, or NULL */
-	char **notes;          /* assumptions and caps taken while building the protocol */
+	bool complete;  /* no bound cut the search short */
+	char *protocol; /* the usage protocol in text form, or NULL */
+	char **notes;   /* assumptions and caps taken while building the protocol */
 	size_t n_notes;
 	struct ta_behavior_diff *diffs;
 	size_t n_diffs;

@@ -9,14 +9,14 @@
 #include <stdbool.h>
 
 struct ta_opts {
-	const char *path;       /* kernel tree or subtree (NULL: the bundled corpus) */
-	const char *json_out;   /* --json FILE ("-" for stdout) */
-	const char *format;     /* --format for stdout: text (default) or json */
-	const char *output;     /* --output FILE for the stdout report */
-	const char *config;     /* --config FILE */
-	const char *compdb_dir; /* -p DIR */
-	int jobs;               /* -j N */
-	unsigned timeout;       /* --timeout SECONDS */
+	const char *path;        /* kernel tree or subtree (NULL: the bundled corpus) */
+	const char *json_out;    /* --json FILE ("-" for stdout) */
+	const char *format;      /* --format for stdout: text (default) or json */
+	const char *output;      /* --output FILE for the stdout report */
+	const char *config;      /* --config FILE */
+	const char *compdb_dir;  /* -p DIR */
+	int jobs;                /* -j N */
+	unsigned timeout;        /* --timeout SECONDS */
 	unsigned max_memory_mib; /* --max-memory MIB (0: the default) */
 	bool progress;
 	bool quiet;

@@ -23,38 +23,38 @@
 #define TA_FACTS_FORMAT 1
 
 /* X(enum suffix, name as written in source and reports, role) */
-#define TA_API_LIST(X)                                                                 \
-	X(TASKLET_INIT, "tasklet_init", INIT)                                           \
-	X(TASKLET_SETUP, "tasklet_setup", INIT)                                         \
-	X(DECLARE_TASKLET, "DECLARE_TASKLET", INIT)                                     \
-	X(DECLARE_TASKLET_OLD, "DECLARE_TASKLET_OLD", INIT)                             \
-	X(DECLARE_TASKLET_DISABLED, "DECLARE_TASKLET_DISABLED", INIT)                   \
-	X(DECLARE_TASKLET_DISABLED_OLD, "DECLARE_TASKLET_DISABLED_OLD", INIT)           \
-	X(STATIC_INIT, "static_initializer", INIT)                                      \
-	X(ASSIGN_FUNC, ".func", INIT)                                                   \
-	X(ASSIGN_CALLBACK, ".callback", INIT)                                           \
-	X(ASSIGN_DATA, ".data", INIT)                                                   \
-	X(SCHEDULE, "tasklet_schedule", USE)                                            \
-	X(HI_SCHEDULE, "tasklet_hi_schedule", USE)                                      \
-	X(HI_SCHEDULE_FIRST, "tasklet_hi_schedule_first", USE)                          \
-	X(DISABLE, "tasklet_disable", USE)                                              \
-	X(DISABLE_NOSYNC, "tasklet_disable_nosync", USE)                                \
-	X(DISABLE_IN_ATOMIC, "tasklet_disable_in_atomic", USE)                          \
-	X(ENABLE, "tasklet_enable", USE)                                                \
-	X(KILL, "tasklet_kill", USE)                                                    \
-	X(KILL_IMMEDIATE, "tasklet_kill_immediate", USE)                                \
-	X(TRYLOCK, "tasklet_trylock", USE)                                              \
-	X(UNLOCK, "tasklet_unlock", USE)                                                \
-	X(UNLOCK_WAIT, "tasklet_unlock_wait", USE)                                      \
-	X(UNLOCK_SPIN_WAIT, "tasklet_unlock_spin_wait", USE)                            \
-	X(DIRECT_CALL, "direct_call", USE)                                              \
+#define TA_API_LIST(X)                                                                             \
+	X(TASKLET_INIT, "tasklet_init", INIT)                                                      \
+	X(TASKLET_SETUP, "tasklet_setup", INIT)                                                    \
+	X(DECLARE_TASKLET, "DECLARE_TASKLET", INIT)                                                \
+	X(DECLARE_TASKLET_OLD, "DECLARE_TASKLET_OLD", INIT)                                        \
+	X(DECLARE_TASKLET_DISABLED, "DECLARE_TASKLET_DISABLED", INIT)                              \
+	X(DECLARE_TASKLET_DISABLED_OLD, "DECLARE_TASKLET_DISABLED_OLD", INIT)                      \
+	X(STATIC_INIT, "static_initializer", INIT)                                                 \
+	X(ASSIGN_FUNC, ".func", INIT)                                                              \
+	X(ASSIGN_CALLBACK, ".callback", INIT)                                                      \
+	X(ASSIGN_DATA, ".data", INIT)                                                              \
+	X(SCHEDULE, "tasklet_schedule", USE)                                                       \
+	X(HI_SCHEDULE, "tasklet_hi_schedule", USE)                                                 \
+	X(HI_SCHEDULE_FIRST, "tasklet_hi_schedule_first", USE)                                     \
+	X(DISABLE, "tasklet_disable", USE)                                                         \
+	X(DISABLE_NOSYNC, "tasklet_disable_nosync", USE)                                           \
+	X(DISABLE_IN_ATOMIC, "tasklet_disable_in_atomic", USE)                                     \
+	X(ENABLE, "tasklet_enable", USE)                                                           \
+	X(KILL, "tasklet_kill", USE)                                                               \
+	X(KILL_IMMEDIATE, "tasklet_kill_immediate", USE)                                           \
+	X(TRYLOCK, "tasklet_trylock", USE)                                                         \
+	X(UNLOCK, "tasklet_unlock", USE)                                                           \
+	X(UNLOCK_WAIT, "tasklet_unlock_wait", USE)                                                 \
+	X(UNLOCK_SPIN_WAIT, "tasklet_unlock_spin_wait", USE)                                       \
+	X(DIRECT_CALL, "direct_call", USE)                                                         \
 	X(INTERNALS, "internals", USE)
 
 enum ta_api {
 #define X(e, name, role) TA_API_##e,
 	TA_API_LIST(X)
 #undef X
-	TA_API_COUNT,
+		TA_API_COUNT,
 	TA_API_NONE = TA_API_COUNT
 };
 
@@ -75,12 +75,12 @@ enum ta_sig {
 const char *ta_sig_name(enum ta_sig sig);
 
 /* What the data argument of tasklet_init (or .data =) is. */
-#define TA_DATA_LIST(X)                                                                \
-	X(NONE, "none")                                                                 \
-	X(CONTAINER, "container")                                                       \
-	X(OTHER_POINTER, "other_pointer")                                               \
-	X(GLOBAL, "global")                                                             \
-	X(CONSTANT, "constant")                                                         \
+#define TA_DATA_LIST(X)                                                                            \
+	X(NONE, "none")                                                                            \
+	X(CONTAINER, "container")                                                                  \
+	X(OTHER_POINTER, "other_pointer")                                                          \
+	X(GLOBAL, "global")                                                                        \
+	X(CONSTANT, "constant")                                                                    \
 	X(OTHER, "other")
 enum ta_data_kind {
 #define X(e, name) TA_DATA_##e,
@@ -90,11 +90,11 @@ enum ta_data_kind {
 const char *ta_data_kind_name(enum ta_data_kind kind);
 
 /* Where a tasklet object lives. */
-#define TA_SCOPE_LIST(X)                                                               \
-	X(FIELD, "field")                                                               \
-	X(GLOBAL, "global")                                                             \
-	X(STATIC, "static")                                                             \
-	X(LOCAL, "local")                                                               \
+#define TA_SCOPE_LIST(X)                                                                           \
+	X(FIELD, "field")                                                                          \
+	X(GLOBAL, "global")                                                                        \
+	X(STATIC, "static")                                                                        \
+	X(LOCAL, "local")                                                                          \
 	X(UNRESOLVED, "unresolved")
 enum ta_scope {
 #define X(e, name) TA_SCOPE_##e,
@@ -109,11 +109,11 @@ enum ta_fact_kind {
 	TA_FACT_CALLBACK, /* the definition of a function used as a callback */
 	TA_FACT_INCLUDE,  /* the main file #includes another .c file (file = that file) */
 	/* the function-level facts the classifier reasons over (see below) */
-	TA_FACT_FUNC,     /* a function definition: function, file, line; flags TA_FF_STATIC */
-	TA_FACT_CALL,     /* function calls callback (a callee, or a macro with TA_FF_MACRO) */
-	TA_FACT_REF,      /* callback (a function) is registered: data = "call:NAME:ARG" or
-			     "field:STRUCT.FIELD"; function = where it happens */
-	TA_FACT_LOCK,     /* function calls callback (a lock API) on lock key; text = as written */
+	TA_FACT_FUNC,      /* a function definition: function, file, line; flags TA_FF_STATIC */
+	TA_FACT_CALL,      /* function calls callback (a callee, or a macro with TA_FF_MACRO) */
+	TA_FACT_REF,       /* callback (a function) is registered: data = "call:NAME:ARG" or
+			      "field:STRUCT.FIELD"; function = where it happens */
+	TA_FACT_LOCK,      /* function calls callback (a lock API) on lock key; text = as written */
 	TA_FACT_CONTAINER, /* function expands callback (from_tasklet or container_of) on
 			      text (the pointer) naming member field */
 };
@@ -128,14 +128,14 @@ enum ta_status {
 const char *ta_status_name(enum ta_status status);
 
 /* Flags on a fact. */
-#define TA_FF_INACTIVE 0x1u  /* found lexically in a preprocessor-skipped region */
-#define TA_FF_ARRAY 0x2u     /* the object is an array of tasklets */
-#define TA_FF_CB_EXPR 0x4u   /* the callback is an expression, not a function name */
-#define TA_FF_SELF 0x8u      /* the site's target is the callback's own argument */
+#define TA_FF_INACTIVE 0x1u   /* found lexically in a preprocessor-skipped region */
+#define TA_FF_ARRAY 0x2u      /* the object is an array of tasklets */
+#define TA_FF_CB_EXPR 0x4u    /* the callback is an expression, not a function name */
+#define TA_FF_SELF 0x8u       /* the site's target is the callback's own argument */
 #define TA_FF_IN_HEADER 0x10u /* the fact's file is not the translation unit's main file */
-#define TA_FF_LEXICAL 0x20u  /* found lexically in a file whose parse had errors */
-#define TA_FF_STATIC 0x40u   /* a FUNC fact: the function has internal linkage */
-#define TA_FF_MACRO 0x80u    /* a CALL fact: the callee is a macro expanded in the function */
+#define TA_FF_LEXICAL 0x20u   /* found lexically in a file whose parse had errors */
+#define TA_FF_STATIC 0x40u    /* a FUNC fact: the function has internal linkage */
+#define TA_FF_MACRO 0x80u     /* a CALL fact: the callee is a macro expanded in the function */
 
 /*
  * One fact.  Strings are NULL when not applicable.

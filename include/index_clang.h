@@ -19,7 +19,7 @@ typedef struct ta_parse_result {
 	char *reason;      /* why not parsed (NULL when parsed) */
 	unsigned n_errors; /* error diagnostics of the parse */
 	ta_facts facts;
-	char **deps;       /* every file the parse read (absolute paths), for the cache */
+	char **deps; /* every file the parse read (absolute paths), for the cache */
 	size_t n_deps, cap_deps;
 } ta_parse_result;
 

@@ -18,13 +18,13 @@
 #include "audit.h"
 
 struct ta_patch_opts {
-	const char *to;        /* "setup", "auto", "bh", "wq", "threaded-irq", "timer" */
-	const char *outdir;    /* -o DIR: one git format-patch file per driver */
-	const char *signoff;   /* --signoff "Name <mail>" or NULL: never invent one */
-	bool apply;            /* --apply: rewrite files in place (hash-checked, atomic) */
-	bool force_api;        /* --force-api */
-	const char *const *only_ids;    /* NULL: every tasklet; else these tasklet ids */
-	const char *const *mechanisms;  /* parallel to only_ids: a mechanism override or NULL */
+	const char *to;                /* "setup", "auto", "bh", "wq", "threaded-irq", "timer" */
+	const char *outdir;            /* -o DIR: one git format-patch file per driver */
+	const char *signoff;           /* --signoff "Name <mail>" or NULL: never invent one */
+	bool apply;                    /* --apply: rewrite files in place (hash-checked, atomic) */
+	bool force_api;                /* --force-api */
+	const char *const *only_ids;   /* NULL: every tasklet; else these tasklet ids */
+	const char *const *mechanisms; /* parallel to only_ids: a mechanism override or NULL */
 	size_t n_only;
 };
 

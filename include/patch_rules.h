@@ -62,13 +62,13 @@ typedef struct ta_registration_rule {
 } ta_registration_rule;
 
 typedef struct ta_mechanism_rules {
-	char *name;               /* "bh", "wq", "threaded-irq", "timer" */
+	char *name; /* "bh", "wq", "threaded-irq", "timer" */
 	char *subject, *intro, *context_note;
 	char *queue, *hi_queue;
-	char *work_noun;          /* foo_tasklet -> foo_<noun> ("bh_work", "work") */
+	char *work_noun; /* foo_tasklet -> foo_<noun> ("bh_work", "work") */
 	char **requires;
 	size_t n_requires;
-	bool bh_exclusion_ok;     /* may a tasklet sharing spin_lock_bh data move? */
+	bool bh_exclusion_ok; /* may a tasklet sharing spin_lock_bh data move? */
 	/*
 	 * When it may not as is: the lock calls that keep softirqs off, as the
 	 * code excluding the tasklet uses them ("bh_calls"), the acquisitions
@@ -79,10 +79,10 @@ typedef struct ta_mechanism_rules {
 	char **bh_calls, **plain_calls, **retake_from, **retake_to;
 	size_t n_bh_calls, n_plain_calls, n_retake;
 	/* threaded IRQ and timer: where the scheduling function must come from */
-	char *schedule_role;      /* the one context every schedule site runs in */
+	char *schedule_role; /* the one context every schedule site runs in */
 	ta_registration_rule *registrations;
 	size_t n_registrations;
-	char *flag;               /* threaded IRQ: IRQF_ONESHOT */
+	char *flag;                       /* threaded IRQ: IRQF_ONESHOT */
 	char *wake_value, *handled_value; /* IRQ_WAKE_THREAD, IRQ_HANDLED */
 	/* lock calls that leave softirqs on: a lock the callback takes so and
 	 * another function also takes may deadlock once it runs in a thread */

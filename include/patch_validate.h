@@ -30,8 +30,7 @@ void ta_validator_free(ta_validator **v);
  * than before; -1 with *reason (the caller frees it) otherwise.
  */
 int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
-		       const char *const *paths, const char *const *texts, size_t n,
-		       char **reason);
+		       const char *const *paths, const char *const *texts, size_t n, char **reason);
 
 /* The test-only BH-workqueue declarations injected with bh_decls. */
 extern const char ta_bh_api_decls[];

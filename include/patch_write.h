@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 struct ta_patch_file {
-	const char *path;     /* relative to the tree root */
+	const char *path; /* relative to the tree root */
 	const char *old_text;
 	size_t old_len;
 	const char *new_text;
@@ -21,11 +21,11 @@ struct ta_patch_file {
 };
 
 struct ta_patch_desc {
-	const char *author;   /* "Name <mail>" */
-	const char *date;     /* RFC 2822 */
-	const char *subject;  /* after "[PATCH] " */
-	const char *body;     /* paragraphs separated by blank lines; "- " starts a list item */
-	const char *signoff;  /* "Name <mail>" or NULL */
+	const char *author;  /* "Name <mail>" */
+	const char *date;    /* RFC 2822 */
+	const char *subject; /* after "[PATCH] " */
+	const char *body;    /* paragraphs separated by blank lines; "- " starts a list item */
+	const char *signoff; /* "Name <mail>" or NULL */
 	const struct ta_patch_file *files;
 	size_t n_files;
 };

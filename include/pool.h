@@ -22,9 +22,9 @@ enum ta_pool_outcome { TA_POOL_DONE, TA_POOL_CRASHED, TA_POOL_TIMEOUT };
 
 typedef struct ta_pool_result {
 	enum ta_pool_outcome outcome;
-	int signal;      /* for CRASHED: the signal, or 0 for an exit */
-	char *text;      /* for DONE: the job's output */
-	double seconds;  /* wall time spent on the item */
+	int signal;     /* for CRASHED: the signal, or 0 for an exit */
+	char *text;     /* for DONE: the job's output */
+	double seconds; /* wall time spent on the item */
 } ta_pool_result;
 
 /*

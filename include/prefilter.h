@@ -12,11 +12,11 @@
 #include <stddef.h>
 
 typedef struct ta_candidates {
-	char **paths;       /* tree-relative, sorted */
+	char **paths; /* tree-relative, sorted */
 	size_t n, cap;
-	char **unreadable;  /* .c files that could not be read, "path: reason" */
+	char **unreadable; /* .c files that could not be read, "path: reason" */
 	size_t n_unreadable, cap_unreadable;
-	size_t scanned;     /* .c files looked at */
+	size_t scanned; /* .c files looked at */
 } ta_candidates;
 
 /* Scan root/subtree.  Returns 0, or -1 after one error line naming the path. */

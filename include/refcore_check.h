@@ -35,43 +35,43 @@
 #include "refcore_model.h"
 #include "refcore_protocol.h"
 
-#define TA_RC_TARGET_LIST(X)                                                           \
-	X(BH, "bh")                                                                     \
-	X(WQ, "wq")                                                                     \
-	X(THREADED_IRQ, "threaded-irq")                                                 \
+#define TA_RC_TARGET_LIST(X)                                                                       \
+	X(BH, "bh")                                                                                \
+	X(WQ, "wq")                                                                                \
+	X(THREADED_IRQ, "threaded-irq")                                                            \
 	X(TIMER, "timer")
 enum ta_rc_target {
 #define X(e, name) TA_RC_TO_##e,
 	TA_RC_TARGET_LIST(X)
 #undef X
-	TA_RC_NTARGETS
+		TA_RC_NTARGETS
 };
 const char *ta_rc_target_name(enum ta_rc_target to);
 /* 0 and *to set when name is a target, -1 otherwise. */
 int ta_rc_target_from_name(const char *name, enum ta_rc_target *to);
 
 /* X(enum suffix, name, safety property?, what it is about) */
-#define TA_RC_PROP_LIST(X)                                                             \
-	X(LOST_RUN, "lost-run", 0, "every schedule is followed by a run")              \
-	X(CONCURRENCY, "self-concurrency", 1, "the callback never runs concurrently with itself") \
-	X(COALESCING, "coalescing", 0, "schedules while pending merge into one run")    \
-	X(DISABLE_PENDING, "pending-on-disable", 0, "a run pending when disable is called") \
-	X(SCHED_WHILE_DISABLED, "schedule-while-disabled", 0, "a schedule made while disabled") \
-	X(KILL_PENDING, "pending-on-kill", 0, "a run pending when kill is called")      \
-	X(DISABLE_RETURN, "disable-return", 0, "what the caller of disable may assume on return") \
-	X(KILL_RETURN, "kill-return", 0, "what the caller of kill may assume on return") \
-	X(NEVER_RETURNS, "never-returns", 1, "every call returns")                      \
-	X(CONTEXT, "callback-context", 0, "the callback's execution context")           \
-	X(CPU, "callback-cpu", 0, "the CPU the callback runs on")                       \
-	X(PRIORITY, "priority", 0, "the callback's priority relative to other bottom halves") \
-	X(MAY_SLEEP, "may-sleep", 1, "whether a call may sleep in the context it is made from") \
-	X(BH_EXCLUSION, "bh-exclusion", 1, "spin_lock_bh() keeps the callback off its CPU") \
+#define TA_RC_PROP_LIST(X)                                                                         \
+	X(LOST_RUN, "lost-run", 0, "every schedule is followed by a run")                          \
+	X(CONCURRENCY, "self-concurrency", 1, "the callback never runs concurrently with itself")  \
+	X(COALESCING, "coalescing", 0, "schedules while pending merge into one run")               \
+	X(DISABLE_PENDING, "pending-on-disable", 0, "a run pending when disable is called")        \
+	X(SCHED_WHILE_DISABLED, "schedule-while-disabled", 0, "a schedule made while disabled")    \
+	X(KILL_PENDING, "pending-on-kill", 0, "a run pending when kill is called")                 \
+	X(DISABLE_RETURN, "disable-return", 0, "what the caller of disable may assume on return")  \
+	X(KILL_RETURN, "kill-return", 0, "what the caller of kill may assume on return")           \
+	X(NEVER_RETURNS, "never-returns", 1, "every call returns")                                 \
+	X(CONTEXT, "callback-context", 0, "the callback's execution context")                      \
+	X(CPU, "callback-cpu", 0, "the CPU the callback runs on")                                  \
+	X(PRIORITY, "priority", 0, "the callback's priority relative to other bottom halves")      \
+	X(MAY_SLEEP, "may-sleep", 1, "whether a call may sleep in the context it is made from")    \
+	X(BH_EXCLUSION, "bh-exclusion", 1, "spin_lock_bh() keeps the callback off its CPU")        \
 	X(MAPPING, "mapping", 1, "every operation has a counterpart")
 enum ta_rc_prop {
 #define X(e, name, safety, about) TA_RC_PROP_##e,
 	TA_RC_PROP_LIST(X)
 #undef X
-	TA_RC_NPROPS
+		TA_RC_NPROPS
 };
 const char *ta_rc_prop_name(enum ta_rc_prop prop);
 
@@ -88,7 +88,10 @@ struct ta_rc_opts {
 	size_t max_states;    /* states per model */
 	unsigned max_resched; /* self re-schedules per trace */
 };
-#define TA_RC_OPTS_DEFAULT {64, 400000, 2}
+#define TA_RC_OPTS_DEFAULT                                                                         \
+	{                                                                                          \
+		64, 400000, 2                                                                      \
+	}
 
 struct ta_rc_trace {
 	char **lines;
@@ -104,18 +107,18 @@ struct ta_rc_difference {
 	struct ta_rc_trace trace; /* the shortest trace that shows it */
 	const char *other_model;  /* the other model, when it has a contrasting trace */
 	struct ta_rc_trace other_trace;
-	size_t *ops;              /* protocol operations in the traces, first seen first */
+	size_t *ops; /* protocol operations in the traces, first seen first */
 	size_t nops;
 };
 
 typedef struct ta_rc_result {
 	enum ta_rc_target target;
 	enum ta_rc_verdict verdict;
-	size_t states_explored;    /* both models together */
+	size_t states_explored; /* both models together */
 	size_t states_tasklet, states_replacement;
 	unsigned bound_depth, bound_resched;
 	size_t bound_states;
-	bool complete;             /* no bound cut the search short */
+	bool complete; /* no bound cut the search short */
 	struct ta_rc_difference *differences;
 	size_t ndifferences;
 	/* Safety properties the tasklet already violates and the replacement still does. */

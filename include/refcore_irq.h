@@ -27,13 +27,13 @@ struct ta_irq {
 };
 
 enum ta_irq_op {
-	TA_IRQ_HANDLER,       /* the interrupt fires; the primary handler returns IRQ_WAKE_THREAD */
-	TA_IRQ_WAKE_THREAD,   /* irq_wake_thread() */
+	TA_IRQ_HANDLER,     /* the interrupt fires; the primary handler returns IRQ_WAKE_THREAD */
+	TA_IRQ_WAKE_THREAD, /* irq_wake_thread() */
 	TA_IRQ_DISABLE_NOSYNC, /* disable_irq_nosync() */
-	TA_IRQ_DISABLE,       /* disable_irq() */
-	TA_IRQ_ENABLE,        /* enable_irq() */
-	TA_IRQ_FREE,          /* free_irq() */
-	TA_IRQ_SYNCHRONIZE,   /* synchronize_irq() */
+	TA_IRQ_DISABLE,        /* disable_irq() */
+	TA_IRQ_ENABLE,         /* enable_irq() */
+	TA_IRQ_FREE,           /* free_irq() */
+	TA_IRQ_SYNCHRONIZE,    /* synchronize_irq() */
 	TA_IRQ_NOPS
 };
 

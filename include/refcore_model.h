@@ -34,16 +34,16 @@
 #define TA_RC_STATE_MAX 16
 
 /* Execution contexts, from preemptible to most atomic. */
-#define TA_RC_CTX_LIST(X)                                                              \
-	X(PROCESS, "process")                                                           \
-	X(ATOMIC, "atomic")                                                             \
-	X(SOFTIRQ, "softirq")                                                           \
+#define TA_RC_CTX_LIST(X)                                                                          \
+	X(PROCESS, "process")                                                                      \
+	X(ATOMIC, "atomic")                                                                        \
+	X(SOFTIRQ, "softirq")                                                                      \
 	X(HARDIRQ, "irq")
 enum ta_rc_ctx {
 #define X(e, name) TA_RC_##e,
 	TA_RC_CTX_LIST(X)
 #undef X
-	TA_RC_NCTX
+		TA_RC_NCTX
 };
 #define TA_RC_CTXBIT(c) (1u << (c))
 #define TA_RC_ANY_CTX 0xfu
@@ -54,17 +54,17 @@ const char *ta_rc_ctx_name(enum ta_rc_ctx ctx);
  * on one CPU: softirqs by number (HI_SOFTIRQ=0, TIMER_SOFTIRQ=1, ...,
  * TASKLET_SOFTIRQ=6, include/linux/interrupt.h), then threads.
  */
-#define TA_RC_PRIO_LIST(X)                                                             \
-	X(HI_SOFTIRQ, "HI_SOFTIRQ (softirq 0)")                                         \
-	X(TIMER_SOFTIRQ, "TIMER_SOFTIRQ (softirq 1)")                                   \
-	X(TASKLET_SOFTIRQ, "TASKLET_SOFTIRQ (softirq 6)")                               \
-	X(IRQ_THREAD, "IRQ thread (SCHED_FIFO)")                                        \
+#define TA_RC_PRIO_LIST(X)                                                                         \
+	X(HI_SOFTIRQ, "HI_SOFTIRQ (softirq 0)")                                                    \
+	X(TIMER_SOFTIRQ, "TIMER_SOFTIRQ (softirq 1)")                                              \
+	X(TASKLET_SOFTIRQ, "TASKLET_SOFTIRQ (softirq 6)")                                          \
+	X(IRQ_THREAD, "IRQ thread (SCHED_FIFO)")                                                   \
 	X(KWORKER, "kworker (SCHED_NORMAL)")
 enum ta_rc_prio {
 #define X(e, name) TA_RC_PRIO_##e,
 	TA_RC_PRIO_LIST(X)
 #undef X
-	TA_RC_NPRIO
+		TA_RC_NPRIO
 };
 const char *ta_rc_prio_name(enum ta_rc_prio prio);
 /* The context a callback runs in at that priority. */
@@ -99,14 +99,14 @@ enum ta_rc_wait {
 
 /* One API call of a model. */
 struct ta_rc_opinfo {
-	const char *name;   /* "tasklet_disable" */
+	const char *name; /* "tasklet_disable" */
 	enum ta_rc_wait wait;
-	unsigned ctx_ok;    /* TA_RC_CTXBIT mask of the contexts it may be called from */
-	const char *rule;   /* the kernel's rule, quoted or paraphrased, for reports */
+	unsigned ctx_ok;  /* TA_RC_CTXBIT mask of the contexts it may be called from */
+	const char *rule; /* the kernel's rule, quoted or paraphrased, for reports */
 };
 
 struct ta_rc_model {
-	const char *name; /* "tasklet", "bh", "wq", "threaded-irq", "timer" */
+	const char *name;   /* "tasklet", "bh", "wq", "threaded-irq", "timer" */
 	const char *runner; /* what starts the callback, for traces ("softirq") */
 	unsigned nops;
 	const struct ta_rc_opinfo *ops; /* indexed by the model's own op enum */
@@ -126,23 +126,24 @@ struct ta_rc_model {
 };
 
 /* The mutations, for tests/mutation/run.sh and reports. */
-#define TA_RC_MUTATION_LIST(X)                                                         \
-	X(1, "tasklet_enable() drops the run that was scheduled while disabled")       \
-	X(2, "tasklet_kill() drops a pending run instead of waiting for it")           \
+#define TA_RC_MUTATION_LIST(X)                                                                     \
+	X(1, "tasklet_enable() drops the run that was scheduled while disabled")                   \
+	X(2, "tasklet_kill() drops a pending run instead of waiting for it")                       \
 	X(3, "tasklet_action_common() drops a tasklet running elsewhere instead of requeueing it") \
-	X(4, "tasklet_action_common() clears SCHED after the callback instead of before") \
-	X(5, "tasklet_disable() does not wait for RUN to clear")                      \
-	X(6, "tasklet_action_common() runs a disabled tasklet")                       \
-	X(7, "tasklet_action_common() does not trylock RUN")                          \
-	X(8, "cancel_work_sync() does not drop the pending run")                      \
-	X(9, "enable_and_queue_work() does not queue")                                \
-	X(10, "queue_work() on a disabled work item is not rejected")            \
-	X(11, "queue_work() ignores non-reentrancy (queues locally while running elsewhere)") \
-	X(12, "disable_work_sync() does not wait for the running callback")           \
-	X(13, "enable_irq() does not replay an interrupt that arrived while disabled")  \
-	X(14, "free_irq() drops a pending thread run")                                \
-	X(15, "timer_delete_sync() and timer_shutdown_sync() do not wait for the running callback")         \
-	X(16, "mod_timer() migrates a running timer to the local CPU")                \
+	X(4, "tasklet_action_common() clears SCHED after the callback instead of before")          \
+	X(5, "tasklet_disable() does not wait for RUN to clear")                                   \
+	X(6, "tasklet_action_common() runs a disabled tasklet")                                    \
+	X(7, "tasklet_action_common() does not trylock RUN")                                       \
+	X(8, "cancel_work_sync() does not drop the pending run")                                   \
+	X(9, "enable_and_queue_work() does not queue")                                             \
+	X(10, "queue_work() on a disabled work item is not rejected")                              \
+	X(11, "queue_work() ignores non-reentrancy (queues locally while running elsewhere)")      \
+	X(12, "disable_work_sync() does not wait for the running callback")                        \
+	X(13, "enable_irq() does not replay an interrupt that arrived while disabled")             \
+	X(14, "free_irq() drops a pending thread run")                                             \
+	X(15,                                                                                      \
+	  "timer_delete_sync() and timer_shutdown_sync() do not wait for the running callback")    \
+	X(16, "mod_timer() migrates a running timer to the local CPU")                             \
 	X(17, "IRQF_ONESHOT does not mask the line while the thread runs")
 #define TA_RC_NMUTATIONS 17
 /* The description of mutation n, or NULL when n is not one. */

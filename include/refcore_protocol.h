@@ -56,24 +56,24 @@
 #include "refcore_model.h"
 
 /* X(enum suffix, protocol name, kernel API name) */
-#define TA_PROTO_OP_LIST(X)                                                            \
-	X(SCHEDULE, "schedule", "tasklet_schedule")                                     \
-	X(HI_SCHEDULE, "hi_schedule", "tasklet_hi_schedule")                            \
-	X(DISABLE_NOSYNC, "disable_nosync", "tasklet_disable_nosync")                   \
-	X(DISABLE, "disable", "tasklet_disable")                                        \
-	X(DISABLE_IN_ATOMIC, "disable_in_atomic", "tasklet_disable_in_atomic")          \
-	X(ENABLE, "enable", "tasklet_enable")                                           \
-	X(KILL, "kill", "tasklet_kill")                                                 \
-	X(UNLOCK_WAIT, "unlock_wait", "tasklet_unlock_wait")                            \
-	X(SPIN_LOCK_BH, "spin_lock_bh", "spin_lock_bh")                                 \
-	X(SPIN_UNLOCK_BH, "spin_unlock_bh", "spin_unlock_bh")                           \
+#define TA_PROTO_OP_LIST(X)                                                                        \
+	X(SCHEDULE, "schedule", "tasklet_schedule")                                                \
+	X(HI_SCHEDULE, "hi_schedule", "tasklet_hi_schedule")                                       \
+	X(DISABLE_NOSYNC, "disable_nosync", "tasklet_disable_nosync")                              \
+	X(DISABLE, "disable", "tasklet_disable")                                                   \
+	X(DISABLE_IN_ATOMIC, "disable_in_atomic", "tasklet_disable_in_atomic")                     \
+	X(ENABLE, "enable", "tasklet_enable")                                                      \
+	X(KILL, "kill", "tasklet_kill")                                                            \
+	X(UNLOCK_WAIT, "unlock_wait", "tasklet_unlock_wait")                                       \
+	X(SPIN_LOCK_BH, "spin_lock_bh", "spin_lock_bh")                                            \
+	X(SPIN_UNLOCK_BH, "spin_unlock_bh", "spin_unlock_bh")                                      \
 	X(SHARED_DATA, "shared-data", "shared-data spin_lock_bh")
 
 enum ta_proto_opk {
 #define X(e, name, api) TA_PROTO_##e,
 	TA_PROTO_OP_LIST(X)
 #undef X
-	TA_PROTO_NOPK
+		TA_PROTO_NOPK
 };
 const char *ta_proto_op_name(enum ta_proto_opk op);
 const char *ta_proto_op_api(enum ta_proto_opk op);
@@ -87,14 +87,14 @@ enum ta_actor_kind {
 };
 
 /* Limits that keep the state space small. */
-#define TA_PROTO_MAX_ACTORS 6   /* driver and remove actors */
+#define TA_PROTO_MAX_ACTORS 6 /* driver and remove actors */
 #define TA_PROTO_MAX_ACTOR_OPS 8
 #define TA_PROTO_MAX_CALLBACK_OPS 4
 
 /* One operation.  site is never NULL once added. */
 struct ta_proto_op {
 	enum ta_proto_opk kind;
-	size_t actor; /* index of its actor; SIZE_MAX for shared-data */
+	size_t actor;       /* index of its actor; SIZE_MAX for shared-data */
 	unsigned line, col; /* in the protocol text; 0 when built by the API */
 	char *site;
 };

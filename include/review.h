@@ -35,19 +35,19 @@ const char *ta_decision_name(enum ta_decision d);
 int ta_decision_from_name(const char *name);
 
 /* What a row can be sorted, grouped or filtered by. */
-#define TA_FIELD_LIST(X)                                                               \
-	X(SUBSYSTEM, "subsystem")                                                       \
-	X(CLASS, "class")                                                               \
-	X(MECHANISM, "mechanism")                                                       \
-	X(CONFIDENCE, "confidence")                                                     \
-	X(VERDICT, "verdict")                                                           \
+#define TA_FIELD_LIST(X)                                                                           \
+	X(SUBSYSTEM, "subsystem")                                                                  \
+	X(CLASS, "class")                                                                          \
+	X(MECHANISM, "mechanism")                                                                  \
+	X(CONFIDENCE, "confidence")                                                                \
+	X(VERDICT, "verdict")                                                                      \
 	X(DECISION, "decision")
 
 enum ta_field {
 #define X(e, name) TA_FIELD_##e,
 	TA_FIELD_LIST(X)
 #undef X
-	TA_FIELD_COUNT
+		TA_FIELD_COUNT
 };
 
 const char *ta_field_name(enum ta_field f);
@@ -59,13 +59,13 @@ bool ta_field_filterable(enum ta_field f);
 
 /* A reviewer's decision on one tasklet. */
 typedef struct ta_review_decision {
-	char *id;                  /* the tasklet's id */
+	char *id; /* the tasklet's id */
 	enum ta_decision decision;
-	char *mechanism;           /* a mechanism picked instead of the recommendation, or NULL */
-	char *comment;             /* or NULL */
-	char *facts_hash;          /* ta_review_facts_hash() when decided */
-	long long when;            /* seconds since the epoch */
-	bool stale;                /* the tasklet's facts changed since */
+	char *mechanism;  /* a mechanism picked instead of the recommendation, or NULL */
+	char *comment;    /* or NULL */
+	char *facts_hash; /* ta_review_facts_hash() when decided */
+	long long when;   /* seconds since the epoch */
+	bool stale;       /* the tasklet's facts changed since */
 } ta_review_decision;
 
 /* A value of a field and how many tasklets have it. */

@@ -21,14 +21,14 @@
 /* How a line is painted; the view maps each to a colour or an attribute. */
 enum ta_style {
 	TA_STYLE_TEXT,
-	TA_STYLE_TITLE,     /* the tasklet's name */
-	TA_STYLE_HEADING,   /* a section */
-	TA_STYLE_DIM,       /* secondary: rule ids, locations, "(none)" */
-	TA_STYLE_CLASS,     /* the class line */
-	TA_STYLE_GOOD,      /* verdict equivalent, decision accept */
-	TA_STYLE_WARN,      /* verdict differs, stale, warnings */
-	TA_STYLE_BAD,       /* verdict unsafe, errors, blockers */
-	TA_STYLE_SOURCE,    /* a source line */
+	TA_STYLE_TITLE,      /* the tasklet's name */
+	TA_STYLE_HEADING,    /* a section */
+	TA_STYLE_DIM,        /* secondary: rule ids, locations, "(none)" */
+	TA_STYLE_CLASS,      /* the class line */
+	TA_STYLE_GOOD,       /* verdict equivalent, decision accept */
+	TA_STYLE_WARN,       /* verdict differs, stale, warnings */
+	TA_STYLE_BAD,        /* verdict unsafe, errors, blockers */
+	TA_STYLE_SOURCE,     /* a source line */
 	TA_STYLE_SOURCE_HIT, /* the source line of the site */
 	TA_STYLE_DIFF_ADD,
 	TA_STYLE_DIFF_DEL,

@@ -23,8 +23,8 @@ typedef struct ta_rw {
 	ta_srcset *set;
 	const ta_audit *audit;
 	const ta_tasklet *t;
-	char *reason;   /* refused or not needed: why */
-	char **notes;   /* semantic changes, one sentence each, for the changelog */
+	char *reason; /* refused or not needed: why */
+	char **notes; /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
 	char *cb_proto; /* after ta_rw_callback(): the converted callback's prototype */
 } ta_rw;

@@ -18,30 +18,30 @@
 #include <stdio.h>
 
 /* Execution contexts a function can have. */
-#define TA_ROLE_LIST(X)                                                                \
-	X(HARDIRQ, "hardirq")                                                           \
-	X(IRQ_THREAD, "irq_thread")                                                     \
-	X(TIMER, "timer")                                                               \
-	X(WORKQUEUE, "workqueue")                                                       \
-	X(NAPI, "napi")                                                                 \
-	X(DMA_CALLBACK, "dma_callback")                                                 \
-	X(SOFTIRQ, "softirq")                                                           \
-	X(PROCESS, "process")                                                           \
-	X(TASKLET, "tasklet")                                                           \
-	X(SELF, "self")                                                                 \
+#define TA_ROLE_LIST(X)                                                                            \
+	X(HARDIRQ, "hardirq")                                                                      \
+	X(IRQ_THREAD, "irq_thread")                                                                \
+	X(TIMER, "timer")                                                                          \
+	X(WORKQUEUE, "workqueue")                                                                  \
+	X(NAPI, "napi")                                                                            \
+	X(DMA_CALLBACK, "dma_callback")                                                            \
+	X(SOFTIRQ, "softirq")                                                                      \
+	X(PROCESS, "process")                                                                      \
+	X(TASKLET, "tasklet")                                                                      \
+	X(SELF, "self")                                                                            \
 	X(UNKNOWN, "unknown")
 
 enum ta_role {
 #define X(e, name) TA_ROLE_##e,
 	TA_ROLE_LIST(X)
 #undef X
-	TA_ROLE_COUNT
+		TA_ROLE_COUNT
 };
 #define TA_ROLE_BIT(r) (1u << (r))
 /* Roles in which the code runs atomically (it must not sleep). */
-#define TA_ROLES_ATOMIC                                                                \
-	(TA_ROLE_BIT(TA_ROLE_HARDIRQ) | TA_ROLE_BIT(TA_ROLE_TIMER) | TA_ROLE_BIT(TA_ROLE_NAPI) |  \
-	 TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK) | TA_ROLE_BIT(TA_ROLE_SOFTIRQ) |                  \
+#define TA_ROLES_ATOMIC                                                                            \
+	(TA_ROLE_BIT(TA_ROLE_HARDIRQ) | TA_ROLE_BIT(TA_ROLE_TIMER) | TA_ROLE_BIT(TA_ROLE_NAPI) |   \
+	 TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK) | TA_ROLE_BIT(TA_ROLE_SOFTIRQ) |                        \
 	 TA_ROLE_BIT(TA_ROLE_TASKLET) | TA_ROLE_BIT(TA_ROLE_SELF))
 
 const char *ta_role_name(enum ta_role role);
@@ -49,21 +49,21 @@ const char *ta_role_name(enum ta_role role);
 int ta_role_from_name(const char *name);
 
 /* The bug checks the classifier implements (findings.json names them). */
-#define TA_CHECK_LIST(X)                                                               \
-	X(CALLBACK_SLEEPS, "callback_sleeps")                                           \
-	X(SYNC_IN_ATOMIC, "sync_in_atomic")                                             \
-	X(KILL_DISABLED, "kill_disabled")                                               \
-	X(CONTAINER_MISMATCH, "container_mismatch")                                     \
-	X(NO_KILL, "no_kill")                                                           \
-	X(KILL_BEFORE_QUIESCE, "kill_before_quiesce")                                   \
-	X(DATA_NOT_CONTAINER, "data_not_container")                                     \
+#define TA_CHECK_LIST(X)                                                                           \
+	X(CALLBACK_SLEEPS, "callback_sleeps")                                                      \
+	X(SYNC_IN_ATOMIC, "sync_in_atomic")                                                        \
+	X(KILL_DISABLED, "kill_disabled")                                                          \
+	X(CONTAINER_MISMATCH, "container_mismatch")                                                \
+	X(NO_KILL, "no_kill")                                                                      \
+	X(KILL_BEFORE_QUIESCE, "kill_before_quiesce")                                              \
+	X(DATA_NOT_CONTAINER, "data_not_container")                                                \
 	X(OPEN_CODED, "open_coded")
 
 enum ta_check {
 #define X(e, name) TA_CHECK_##e,
 	TA_CHECK_LIST(X)
 #undef X
-	TA_CHECK_COUNT
+		TA_CHECK_COUNT
 };
 
 typedef struct ta_strlist {
@@ -79,25 +79,25 @@ enum ta_cond_kind {
 	TA_COND_ALL,
 	TA_COND_ANY,
 	TA_COND_NOT,
-	TA_COND_SITE,            /* strs[0]: a use-site API name */
+	TA_COND_SITE, /* strs[0]: a use-site API name */
 	TA_COND_HI,
 	TA_COND_SELF_RESCHEDULE,
-	TA_COND_CONTEXTS_ONLY,   /* roles */
-	TA_COND_CONTEXT_ANY,     /* roles */
-	TA_COND_TRAIT,           /* strs[0] */
-	TA_COND_SUBSYSTEM,       /* strs: path prefixes */
+	TA_COND_CONTEXTS_ONLY, /* roles */
+	TA_COND_CONTEXT_ANY,   /* roles */
+	TA_COND_TRAIT,         /* strs[0] */
+	TA_COND_SUBSYSTEM,     /* strs: path prefixes */
 	TA_COND_SCHEDULED,
 	TA_COND_BH_EXCLUSION,
-	TA_COND_INIT_API,        /* strs */
-	TA_COND_CLASS,           /* strs */
+	TA_COND_INIT_API, /* strs */
+	TA_COND_CLASS,    /* strs */
 	TA_COND_PRIMARY_ONLY,
 	TA_COND_MULTI_DRIVER,
 };
 
 typedef struct ta_cond {
 	enum ta_cond_kind kind;
-	bool value;              /* for the boolean kinds: the wanted value */
-	unsigned roles;          /* role bits */
+	bool value;     /* for the boolean kinds: the wanted value */
+	unsigned roles; /* role bits */
 	ta_strlist strs;
 	struct ta_cond **kids;
 	size_t n_kids;
@@ -106,12 +106,12 @@ typedef struct ta_cond {
 typedef struct ta_role_rule {
 	char *id, *text;
 	enum ta_role role;
-	char *call;          /* registration call ... */
-	int arg;             /* ... and the argument index holding the function */
-	char *field;         /* or "struct foo.field" the function is stored in */
+	char *call;             /* registration call ... */
+	int arg;                /* ... and the argument index holding the function */
+	char *field;            /* or "struct foo.field" the function is stored in */
 	ta_strlist field_names; /* or any field with one of these names */
-	ta_strlist suffixes; /* or a function name ending (weak evidence) */
-	char *returns;       /* or a return type ("irqreturn_t", weak evidence) */
+	ta_strlist suffixes;    /* or a function name ending (weak evidence) */
+	char *returns;          /* or a return type ("irqreturn_t", weak evidence) */
 	bool weak;
 } ta_role_rule;
 
@@ -132,14 +132,14 @@ typedef struct ta_class_rule {
 
 typedef struct ta_rec_rule {
 	char *id, *text;
-	bool adds;            /* contributes to the decided recommendation */
-	char *mechanism;      /* deciding rules */
-	char *queue;          /* "auto" or a queue name */
+	bool adds;       /* contributes to the decided recommendation */
+	char *mechanism; /* deciding rules */
+	char *queue;     /* "auto" or a queue name */
 	double confidence;
 	double confidence_delta;
-	char *alternative;    /* adds */
-	char *blocks;         /* adds: a mechanism this rules out */
-	ta_strlist blockers;  /* site APIs that block a mechanical rewrite */
+	char *alternative;   /* adds */
+	char *blocks;        /* adds: a mechanism this rules out */
+	ta_strlist blockers; /* site APIs that block a mechanical rewrite */
 	ta_cond *when;
 } ta_rec_rule;
 

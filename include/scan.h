@@ -11,15 +11,15 @@
 #include "audit.h"
 
 struct ta_scan_opts {
-	const char *path;       /* a kernel tree or a directory inside one */
-	const char *config;     /* --config: a .config to use (NULL: automatic) */
-	const char *compdb_dir; /* -p: directory of compile_commands.json */
-	int jobs;               /* worker processes (>= 1) */
-	unsigned timeout;       /* per-file timeout in seconds (0: none) */
-	bool progress;          /* print progress to stderr */
-	bool no_cache;          /* --no-cache: neither read nor write the facts cache */
-	const char *cache_dir;  /* --cache-dir (NULL: $XDG_CACHE_HOME/tasklet-audit) */
-	bool no_pch;            /* --no-pch: parse every file with all its headers */
+	const char *path;        /* a kernel tree or a directory inside one */
+	const char *config;      /* --config: a .config to use (NULL: automatic) */
+	const char *compdb_dir;  /* -p: directory of compile_commands.json */
+	int jobs;                /* worker processes (>= 1) */
+	unsigned timeout;        /* per-file timeout in seconds (0: none) */
+	bool progress;           /* print progress to stderr */
+	bool no_cache;           /* --no-cache: neither read nor write the facts cache */
+	const char *cache_dir;   /* --cache-dir (NULL: $XDG_CACHE_HOME/tasklet-audit) */
+	bool no_pch;             /* --no-pch: parse every file with all its headers */
 	unsigned max_memory_mib; /* address-space limit per worker (0: TA_DEFAULT_MAX_MEMORY_MIB) */
 };
 

@@ -25,11 +25,11 @@ typedef struct ta_edit {
 } ta_edit;
 
 typedef struct ta_src {
-	char *rel;      /* path relative to the tree root */
-	char *text;     /* the original bytes, NUL-terminated */
+	char *rel;  /* path relative to the tree root */
+	char *text; /* the original bytes, NUL-terminated */
 	size_t len;
-	uint64_t hash;  /* FNV-1a of the original bytes */
-	size_t *lines;  /* offset of each line start; lines[0] is line 1 */
+	uint64_t hash; /* FNV-1a of the original bytes */
+	size_t *lines; /* offset of each line start; lines[0] is line 1 */
 	size_t n_lines;
 	ta_edit *edits; /* sorted by offset, never overlapping */
 	size_t n_edits, cap_edits;

@@ -11,11 +11,11 @@
 #include <stdbool.h>
 
 typedef struct ta_tree {
-	char *root;       /* absolute, canonical path of the tree root */
-	char *subtree;    /* audited path relative to root ("" for the whole tree) */
-	char *version;    /* "6.1.192" from VERSION/PATCHLEVEL/SUBLEVEL/EXTRAVERSION */
-	bool configured;  /* include/generated/autoconf.h exists */
-	bool has_compdb;  /* compile_commands.json at the root */
+	char *root;      /* absolute, canonical path of the tree root */
+	char *subtree;   /* audited path relative to root ("" for the whole tree) */
+	char *version;   /* "6.1.192" from VERSION/PATCHLEVEL/SUBLEVEL/EXTRAVERSION */
+	bool configured; /* include/generated/autoconf.h exists */
+	bool has_compdb; /* compile_commands.json at the root */
 } ta_tree;
 
 /*

@@ -63,26 +63,26 @@ enum ta_tui_input {
 struct ta_tui_state {
 	enum ta_tui_mode mode;
 	enum ta_tui_input input;
-	int rows, cols;          /* the terminal */
-	bool too_small;          /* below TA_TUI_MIN_COLS x TA_TUI_MIN_ROWS */
-	size_t top;              /* the first list row on screen */
-	size_t prev_cursor;      /* the cursor row before the last key */
-	ta_detail *detail;       /* the page (detail mode) */
-	size_t page_top;         /* the first page line on screen (detail, help) */
-	char *prompt_label;      /* "/", "comment: ", "export to: " */
-	char *prompt;            /* the text typed so far */
+	int rows, cols;     /* the terminal */
+	bool too_small;     /* below TA_TUI_MIN_COLS x TA_TUI_MIN_ROWS */
+	size_t top;         /* the first list row on screen */
+	size_t prev_cursor; /* the cursor row before the last key */
+	ta_detail *detail;  /* the page (detail mode) */
+	size_t page_top;    /* the first page line on screen (detail, help) */
+	char *prompt_label; /* "/", "comment: ", "export to: " */
+	char *prompt;       /* the text typed so far */
 	char *pick_title;
 	char **pick_items;
 	size_t n_pick, pick_sel;
-	char *message;           /* one line for the reviewer, or NULL */
+	char *message; /* one line for the reviewer, or NULL */
 	bool message_error;
 };
 
 /* Where the TUI saves to and exports to. */
 struct ta_tui_opts {
-	const char *review_path;  /* the review file (NULL: do not save) */
-	const char *source;       /* the report or tree, recorded in the review file */
-	const char *export_dir;   /* the directory "x" proposes */
+	const char *review_path; /* the review file (NULL: do not save) */
+	const char *source;      /* the report or tree, recorded in the review file */
+	const char *export_dir;  /* the directory "x" proposes */
 };
 
 typedef struct ta_tui ta_tui;

@@ -19,8 +19,8 @@ struct ta_diffstat {
  * "" when the texts are equal.  context: lines around each change (3 for
  * patches).  st (may be NULL) receives the added and removed line counts.
  */
-char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_text,
-	       size_t nlen, unsigned context, struct ta_diffstat *st);
+char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_text, size_t nlen,
+	       unsigned context, struct ta_diffstat *st);
 
 /* The line-level edit script: for each op '=' (keep), '-' or '+'; for tests. */
 char *ta_diff_script(const char *old, size_t olen, const char *new_text, size_t nlen);

@@ -28,10 +28,10 @@ void ta_set_oom_hook(void (*hook)(void));
 
 /* Grow *array (of *cap elements of elem_size) so that index `need` fits. */
 void ta_grow(void **array, size_t *cap, size_t need, size_t elem_size);
-#define TA_PUSH(arr, n, cap, value)                                                \
-	do {                                                                        \
-		ta_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)));          \
-		(arr)[(n)++] = (value);                                             \
+#define TA_PUSH(arr, n, cap, value)                                                                \
+	do {                                                                                       \
+		ta_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)));                         \
+		(arr)[(n)++] = (value);                                                            \
 	} while (0)
 
 /* A growable NUL-terminated byte string. */

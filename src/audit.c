@@ -23,9 +23,9 @@ struct pending_cb {
 };
 
 struct audit_priv {
-	ta_strmap objects;  /* key -> index in tasklets */
-	ta_strmap seen;     /* "api:file:line:col:key" of every site taken */
-	ta_site *deferred;  /* sites without a key */
+	ta_strmap objects; /* key -> index in tasklets */
+	ta_strmap seen;    /* "api:file:line:col:key" of every site taken */
+	ta_site *deferred; /* sites without a key */
 	size_t n_deferred, cap_deferred;
 	struct pending_cb *cbs;
 	size_t n_cbs, cap_cbs;
@@ -204,35 +204,49 @@ static void add_program_fact(ta_audit *a, const ta_fact *f)
 		return;
 	switch (f->kind) {
 	case TA_FACT_FUNC: {
-		ta_func fn = {.file = dup0(f->file), .name = dup0(f->function), .ret = dup0(f->text),
-			      .line = f->line, .is_static = (f->flags & TA_FF_STATIC) != 0};
+		ta_func fn = {.file = dup0(f->file),
+			      .name = dup0(f->function),
+			      .ret = dup0(f->text),
+			      .line = f->line,
+			      .is_static = (f->flags & TA_FF_STATIC) != 0};
 		TA_PUSH(a->funcs, a->n_funcs, a->cap_funcs, fn);
 		break;
 	}
 	case TA_FACT_CALL: {
-		ta_edge e = {.file = dup0(f->file), .caller = dup0(f->function),
-			     .callee = dup0(f->callback), .line = f->line,
+		ta_edge e = {.file = dup0(f->file),
+			     .caller = dup0(f->function),
+			     .callee = dup0(f->callback),
+			     .line = f->line,
 			     .macro = (f->flags & TA_FF_MACRO) != 0};
 		TA_PUSH(a->edges, a->n_edges, a->cap_edges, e);
 		break;
 	}
 	case TA_FACT_REF: {
-		ta_ref r = {.file = dup0(f->file), .fn = dup0(f->callback), .context = dup0(f->data),
-			    .where = dup0(f->function), .line = f->line};
+		ta_ref r = {.file = dup0(f->file),
+			    .fn = dup0(f->callback),
+			    .context = dup0(f->data),
+			    .where = dup0(f->function),
+			    .line = f->line};
 		TA_PUSH(a->refs, a->n_refs, a->cap_refs, r);
 		break;
 	}
 	case TA_FACT_LOCK: {
-		ta_lock l = {.file = dup0(f->file), .function = dup0(f->function),
-			     .api = dup0(f->callback), .key = dup0(f->key), .text = dup0(f->text),
+		ta_lock l = {.file = dup0(f->file),
+			     .function = dup0(f->function),
+			     .api = dup0(f->callback),
+			     .key = dup0(f->key),
+			     .text = dup0(f->text),
 			     .line = f->line};
 		TA_PUSH(a->locks, a->n_locks, a->cap_locks, l);
 		break;
 	}
 	case TA_FACT_CONTAINER: {
-		ta_container c = {.file = dup0(f->file), .function = dup0(f->function),
-				  .macro = dup0(f->callback), .ptr = dup0(f->text),
-				  .member = dup0(f->field), .line = f->line};
+		ta_container c = {.file = dup0(f->file),
+				  .function = dup0(f->function),
+				  .macro = dup0(f->callback),
+				  .ptr = dup0(f->text),
+				  .member = dup0(f->field),
+				  .line = f->line};
 		TA_PUSH(a->containers, a->n_containers, a->cap_containers, c);
 		break;
 	}
@@ -349,7 +363,8 @@ static size_t tasklets_with_callback(ta_audit *a, const char *fn, const char *fi
 				found = s->callback && strcmp(s->callback, fn) == 0 &&
 					(!new_only || s->sig == TA_SIG_NEW) &&
 					(pass == 1 || !file ||
-					 (t->callback_file && strcmp(t->callback_file, file) == 0) ||
+					 (t->callback_file &&
+					  strcmp(t->callback_file, file) == 0) ||
 					 (s->file && strcmp(s->file, file) == 0));
 			}
 			if (found)
@@ -385,40 +400,43 @@ static void attribute_deferred(ta_audit *a)
 
 	/* init sites first, so that use sites can find the objects they create */
 	for (int pass = 0; pass < 2; pass++) {
-	for (size_t i = 0; i < p->n_deferred; i++) {
-		ta_site *s = &p->deferred[i];
-		size_t n = 0;
-		ta_tasklet *t;
-		bool init = ta_api_role(s->api) == TA_ROLE_INIT;
+		for (size_t i = 0; i < p->n_deferred; i++) {
+			ta_site *s = &p->deferred[i];
+			size_t n = 0;
+			ta_tasklet *t;
+			bool init = ta_api_role(s->api) == TA_ROLE_INIT;
 
-		if (!s->file || (pass == 0) != init)
-			continue;
-		if (s->self && s->function) {
-			n = tasklets_with_callback(a, s->function, s->file, true, hits, 16);
-		} else if (s->api == TA_API_DIRECT_CALL && s->callback) {
-			n = tasklets_with_callback(a, s->callback, s->file, false, hits, 16);
-		} else if ((t = match_by_text(a, s))) {
-			hits[0] = (size_t)(t - a->tasklets);
-			n = 1;
-		} else if (init && s->text && *s->text) {
-			/* an init the AST could not type (inactive, or in a broken parse) */
-			char *key = xasprintf("%s:%s:%s", s->active ? "unresolved" : "inactive",
-					      s->file, s->text);
-			t = object_get(a, key);
-			free(key);
-			hits[0] = (size_t)(t - a->tasklets);
-			n = 1;
+			if (!s->file || (pass == 0) != init)
+				continue;
+			if (s->self && s->function) {
+				n = tasklets_with_callback(a, s->function, s->file, true, hits, 16);
+			} else if (s->api == TA_API_DIRECT_CALL && s->callback) {
+				n = tasklets_with_callback(a, s->callback, s->file, false, hits,
+							   16);
+			} else if ((t = match_by_text(a, s))) {
+				hits[0] = (size_t)(t - a->tasklets);
+				n = 1;
+			} else if (init && s->text && *s->text) {
+				/* an init the AST could not type (inactive, or in a broken parse)
+				 */
+				char *key = xasprintf("%s:%s:%s",
+						      s->active ? "unresolved" : "inactive",
+						      s->file, s->text);
+				t = object_get(a, key);
+				free(key);
+				hits[0] = (size_t)(t - a->tasklets);
+				n = 1;
+			}
+			if (n == 0) {
+				TA_PUSH(a->unresolved, a->n_unresolved, a->cap_unresolved, *s);
+				continue;
+			}
+			for (size_t k = 0; k < n; k++) {
+				ta_site c = k + 1 < n ? site_copy(s) : *s;
+				object_add_site(&a->tasklets[hits[k]], c);
+			}
+			s->file = NULL; /* taken */
 		}
-		if (n == 0) {
-			TA_PUSH(a->unresolved, a->n_unresolved, a->cap_unresolved, *s);
-			continue;
-		}
-		for (size_t k = 0; k < n; k++) {
-			ta_site c = k + 1 < n ? site_copy(s) : *s;
-			object_add_site(&a->tasklets[hits[k]], c);
-		}
-		s->file = NULL; /* taken */
-	}
 	}
 	free(p->deferred);
 	p->deferred = NULL;
@@ -478,8 +496,9 @@ static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 	} else {
 		t->file = dup0(t->decl_file);
 		t->line = t->decl_line;
-		t->name = dup0(t->field ? t->field : strrchr(t->key, ':') ? strrchr(t->key, ':') + 1
-									  : t->key);
+		t->name = dup0(t->field               ? t->field
+			       : strrchr(t->key, ':') ? strrchr(t->key, ':') + 1
+						      : t->key);
 	}
 	if (!t->name)
 		t->name = xstrdup(t->key);

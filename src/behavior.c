@@ -175,9 +175,8 @@ static void actor_add(struct builder *b, struct bactor *a, enum ta_proto_opk k, 
 		return;
 	}
 	if (a->nops >= max) {
-		note(b, "%s: %s left out: at most %zu operations per %s", site,
-		     ta_proto_op_api(k), max,
-		     a->kind == TA_ACTOR_CALLBACK ? "callback" : "function and context");
+		note(b, "%s: %s left out: at most %zu operations per %s", site, ta_proto_op_api(k),
+		     max, a->kind == TA_ACTOR_CALLBACK ? "callback" : "function and context");
 		return;
 	}
 	bop_add_site(&op, site);
@@ -185,8 +184,7 @@ static void actor_add(struct builder *b, struct bactor *a, enum ta_proto_opk k, 
 }
 
 /* The driver actor of function fn of file in ctx, made on first use. */
-static struct bactor *group(struct builder *b, const char *file, const char *fn,
-			    enum ta_rc_ctx ctx)
+static struct bactor *group(struct builder *b, const char *file, const char *fn, enum ta_rc_ctx ctx)
 {
 	struct bactor a = {0};
 
@@ -363,7 +361,8 @@ static void drop_underflows(struct builder *b, struct bactor *a, int spare)
 			i++;
 			continue;
 		}
-		note(b, "%s: tasklet_enable left out: no tasklet_disable runs before it in the model",
+		note(b,
+		     "%s: tasklet_enable left out: no tasklet_disable runs before it in the model",
 		     op->sites[0]);
 		for (size_t s = 0; s < op->n_sites; s++)
 			free(op->sites[s]);
@@ -406,8 +405,9 @@ static void pair_disables(struct builder *b, bool start_disabled)
 			continue;
 		}
 		if (d && e->kind == TA_ACTOR_DRIVER) {
-			note(b, "%s: %s paired with %s (%s context) as one invocation", first_site(e),
-			     ta_proto_op_api(e->ops[0].kind), first_site(d), ctx_word(d->ctx));
+			note(b, "%s: %s paired with %s (%s context) as one invocation",
+			     first_site(e), ta_proto_op_api(e->ops[0].kind), first_site(d),
+			     ctx_word(d->ctx));
 			for (size_t k = 0; k < e->nops; k++) {
 				if (d->nops >= TA_PROTO_MAX_ACTOR_OPS) {
 					note(b, "%s: %s left out: at most %d operations per actor",
@@ -582,8 +582,9 @@ static ta_protocol *build(struct builder *b, const char **why)
 	pair_disables(b, t->init_api == TA_API_DECLARE_TASKLET_DISABLED ||
 				 t->init_api == TA_API_DECLARE_TASKLET_DISABLED_OLD);
 	if (!b->nactors) {
-		*why = b->callback.nops ? "every active use site is in the callback: nothing schedules it"
-					: "no active use site the reference core models";
+		*why = b->callback.nops
+			       ? "every active use site is in the callback: nothing schedules it"
+			       : "no active use site the reference core models";
 		return NULL;
 	}
 	if (!scheds)
@@ -601,7 +602,8 @@ static ta_protocol *build(struct builder *b, const char **why)
 		b->shared_site = bh_lock_site(t);
 		if (!b->shared_site) {
 			b->shared_site = xasprintf("%s:%u", t->file ? t->file : "?", t->line);
-			note(b, "the spin_lock_bh() site is not in the evidence: named by the tasklet");
+			note(b,
+			     "the spin_lock_bh() site is not in the evidence: named by the tasklet");
 		}
 		id = ta_protocol_set_shared_bh(p, b->shared_site);
 		while (id >= 0 && b->npops <= (size_t)id)

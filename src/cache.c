@@ -196,7 +196,8 @@ static bool dep_current(ta_cache *c, const char *line)
 	const char *path;
 
 	if (sscanf(line, "%" SCNu64 " %" SCNd64 " %" SCNd64 " %" SCNu64 " %" SCNx64 " %n", &size,
-		   &sec, &nsec, &ino, &hash, &used) != 5 || !used)
+		   &sec, &nsec, &ino, &hash, &used) != 5 ||
+	    !used)
 		return false;
 	path = line + used;
 	m = memo_stat(c, path);
@@ -265,7 +266,8 @@ void ta_cache_store(ta_cache *c, const char *key, const char *const *deps, size_
 		struct file_memo *m = memo_stat(c, deps[i]);
 		if (!memo_hash(c, deps[i], m) || strchr(deps[i], '\n'))
 			return ta_buf_free(&body); /* a dependency we cannot pin: do not cache */
-		ta_buf_printf(&body, "%" PRIu64 " %" PRId64 " %" PRId64 " %" PRIu64 " %016" PRIx64 " %s\n",
+		ta_buf_printf(&body,
+			      "%" PRIu64 " %" PRId64 " %" PRId64 " %" PRIu64 " %016" PRIx64 " %s\n",
 			      m->size, m->sec, m->nsec, m->ino, m->hash, deps[i]);
 		kept++;
 	}

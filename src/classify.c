@@ -22,15 +22,15 @@ struct prog {
 	ta_strmap by_name;      /* "name" -> func index, for functions with external linkage */
 	size_t **out;           /* per func: indexes into a->edges */
 	size_t *n_out, *cap_out;
-	size_t **callers;       /* per func: caller func indexes */
+	size_t **callers; /* per func: caller func indexes */
 	size_t *n_callers, *cap_callers;
 	unsigned *roles;
 	char **evidence; /* per func: why it has its first role */
 	unsigned *mark;  /* visit stamps */
 	unsigned stamp;
-	size_t **locks;  /* per func: indexes into a->locks, in line order */
+	size_t **locks; /* per func: indexes into a->locks, in line order */
 	size_t *n_locks, *cap_locks;
-	long *lock_func; /* per lock: its function */
+	long *lock_func;     /* per lock: its function */
 	ta_strmap lock_keys; /* lock key -> index into key_locks */
 	size_t **key_locks;
 	size_t *n_key_locks, *cap_key_locks, n_keys;
@@ -159,7 +159,8 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 	/* registrations: strong rules first, then the weak rules for role-less functions */
 	char **wants = xcalloc(r->n_roles ? r->n_roles : 1, sizeof(char *));
 	for (size_t j = 0; j < r->n_roles; j++)
-		wants[j] = r->roles[j].call    ? xasprintf("call:%s:%d", r->roles[j].call, r->roles[j].arg)
+		wants[j] = r->roles[j].call
+				   ? xasprintf("call:%s:%d", r->roles[j].call, r->roles[j].arg)
 			   : r->roles[j].field ? xasprintf("field:%s", r->roles[j].field)
 					       : NULL;
 	for (size_t i = 0; i < a->n_refs; i++) {
@@ -178,10 +179,11 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 				char *want = xasprintf("var:%s", ref->fn + 5);
 				for (size_t k = 0; k < a->n_refs; k++) {
 					const ta_ref *v = &a->refs[k];
-					if (strcmp(v->context, want) == 0 && v->where && ref->where &&
-					    strcmp(v->where, ref->where) == 0 &&
+					if (strcmp(v->context, want) == 0 && v->where &&
+					    ref->where && strcmp(v->where, ref->where) == 0 &&
 					    strcmp(v->file, ref->file) == 0)
-						add_role(p, find_func(p, v->file, v->fn), rr->role, ev);
+						add_role(p, find_func(p, v->file, v->fn), rr->role,
+							 ev);
 				}
 				free(want);
 			}
@@ -199,8 +201,8 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 			continue;
 		f = find_func(p, t->callback_file ? t->callback_file : t->file, t->callback);
 		if (f >= 0) {
-			char *ev = xasprintf("tasklet (the callback of %s, %s:%u)", t->name, t->file,
-					     t->line);
+			char *ev = xasprintf("tasklet (the callback of %s, %s:%u)", t->name,
+					     t->file, t->line);
 			add_role(p, f, TA_ROLE_TASKLET, ev);
 			free(ev);
 		}
@@ -265,8 +267,8 @@ static void prog_free(struct prog *p)
 /* What the classifier derives for one tasklet. */
 struct tfacts {
 	const ta_tasklet *t;
-	long callback;          /* func index or -1 */
-	size_t *graph;          /* funcs reachable from the callback within its file */
+	long callback; /* func index or -1 */
+	size_t *graph; /* funcs reachable from the callback within its file */
 	size_t n_graph, cap_graph;
 	bool hi, self_resched, scheduled, bh_exclusion, primary_only;
 	ta_buf bh_evidence;
@@ -339,13 +341,13 @@ static void find_traits(struct prog *p, struct tfacts *tf)
 					continue;
 				tf->trait_names[tf->n_traits] = tr->trait;
 				if (e->line)
-					tf->trait_evidence[tf->n_traits] =
-						xasprintf("%s (%s): %s() at %s:%u in %s()", tr->text,
-							  tr->id, e->callee, e->file, e->line, e->caller);
+					tf->trait_evidence[tf->n_traits] = xasprintf(
+						"%s (%s): %s() at %s:%u in %s()", tr->text, tr->id,
+						e->callee, e->file, e->line, e->caller);
 				else
-					tf->trait_evidence[tf->n_traits] =
-						xasprintf("%s (%s): %s in %s() (%s)", tr->text, tr->id,
-							  e->callee, e->caller, e->file);
+					tf->trait_evidence[tf->n_traits] = xasprintf(
+						"%s (%s): %s in %s() (%s)", tr->text, tr->id,
+						e->callee, e->caller, e->file);
 				tf->n_traits++;
 				have = true;
 			}
@@ -363,7 +365,8 @@ static const char *trait_evidence(const struct tfacts *tf, const char *trait)
 
 static bool is_schedule(enum ta_api api)
 {
-	return api == TA_API_SCHEDULE || api == TA_API_HI_SCHEDULE || api == TA_API_HI_SCHEDULE_FIRST;
+	return api == TA_API_SCHEDULE || api == TA_API_HI_SCHEDULE ||
+	       api == TA_API_HI_SCHEDULE_FIRST;
 }
 
 /* The contexts a site's function runs in: its roles and its callers' (same file). */
@@ -397,7 +400,8 @@ static void site_context(struct prog *p, struct tfacts *tf, ta_site *s, long *ha
 			s->roles |= roles;
 			if (ev.len < 400) {
 				ta_buf_printf(&ev, "%s%s()%s: %s", ev.len ? "; " : "",
-					      p->a->funcs[f].name, f == (size_t)g ? "" : " (a caller)",
+					      p->a->funcs[f].name,
+					      f == (size_t)g ? "" : " (a caller)",
 					      roles & TA_ROLE_BIT(TA_ROLE_SELF)
 						      ? "the tasklet's own callback"
 					      : p->evidence[f] ? p->evidence[f]
@@ -482,12 +486,13 @@ static void find_bh_exclusion(struct prog *p, struct tfacts *tf)
 				    (p->lock_func[li] >= 0 && in_graph(tf, p->lock_func[li])))
 					continue;
 				tf->bh_exclusion = true;
-				ta_buf_printf(&tf->bh_evidence,
-					      "%s is taken by the callback (%s() at %s:%u) and with %s() "
-					      "in %s() at %s:%u (%s)",
-					      in->key, in->api, in->file, in->line, out->api, out->function,
-					      out->file, out->line,
-					      p->r->locks.id ? p->r->locks.id : "lock.bh");
+				ta_buf_printf(
+					&tf->bh_evidence,
+					"%s is taken by the callback (%s() at %s:%u) and with %s() "
+					"in %s() at %s:%u (%s)",
+					in->key, in->api, in->file, in->line, out->api,
+					out->function, out->file, out->line,
+					p->r->locks.id ? p->r->locks.id : "lock.bh");
 				break;
 			}
 		}
@@ -643,7 +648,8 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 	case TA_COND_BH_EXCLUSION:
 		return tf->bh_exclusion == c->value;
 	case TA_COND_INIT_API:
-		return t->init_api != TA_API_NONE && ta_strlist_has(&c->strs, ta_api_name(t->init_api));
+		return t->init_api != TA_API_NONE &&
+		       ta_strlist_has(&c->strs, ta_api_name(t->init_api));
 	case TA_COND_CLASS:
 		return t->cls && ta_strlist_has(&c->strs, t->cls);
 	case TA_COND_PRIMARY_ONLY:
@@ -711,8 +717,8 @@ static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		free(why);
 	}
 	for (size_t i = 0; i < tf->n_traits; i++) {
-		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
-			   "trait", tf->trait_evidence[i]);
+		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons, "trait",
+			   tf->trait_evidence[i]);
 		TA_PUSH(t->traits, t->n_traits, t->cap_traits, xstrdup(tf->trait_names[i]));
 	}
 	if (tf->bh_exclusion)
@@ -725,8 +731,8 @@ static const char *queue_for(const char *mechanism, const char *queue, bool hi)
 {
 	if (strcmp(mechanism, "bh_workqueue") == 0)
 		return queue && strcmp(queue, "auto") != 0 ? queue
-		       : hi				      ? "system_bh_highpri_wq"
-							      : "system_bh_wq";
+		       : hi                                ? "system_bh_highpri_wq"
+							   : "system_bh_wq";
 	if (strcmp(mechanism, "workqueue") == 0)
 		return queue && strcmp(queue, "auto") != 0 ? queue : "system_wq";
 	return NULL;
@@ -752,8 +758,9 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 	case TA_COND_HI:
 		for (size_t i = 0, shown = 0; i < tf->t->n_sites && shown < 3; i++) {
 			const ta_site *s = &tf->t->sites[i];
-			bool hit = c->kind == TA_COND_SITE ? strcmp(ta_api_name(s->api), c->strs.v[0]) == 0
-							   : is_schedule(s->api) && s->api != TA_API_SCHEDULE;
+			bool hit = c->kind == TA_COND_SITE
+					   ? strcmp(ta_api_name(s->api), c->strs.v[0]) == 0
+					   : is_schedule(s->api) && s->api != TA_API_SCHEDULE;
 			if (!hit)
 				continue;
 			ta_buf_printf(b, "; %s at %s:%u", ta_api_name(s->api), s->file, s->line);
@@ -804,7 +811,8 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 			char *text = xasprintf("%s at %s:%u in %s() has no workqueue counterpart",
 					       ta_api_name(s->api), s->file, s->line,
 					       s->function ? s->function : "?");
-			add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers, rr->id, text);
+			add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers, rr->id,
+				   text);
 			free(text);
 		}
 	}
@@ -819,11 +827,12 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		rec_evidence(tf, rr->when, &ev);
 		if (rr->blocks) {
 			if (strcmp(rr->blocks, rec->mechanism) == 0) {
-				add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers, rr->id,
-					   ev.s);
+				add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers,
+					   rr->id, ev.s);
 			} else {
 				char *why = xasprintf("not %s: %s", rr->blocks, ev.s);
-				add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, why);
+				add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons,
+					   rr->id, why);
 				free(why);
 				if (n_blocked < 8)
 					blocked[n_blocked++] = rr->blocks;
@@ -836,7 +845,8 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 	}
 	for (size_t i = 0; i < r->n_recs; i++) {
 		const ta_rec_rule *rr = &r->recs[i];
-		bool skip = !rr->adds || !rr->alternative || strcmp(rr->alternative, rec->mechanism) == 0;
+		bool skip = !rr->adds || !rr->alternative ||
+			    strcmp(rr->alternative, rec->mechanism) == 0;
 		for (size_t k = 0; k < n_blocked && !skip; k++)
 			skip = strcmp(blocked[k], rr->alternative) == 0;
 		for (size_t k = 0; k < rec->n_alternatives && !skip; k++)
@@ -939,7 +949,8 @@ static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_r
 		return;
 	/* a callback shared by several tasklets recovers whichever it runs for */
 	for (size_t i = 0; i < a->n_tasklets; i++)
-		sharers += a->tasklets[i].callback && strcmp(a->tasklets[i].callback, t->callback) == 0 &&
+		sharers += a->tasklets[i].callback &&
+			   strcmp(a->tasklets[i].callback, t->callback) == 0 &&
 			   a->tasklets[i].callback_file && t->callback_file &&
 			   strcmp(a->tasklets[i].callback_file, t->callback_file) == 0;
 	if (sharers != 1)
@@ -987,8 +998,9 @@ static void check_kill_before_quiesce(struct prog *p, ta_tasklet *t, const ta_fi
 			if (e->macro || !e->line || e->line <= k->line ||
 			    !ta_strlist_has(&fr->calls, e->callee))
 				continue;
-			char *detail = xasprintf("tasklet_kill() at line %u, %s() at line %u in %s()",
-						 k->line, e->callee, e->line, k->function);
+			char *detail = xasprintf(
+				"tasklet_kill() at line %u, %s() at line %u in %s()", k->line,
+				e->callee, e->line, k->function);
 			add_finding(t, fr, detail, k->file, k->line);
 			free(detail);
 			break;
@@ -1028,8 +1040,8 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 			break;
 		}
 		case TA_CHECK_DATA_NOT_CONTAINER:
-			if (t->init_api == TA_API_TASKLET_INIT && t->data_kind != TA_DATA_CONTAINER &&
-			    t->data_kind != TA_DATA_NONE) {
+			if (t->init_api == TA_API_TASKLET_INIT &&
+			    t->data_kind != TA_DATA_CONTAINER && t->data_kind != TA_DATA_NONE) {
 				char *detail = xasprintf("data '%s' is %s", t->data ? t->data : "?",
 							 ta_data_kind_name(t->data_kind));
 				add_finding(t, fr, detail, t->file, t->line);
@@ -1039,7 +1051,8 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		case TA_CHECK_OPEN_CODED:
 			for (size_t j = 0; j < t->n_init; j++) {
 				const ta_site *s = &t->init_sites[j];
-				if (s->api != TA_API_ASSIGN_FUNC && s->api != TA_API_ASSIGN_CALLBACK)
+				if (s->api != TA_API_ASSIGN_FUNC &&
+				    s->api != TA_API_ASSIGN_CALLBACK)
 					continue;
 				add_finding(t, fr, NULL, s->file, s->line);
 				break;

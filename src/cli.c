@@ -177,7 +177,8 @@ static int cmd_list_candidates(const struct ta_opts *o)
 					 (unsigned long long)ta_hash64(id, strlen(id)));
 		free(id);
 	}
-	rc = ta_prefilter_memo(tree->root, tree->subtree, memo, &c) == 0 ? TA_EXIT_OK : TA_EXIT_USAGE;
+	rc = ta_prefilter_memo(tree->root, tree->subtree, memo, &c) == 0 ? TA_EXIT_OK
+									 : TA_EXIT_USAGE;
 	for (size_t i = 0; rc == TA_EXIT_OK && i < c.n; i++)
 		printf("%s\n", c.paths[i]);
 	ta_candidates_free(&c);
@@ -204,8 +205,10 @@ static int cmd_list_rules(const struct ta_opts *o)
 /* --flags-for FILE: the arguments libclang gets for one file, one per line. */
 static int cmd_flags_for(const struct ta_opts *o)
 {
-	struct ta_scan_opts so = {.path = o->flags_for, .config = o->config,
-				  .compdb_dir = o->compdb_dir, .no_cache = o->no_cache,
+	struct ta_scan_opts so = {.path = o->flags_for,
+				  .config = o->config,
+				  .compdb_dir = o->compdb_dir,
+				  .no_cache = o->no_cache,
 				  .cache_dir = o->cache_dir};
 	char **argv = NULL;
 	int argc = 0, rc = ta_scan_flags(&so, &argv, &argc);
@@ -230,21 +233,28 @@ static const struct {
 
 int ta_cli_main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{"json", required_argument, NULL, 'J'},  {"format", required_argument, NULL, 'F'},
-		{"output", required_argument, NULL, 'o'}, {"jobs", required_argument, NULL, 'j'},
-		{"config", required_argument, NULL, 'C'}, {"timeout", required_argument, NULL, 'T'},
-		{"timing", no_argument, NULL, 'M'},       {"progress", no_argument, NULL, 'P'},
-		{"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-		{"version", no_argument, NULL, 'V'},      {"flags-for", required_argument, NULL, 'G'},
-		{"rules", required_argument, NULL, 'R'},  {"list-rules", no_argument, NULL, 'L'},
-		{"only", required_argument, NULL, 'O'},
-		{"min-confidence", required_argument, NULL, 'm'},
-		{"no-cache", no_argument, NULL, 'N'},     {"cache-dir", required_argument, NULL, 'D'},
-		{"no-pch", no_argument, NULL, 'H'},
-		{"list-candidates", no_argument, NULL, 'K'},
-		{"max-memory", required_argument, NULL, 'X'},
-		{NULL, 0, NULL, 0}};
+	static const struct option longopts[] = {{"json", required_argument, NULL, 'J'},
+						 {"format", required_argument, NULL, 'F'},
+						 {"output", required_argument, NULL, 'o'},
+						 {"jobs", required_argument, NULL, 'j'},
+						 {"config", required_argument, NULL, 'C'},
+						 {"timeout", required_argument, NULL, 'T'},
+						 {"timing", no_argument, NULL, 'M'},
+						 {"progress", no_argument, NULL, 'P'},
+						 {"quiet", no_argument, NULL, 'q'},
+						 {"help", no_argument, NULL, 'h'},
+						 {"version", no_argument, NULL, 'V'},
+						 {"flags-for", required_argument, NULL, 'G'},
+						 {"rules", required_argument, NULL, 'R'},
+						 {"list-rules", no_argument, NULL, 'L'},
+						 {"only", required_argument, NULL, 'O'},
+						 {"min-confidence", required_argument, NULL, 'm'},
+						 {"no-cache", no_argument, NULL, 'N'},
+						 {"cache-dir", required_argument, NULL, 'D'},
+						 {"no-pch", no_argument, NULL, 'H'},
+						 {"list-candidates", no_argument, NULL, 'K'},
+						 {"max-memory", required_argument, NULL, 'X'},
+						 {NULL, 0, NULL, 0}};
 	struct ta_opts o = {.format = "text", .timeout = TA_DEFAULT_TIMEOUT};
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long v;

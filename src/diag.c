@@ -46,8 +46,8 @@ static void vdiag(enum ta_severity sev, const char *file, unsigned line, unsigne
 	fputc('\n', stderr);
 }
 
-void ta_diag(enum ta_severity sev, const char *file, unsigned line, unsigned col,
-	     const char *fmt, ...)
+void ta_diag(enum ta_severity sev, const char *file, unsigned line, unsigned col, const char *fmt,
+	     ...)
 {
 	va_list ap;
 

@@ -239,13 +239,25 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 			return -1;
 		}
 	}
-	f = (ta_fact){.kind = (enum ta_fact_kind)num[0], .api = (enum ta_api)num[1],
-		      .scope = (enum ta_scope)num[2], .sig = (enum ta_sig)num[3],
-		      .data_kind = (enum ta_data_kind)num[4], .flags = (unsigned)num[5],
-		      .line = (unsigned)num[6], .col = (unsigned)num[7],
-		      .file = str[0], .key = str[1], .text = str[2], .function = str[3],
-		      .callback = str[4], .data = str[5], .ctype = str[6], .field = str[7],
-		      .via_macro = str[8], .root_type = str[9], .member_path = str[10]};
+	f = (ta_fact){.kind = (enum ta_fact_kind)num[0],
+		      .api = (enum ta_api)num[1],
+		      .scope = (enum ta_scope)num[2],
+		      .sig = (enum ta_sig)num[3],
+		      .data_kind = (enum ta_data_kind)num[4],
+		      .flags = (unsigned)num[5],
+		      .line = (unsigned)num[6],
+		      .col = (unsigned)num[7],
+		      .file = str[0],
+		      .key = str[1],
+		      .text = str[2],
+		      .function = str[3],
+		      .callback = str[4],
+		      .data = str[5],
+		      .ctype = str[6],
+		      .field = str[7],
+		      .via_macro = str[8],
+		      .root_type = str[9],
+		      .member_path = str[10]};
 	/* the strings are ours: take them as they are */
 	TA_PUSH(fs->v, fs->n, fs->cap, f);
 	return 0;

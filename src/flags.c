@@ -386,7 +386,8 @@ static struct dir_flags *dir_flags_get(ta_flags *fl, const char *dir)
 				continue;
 			op++;
 			if (subdir)
-				take_flags(op, fl->tree->root, dir, &d.subdir, &d.n_subdir, &d.cap_subdir);
+				take_flags(op, fl->tree->root, dir, &d.subdir, &d.n_subdir,
+					   &d.cap_subdir);
 			else
 				take_flags(op, fl->tree->root, dir, &d.own, &d.n_own, &d.cap_own);
 		}
@@ -444,12 +445,23 @@ static void push_base(ta_flags *fl, char ***vp, size_t *np, size_t *capp, bool u
 
 	/* generated headers: the tree's own when configured, else the overlay */
 	const char *gen_root = ov ? ov : root;
-	static const char *const plain[] = {"-nostdinc", "-D__KERNEL__", "-std=gnu11",
-					    "--target=x86_64-linux-gnu", "-m64",
-					    "-fno-strict-aliasing", "-fno-common", "-fshort-wchar",
-					    "-mno-sse", "-mno-mmx", "-mno-sse2", "-mno-avx",
-					    "-mno-red-zone", "-mcmodel=kernel", "-DCC_USING_FENTRY",
-					    "-Wno-everything", "-ferror-limit=0"};
+	static const char *const plain[] = {"-nostdinc",
+					    "-D__KERNEL__",
+					    "-std=gnu11",
+					    "--target=x86_64-linux-gnu",
+					    "-m64",
+					    "-fno-strict-aliasing",
+					    "-fno-common",
+					    "-fshort-wchar",
+					    "-mno-sse",
+					    "-mno-mmx",
+					    "-mno-sse2",
+					    "-mno-avx",
+					    "-mno-red-zone",
+					    "-mcmodel=kernel",
+					    "-DCC_USING_FENTRY",
+					    "-Wno-everything",
+					    "-ferror-limit=0"};
 
 	argv_push(&v, &n, &cap, "-isystem");
 	argv_push(&v, &n, &cap, TA_CLANG_RESOURCE_INCLUDE);

@@ -186,8 +186,8 @@ static struct file_info *file_lookup(struct walk *w, CXFile file)
 		fi->rel = relative_path(w, file);
 		fi->is_main = clang_File_isEqual(file, w->main_file);
 		text = clang_getFileContents(w->tu, file, &size);
-		fi->interesting = fi->is_main ||
-				  (!is_api_header(fi->rel) && text && memmem(text, size, "tasklet", 7));
+		fi->interesting = fi->is_main || (!is_api_header(fi->rel) && text &&
+						  memmem(text, size, "tasklet", 7));
 		w->files_n++;
 	}
 	return &w->files[h];
@@ -385,8 +385,8 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 		a = kids.n ? expr_text(w, kids.v[0], depth + 1) : NULL;
 		b = take(clang_getCursorSpelling(c));
 		if (a && *a)
-			r = xasprintf("%s%s%s", a, kids.n && type_is_pointer(kids.v[0]) ? "->" : ".",
-				      b);
+			r = xasprintf("%s%s%s", a,
+				      kids.n && type_is_pointer(kids.v[0]) ? "->" : ".", b);
 		else
 			r = xstrdup(b);
 		free(a);
@@ -773,8 +773,8 @@ static enum ta_data_kind classify_data(struct walk *w, CXCursor expr, const stru
 		enum CXCursorKind rk = clang_getCursorKind(ref);
 		if (rk == CXCursor_EnumConstantDecl)
 			return TA_DATA_CONSTANT;
-		if (rk == CXCursor_VarDecl &&
-		    clang_getCursorKind(clang_getCursorSemanticParent(ref)) != CXCursor_FunctionDecl) {
+		if (rk == CXCursor_VarDecl && clang_getCursorKind(clang_getCursorSemanticParent(
+						      ref)) != CXCursor_FunctionDecl) {
 			/* a global, or the address of one */
 			return TA_DATA_GLOBAL;
 		}
@@ -966,7 +966,8 @@ static void record_call_facts(struct walk *w, CXCursor call, const char *callee)
 		} else if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
 			   clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_VarDecl &&
 			   w->function_name) {
-			/* isr = foo_isr; request_irq(irq, isr, ...): resolved through the variable */
+			/* isr = foo_isr; request_irq(irq, isr, ...): resolved through the variable
+			 */
 			char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
 			char *ctx = xasprintf("call:%s:%d", callee, i);
 			char *name = xasprintf("$var:%s", var);
@@ -1094,7 +1095,8 @@ static void handle_call(struct walk *w, CXCursor call)
 		unsigned line, col;
 		struct file_info *fi = cursor_where(w, call, &line, &col, NULL);
 		struct plain_call pc = {.callee = name,
-					.function = w->function_name ? xstrdup(w->function_name) : NULL,
+					.function = w->function_name ? xstrdup(w->function_name)
+								     : NULL,
 					.file = xstrdup(fi ? fi->rel : "?"),
 					.line = line,
 					.col = col};
@@ -1367,7 +1369,8 @@ static void walk_function(struct walk *w, CXCursor fn)
 		CXSourceRange r = clang_getCursorExtent(fn);
 		clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, &start);
 		clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &end);
-		struct fn_range fr = {.start = start, .end = end, .name = xstrdup(w->function_name)};
+		struct fn_range fr = {
+			.start = start, .end = end, .name = xstrdup(w->function_name)};
 		TA_PUSH(w->ranges, w->n_ranges, w->cap_ranges, fr);
 	}
 	clang_visitChildren(fn, visit, w);
@@ -1450,7 +1453,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		if (fi->is_main && inc) {
 			struct file_info *ii = file_lookup(w, inc);
 			if (ta_str_ends(ii->rel, ".c")) {
-				ta_fact f = {.kind = TA_FACT_INCLUDE, .api = TA_API_NONE,
+				ta_fact f = {.kind = TA_FACT_INCLUDE,
+					     .api = TA_API_NONE,
 					     .file = ii->rel};
 				ta_facts_add(w->facts, &f);
 			}
@@ -1521,7 +1525,8 @@ static void attribute_macros(struct walk *w)
 			    !clang_File_isEqual(m->file, w->main_file))
 				continue;
 			record_edge(w, m->name, 0, TA_FF_MACRO, fi->rel);
-			if (strcmp(m->name, "from_tasklet") == 0 || strcmp(m->name, "container_of") == 0)
+			if (strcmp(m->name, "from_tasklet") == 0 ||
+			    strcmp(m->name, "container_of") == 0)
 				record_container(w, m);
 		}
 		free(fr->name);
@@ -1562,7 +1567,8 @@ static void flush_direct_calls(struct walk *w)
 
 static bool ident_char(char c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
 }
 
 /*
@@ -1614,9 +1620,9 @@ static bool lexical_func_assign(struct walk *w, const char *text, unsigned p, un
 	else
 		return false;
 	unsigned end = start;
-	while (start > 0 && (ident_char(text[start - 1]) || text[start - 1] == '.' ||
-			     text[start - 1] == '>' || text[start - 1] == '-' ||
-			     text[start - 1] == ']' || text[start - 1] == '['))
+	while (start > 0 &&
+	       (ident_char(text[start - 1]) || text[start - 1] == '.' || text[start - 1] == '>' ||
+		text[start - 1] == '-' || text[start - 1] == ']' || text[start - 1] == '['))
 		start--;
 	if (end <= start || !memmem(text + start, end - start, "tasklet", 7))
 		return false;
@@ -1745,10 +1751,11 @@ static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned 
 				     .text = args[0].s};
 			if (ta_api_role(api) == TA_ROLE_INIT && argi >= 1) {
 				f.callback = args[1].s;
-				f.sig = api == TA_API_TASKLET_SETUP || api == TA_API_DECLARE_TASKLET ||
-						api == TA_API_DECLARE_TASKLET_DISABLED
-					? TA_SIG_NEW
-					: TA_SIG_OLD;
+				f.sig = api == TA_API_TASKLET_SETUP ||
+							api == TA_API_DECLARE_TASKLET ||
+							api == TA_API_DECLARE_TASKLET_DISABLED
+						? TA_SIG_NEW
+						: TA_SIG_OLD;
 			}
 			if (api == TA_API_TASKLET_INIT && argi >= 2)
 				f.data = args[2].s;
@@ -1765,8 +1772,7 @@ static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned 
 				p += (unsigned)len;
 				continue;
 			}
-			CXSourceLocation loc =
-				clang_getLocationForOffset(w->tu, w->main_file, p);
+			CXSourceLocation loc = clang_getLocationForOffset(w->tu, w->main_file, p);
 			CXCursor at = clang_getCursor(w->tu, loc);
 			while (!clang_Cursor_isNull(at) &&
 			       clang_getCursorKind(at) != CXCursor_FunctionDecl &&
@@ -1795,7 +1801,8 @@ static void scan_skipped(struct walk *w)
 		return;
 	for (unsigned i = 0; text && i < list->count; i++) {
 		unsigned a, b;
-		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL, &a);
+		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL,
+					  &a);
 		clang_getSpellingLocation(clang_getRangeEnd(list->ranges[i]), NULL, NULL, NULL, &b);
 		if (b > size)
 			b = (unsigned)size;
@@ -1857,8 +1864,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode err;
 	struct walk w = {0};
-	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord |
-			CXTranslationUnit_KeepGoing;
+	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
 
 	memset(out, 0, sizeof(*out));
 	out->status = TA_STATUS_PARSED;
@@ -1987,7 +1993,8 @@ int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpat
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			if (errors) {
 				char *m = take(clang_formatDiagnostic(
-					d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
+					d, CXDiagnostic_DisplaySourceLocation |
+						   CXDiagnostic_DisplayColumn));
 				char *all = *errors ? xasprintf("%s\n%s", *errors, m) : xstrdup(m);
 				free(*errors);
 				free(m);

@@ -23,8 +23,8 @@
 struct ta_overlay {
 	char *dir;
 	unsigned count;
-	bool keep;          /* a shared, content-addressed overlay in the cache */
-	uint64_t content;   /* hash of every generated file's name and text */
+	bool keep;        /* a shared, content-addressed overlay in the cache */
+	uint64_t content; /* hash of every generated file's name and text */
 };
 
 static int mkdirs(const char *path)
@@ -163,7 +163,8 @@ static int write_unistd(ta_overlay *ov, const char *root, const char *tbl, const
 		if (!match)
 			continue;
 		if (offset)
-			ta_buf_printf(&b, "#define __NR_%s%s (%s + %u)\n", prefix, name, offset, nr);
+			ta_buf_printf(&b, "#define __NR_%s%s (%s + %u)\n", prefix, name, offset,
+				      nr);
 		else
 			ta_buf_printf(&b, "#define __NR_%s%s %u\n", prefix, name, nr);
 	}
@@ -188,25 +189,29 @@ static void timeconst(ta_buf *b, unsigned long hz)
 {
 	unsigned long g = gcd(hz, 1000), gu = gcd(hz, 1000000);
 
-	ta_buf_printf(b,
-		      "/* Stand-in for kernel/time/timeconst.bc output: for parsing only. */\n"
-		      "#ifndef __KERNEL_TIMECONST_H\n#define __KERNEL_TIMECONST_H\n"
-		      "#include <linux/param.h>\n#include <linux/types.h>\n"
-		      "#if HZ != %lu\n#error \"include/generated/timeconst.h has the wrong HZ value!\"\n"
-		      "#endif\n",
-		      hz);
-	ta_buf_puts(b, "#define HZ_TO_MSEC_MUL32 U64_C(0x80000000)\n#define HZ_TO_MSEC_ADJ32 U64_C(0x0)\n"
-		       "#define HZ_TO_MSEC_SHR32 29\n#define MSEC_TO_HZ_MUL32 U64_C(0x80000000)\n"
-		       "#define MSEC_TO_HZ_ADJ32 U64_C(0x180000000)\n#define MSEC_TO_HZ_SHR32 33\n"
-		       "#define HZ_TO_USEC_MUL32 U64_C(0xfa000000)\n#define HZ_TO_USEC_ADJ32 U64_C(0x0)\n"
-		       "#define HZ_TO_USEC_SHR32 20\n#define USEC_TO_HZ_MUL32 U64_C(0x83126e98)\n"
-		       "#define USEC_TO_HZ_ADJ32 U64_C(0x7ff7ced9168)\n#define USEC_TO_HZ_SHR32 43\n");
+	ta_buf_printf(
+		b,
+		"/* Stand-in for kernel/time/timeconst.bc output: for parsing only. */\n"
+		"#ifndef __KERNEL_TIMECONST_H\n#define __KERNEL_TIMECONST_H\n"
+		"#include <linux/param.h>\n#include <linux/types.h>\n"
+		"#if HZ != %lu\n#error \"include/generated/timeconst.h has the wrong HZ value!\"\n"
+		"#endif\n",
+		hz);
+	ta_buf_puts(
+		b,
+		"#define HZ_TO_MSEC_MUL32 U64_C(0x80000000)\n#define HZ_TO_MSEC_ADJ32 U64_C(0x0)\n"
+		"#define HZ_TO_MSEC_SHR32 29\n#define MSEC_TO_HZ_MUL32 U64_C(0x80000000)\n"
+		"#define MSEC_TO_HZ_ADJ32 U64_C(0x180000000)\n#define MSEC_TO_HZ_SHR32 33\n"
+		"#define HZ_TO_USEC_MUL32 U64_C(0xfa000000)\n#define HZ_TO_USEC_ADJ32 U64_C(0x0)\n"
+		"#define HZ_TO_USEC_SHR32 20\n#define USEC_TO_HZ_MUL32 U64_C(0x83126e98)\n"
+		"#define USEC_TO_HZ_ADJ32 U64_C(0x7ff7ced9168)\n#define USEC_TO_HZ_SHR32 43\n");
 	ta_buf_printf(b,
 		      "#define HZ_TO_MSEC_NUM %lu\n#define HZ_TO_MSEC_DEN %lu\n"
 		      "#define MSEC_TO_HZ_NUM %lu\n#define MSEC_TO_HZ_DEN %lu\n"
 		      "#define HZ_TO_USEC_NUM %lu\n#define HZ_TO_USEC_DEN %lu\n"
 		      "#define USEC_TO_HZ_NUM %lu\n#define USEC_TO_HZ_DEN %lu\n#endif\n",
-		      1000 / g, hz / g, hz / g, 1000 / g, 1000000 / gu, hz / gu, hz / gu, 1000000 / gu);
+		      1000 / g, hz / g, hz / g, 1000 / g, 1000000 / gu, hz / gu, hz / gu,
+		      1000000 / gu);
 }
 
 static int write_generated(ta_overlay *ov, const ta_tree *tree, const ta_kconfig *kc)
@@ -231,22 +236,24 @@ static int write_generated(ta_overlay *ov, const ta_tree *tree, const ta_kconfig
 	ta_buf_printf(&b, "#define UTS_RELEASE \"%s\"\n", tree->version);
 	err |= put(ov, "include/generated/utsrelease.h", b.s);
 	ta_buf_free(&b);
-	err |= put(ov, "include/generated/compile.h",
-		   "#define UTS_MACHINE \"x86_64\"\n#define UTS_VERSION \"#1\"\n"
-		   "#define LINUX_COMPILE_BY \"tasklet-audit\"\n#define LINUX_COMPILE_HOST \"localhost\"\n"
-		   "#define LINUX_COMPILER \"clang\"\n");
+	err |= put(
+		ov, "include/generated/compile.h",
+		"#define UTS_MACHINE \"x86_64\"\n#define UTS_VERSION \"#1\"\n"
+		"#define LINUX_COMPILE_BY \"tasklet-audit\"\n#define LINUX_COMPILE_HOST \"localhost\"\n"
+		"#define LINUX_COMPILER \"clang\"\n");
 	err |= put(ov, "include/generated/utsversion.h", "#define UTS_VERSION \"#1\"\n");
 	err |= put(ov, "include/generated/asm-offsets.h",
 		   "/* Stand-in for asm-offsets: for parsing only. */\n");
 	err |= put(ov, "include/generated/autoksyms.h", "");
 	err |= put(ov, "include/generated/randstruct_hash.h", "");
 	sscanf(tree->version, "%u.%u.%u", &maj, &min, &sub);
-	ta_buf_printf(&b,
-		      "#define LINUX_VERSION_CODE %u\n"
-		      "#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))\n"
-		      "#define LINUX_VERSION_MAJOR %u\n#define LINUX_VERSION_PATCHLEVEL %u\n"
-		      "#define LINUX_VERSION_SUBLEVEL %u\n",
-		      (maj << 16) + (min << 8) + (sub > 255 ? 255 : sub), maj, min, sub);
+	ta_buf_printf(
+		&b,
+		"#define LINUX_VERSION_CODE %u\n"
+		"#define KERNEL_VERSION(a,b,c) (((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c)))\n"
+		"#define LINUX_VERSION_MAJOR %u\n#define LINUX_VERSION_PATCHLEVEL %u\n"
+		"#define LINUX_VERSION_SUBLEVEL %u\n",
+		(maj << 16) + (min << 8) + (sub > 255 ? 255 : sub), maj, min, sub);
 	err |= put(ov, "include/generated/uapi/linux/version.h", b.s);
 	ta_buf_free(&b);
 

@@ -40,24 +40,24 @@ static const char *const targets[] = {"setup", "auto", "bh", "wq", "threaded-irq
 /* One tasklet's conversion. */
 struct job {
 	ta_tasklet *t;
-	const char *mech;      /* "setup", "bh", "wq", ... */
-	ta_srcset *set;        /* its private edits */
+	const char *mech; /* "setup", "bh", "wq", ... */
+	ta_srcset *set;   /* its private edits */
 	ta_rw rw;
-	int status;            /* enum ta_rw_status */
-	size_t group;          /* union-find parent */
-	bool dropped;          /* refused at merge or validation time */
+	int status;   /* enum ta_rw_status */
+	size_t group; /* union-find parent */
+	bool dropped; /* refused at merge or validation time */
 };
 
 struct run {
 	ta_audit *a;
 	const struct ta_patch_opts *o;
 	ta_patch_rules *rules;
-	char *api_header;      /* text of the tree's include/linux/workqueue.h */
+	char *api_header; /* text of the tree's include/linux/workqueue.h */
 	struct job *jobs;
 	size_t n_jobs;
-	ta_validator *val[2];  /* without and with the BH declarations */
+	ta_validator *val[2]; /* without and with the BH declarations */
 	bool val_failed[2];
-	unsigned number;       /* patches written */
+	unsigned number; /* patches written */
 	size_t n_written, n_refused, n_not_needed;
 };
 
@@ -96,11 +96,13 @@ static char *missing_api(const struct run *r, const ta_mechanism_rules *m, const
 			ta_buf_printf(&b, "%s%s", b.len ? ", " : "", m->requires[i]);
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
-			const ta_api_map *map = &m->apis[pass ? t->sites[i].api : t->init_sites[i].api];
+			const ta_api_map *map =
+				&m->apis[pass ? t->sites[i].api : t->init_sites[i].api];
 			for (size_t k = 0; k < map->n_requires; k++)
 				if (!tree_has(r, map->requires[k]) &&
 				    !(b.s && strstr(b.s, map->requires[k])))
-					ta_buf_printf(&b, "%s%s", b.len ? ", " : "", map->requires[k]);
+					ta_buf_printf(&b, "%s%s", b.len ? ", " : "",
+						      map->requires[k]);
 		}
 	return b.len ? ta_buf_steal(&b) : NULL;
 }
@@ -129,11 +131,11 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 	if (strcmp(mech, "timer") == 0)
 		return "timer";
 	if (t->rec.n_blockers)
-		*why = xasprintf("recommendation is a manual rewrite: %s (%s)", t->rec.blockers[0].text,
-				 t->rec.blockers[0].rule);
+		*why = xasprintf("recommendation is a manual rewrite: %s (%s)",
+				 t->rec.blockers[0].text, t->rec.blockers[0].rule);
 	else if (t->rec.n_reasons)
-		*why = xasprintf("recommendation is a manual rewrite: %s (%s)", t->rec.reasons[0].text,
-				 t->rec.reasons[0].rule);
+		*why = xasprintf("recommendation is a manual rewrite: %s (%s)",
+				 t->rec.reasons[0].text, t->rec.reasons[0].rule);
 	else
 		*why = xasprintf("recommendation is '%s'", mech);
 	return NULL;
@@ -168,9 +170,11 @@ static void convert(struct run *r, struct job *j, const char *override)
 		return;
 	}
 	if ((missing = missing_api(r, m, j->t)) && !r->o->force_api) {
-		j->status = ta_rw_refuse(&j->rw, "the tree lacks the %s API (%s not declared in "
+		j->status = ta_rw_refuse(&j->rw,
+					 "the tree lacks the %s API (%s not declared in "
 					 "include/linux/workqueue.h); --force-api writes the patch "
-					 "for a newer base", j->mech, missing);
+					 "for a newer base",
+					 j->mech, missing);
 		free(missing);
 		return;
 	}
@@ -222,13 +226,15 @@ static ta_srcset *merge(struct run *r, size_t g)
 			}
 			probe = ta_src_new(to->rel, to->text, to->len);
 			for (size_t e = 0; e < to->n_edits; e++)
-				ta_src_edit(probe, to->edits[e].off, to->edits[e].len, to->edits[e].text);
+				ta_src_edit(probe, to->edits[e].off, to->edits[e].len,
+					    to->edits[e].text);
 			ok = ta_src_merge(probe, from) == 0;
 			ta_src_free(&probe);
 		}
 		if (!ok) {
 			j->dropped = true;
-			ta_rw_refuse(&j->rw, "its edits conflict with another tasklet's in the same patch");
+			ta_rw_refuse(&j->rw,
+				     "its edits conflict with another tasklet's in the same patch");
 			continue;
 		}
 		for (size_t f = 0; f < j->set->n_files; f++)
@@ -322,15 +328,16 @@ static char *changelog(struct run *r, size_t g, const char *mech)
 
 	ta_buf_printf(&b, "%s\n", strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro);
 	ta_buf_puts(&b, strcmp(mech, "setup") == 0 || !m->queue
-			    ? "Converted:\n"
-			    : "Converted, with the queue each work item now uses:\n");
+				? "Converted:\n"
+				: "Converted, with the queue each work item now uses:\n");
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		const struct job *j = &r->jobs[i];
 		const ta_tasklet *t = j->t;
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
 		if (strcmp(mech, "setup") == 0) {
-			ta_buf_printf(&b, "- %s (callback %s())\n", t->name, t->callback ? t->callback : "?");
+			ta_buf_printf(&b, "- %s (callback %s())\n", t->name,
+				      t->callback ? t->callback : "?");
 		} else if (!m->queue) {
 			const ta_site *sched = NULL;
 			for (size_t k = 0; k < t->n_sites && !sched; k++)
@@ -345,16 +352,19 @@ static char *changelog(struct run *r, size_t g, const char *mech)
 				      t->callback ? t->callback : "?");
 		} else {
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
-			char *nn = ta_work_name(t->scope == TA_SCOPE_FIELD && t->field ? t->field : t->name,
+			char *nn = ta_work_name(t->scope == TA_SCOPE_FIELD && t->field ? t->field
+										       : t->name,
 						m->work_noun);
-			ta_buf_printf(&b, "- %s -> work item %s on %s (callback %s())\n", t->name, nn,
-				      hi ? m->hi_queue : m->queue, t->callback ? t->callback : "?");
+			ta_buf_printf(&b, "- %s -> work item %s on %s (callback %s())\n", t->name,
+				      nn, hi ? m->hi_queue : m->queue,
+				      t->callback ? t->callback : "?");
 			free(nn);
 		}
 		n_notes += j->rw.n_notes;
 	}
 	if (n_notes) {
-		ta_buf_puts(&b, strcmp(mech, "setup") == 0 ? "Notes:\n" : "What changes in behaviour:\n");
+		ta_buf_puts(&b, strcmp(mech, "setup") == 0 ? "Notes:\n"
+							   : "What changes in behaviour:\n");
 		for (size_t i = 0; i < r->n_jobs; i++) {
 			const struct job *j = &r->jobs[i];
 			if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
@@ -366,7 +376,8 @@ static char *changelog(struct run *r, size_t g, const char *mech)
 					for (size_t q = 0; q < r->jobs[p].rw.n_notes && !dup; q++)
 						dup = find(r, p) == g && !r->jobs[p].dropped &&
 						      r->jobs[p].status == TA_RW_DONE &&
-						      strcmp(r->jobs[p].rw.notes[q], j->rw.notes[k]) == 0;
+						      strcmp(r->jobs[p].rw.notes[q],
+							     j->rw.notes[k]) == 0;
 				if (!dup)
 					ta_buf_printf(&b, "- %s\n", j->rw.notes[k]);
 			}
@@ -389,7 +400,8 @@ static int apply_set(struct run *r, ta_srcset *set, char **reason)
 		free(now);
 		free(path);
 		if (ta_src_changed(s) && !same) {
-			*reason = xasprintf("'%s' changed since it was scanned: not applied", s->rel);
+			*reason = xasprintf("'%s' changed since it was scanned: not applied",
+					    s->rel);
 			return -1;
 		}
 	}
@@ -448,8 +460,9 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 		first = n ? files[0].path : "";
 	prefix = ta_patch_prefix(r->rules, first, n_c > 1);
 	subject = xasprintf("%s: %s", prefix,
-			    strcmp(mech, "setup") == 0 ? r->rules->setup_subject
-						       : ta_patch_rules_mechanism(r->rules, mech)->subject);
+			    strcmp(mech, "setup") == 0
+				    ? r->rules->setup_subject
+				    : ta_patch_rules_mechanism(r->rules, mech)->subject);
 	body = changelog(r, g, mech);
 	date = rfc2822_now();
 	d.author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
@@ -471,7 +484,8 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 		char *name = ta_patch_filename(++r->number, subject);
 		char *path = ta_path_join(r->o->outdir, name);
 		ta_outfile *of = ta_outfile_open(path);
-		if (!of || fputs(text, ta_outfile_stream(of)) == EOF || ta_outfile_commit(&of) != 0) {
+		if (!of || fputs(text, ta_outfile_stream(of)) == EOF ||
+		    ta_outfile_commit(&of) != 0) {
 			ta_outfile_abort(&of);
 			rc = TA_EXIT_FAILURE;
 		}
@@ -489,7 +503,8 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 			set_status(j->t, "written", NULL);
 			r->n_written++;
 		} else {
-			set_status(j->t, "refused", reason ? reason : "the patch could not be written");
+			set_status(j->t, "refused",
+				   reason ? reason : "the patch could not be written");
 			r->n_refused++;
 		}
 	}
@@ -585,8 +600,8 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 				ok |= strcmp(o->mechanisms[i], targets[k]) == 0 &&
 				      strcmp(targets[k], "auto") != 0;
 			if (!ok) {
-				ta_error("unknown mechanism '%s' for tasklet '%s'", o->mechanisms[i],
-					 o->only_ids[i]);
+				ta_error("unknown mechanism '%s' for tasklet '%s'",
+					 o->mechanisms[i], o->only_ids[i]);
 				rc = TA_EXIT_USAGE;
 				goto out;
 			}
@@ -618,7 +633,8 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 				continue;
 			share = x->t->file && y->t->file && strcmp(x->t->file, y->t->file) == 0;
 			for (size_t f = 0; f < x->set->n_files && !share; f++)
-				share = ta_src_changed(x->set->files[f]) && touches(y, x->set->files[f]->rel);
+				share = ta_src_changed(x->set->files[f]) &&
+					touches(y, x->set->files[f]->rel);
 			if (share)
 				unite(&r, i, k);
 		}
@@ -719,8 +735,16 @@ static const char patch_usage[] =
 
 int ta_patch_main(int argc, char **argv)
 {
-	enum { OPT_SIGNOFF = 256, OPT_APPLY, OPT_FORCE, OPT_ONLY, OPT_JSON, OPT_RULES, OPT_CACHE_DIR,
-	       OPT_NO_CACHE };
+	enum {
+		OPT_SIGNOFF = 256,
+		OPT_APPLY,
+		OPT_FORCE,
+		OPT_ONLY,
+		OPT_JSON,
+		OPT_RULES,
+		OPT_CACHE_DIR,
+		OPT_NO_CACHE
+	};
 	static const struct option longopts[] = {
 		{"to", required_argument, NULL, 't'},
 		{"output-directory", required_argument, NULL, 'o'},
@@ -772,8 +796,8 @@ int ta_patch_main(int argc, char **argv)
 			break;
 		case OPT_ONLY: {
 			char *eq = strchr(optarg, '=');
-			TA_PUSH(ids, n_ids, cap_ids, eq ? xstrndup(optarg, (size_t)(eq - optarg))
-							: xstrdup(optarg));
+			TA_PUSH(ids, n_ids, cap_ids,
+				eq ? xstrndup(optarg, (size_t)(eq - optarg)) : xstrdup(optarg));
 			TA_PUSH(mechs, n_mechs, cap_mechs, eq ? xstrdup(eq + 1) : NULL);
 			break;
 		}
@@ -825,8 +849,9 @@ int ta_patch_main(int argc, char **argv)
 		for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
 			known |= strcmp(po.to, targets[i]) == 0;
 		if (!known) {
-			ta_error("unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
-				 po.to);
+			ta_error(
+				"unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
+				po.to);
 			goto out;
 		}
 	}

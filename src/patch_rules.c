@@ -61,8 +61,8 @@ static bool known_keys(const cJSON *o, const char *const *keys, size_t n, const 
 
 static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err)
 {
-	static const char *const keys[] = {"call", "kind", "queue", "unscheduled_call", "note",
-					   "refuse", "requires"};
+	static const char *const keys[] = {"call", "kind",   "queue",   "unscheduled_call",
+					   "note", "refuse", "requires"};
 	char *kind, *queue, *what = xasprintf("\"%s\"", name);
 	bool ok = known_keys(o, keys, sizeof(keys) / sizeof(*keys), what, err);
 
@@ -148,7 +148,8 @@ static bool load_registrations(const cJSON *o, ta_mechanism_rules *m, char **err
 		if (!r->context || (ta && !cJSON_IsNumber(ta)) || (fa && !cJSON_IsNumber(fa)) ||
 		    (na && !cJSON_IsNumber(na)) || (ta && na)) {
 			*err = xasprintf("mechanism \"%s\": each registration needs a \"context\" "
-					 "(and numeric thread_arg or null_arg, flags_arg)", m->name);
+					 "(and numeric thread_arg or null_arg, flags_arg)",
+					 m->name);
 			return false;
 		}
 	}
@@ -177,7 +178,8 @@ static bool load_bh_exclusion(const cJSON *o, ta_mechanism_rules *m, char **err)
 	if (!str_list(v, "bh_calls", &m->bh_calls, &m->n_bh_calls) ||
 	    !str_list(v, "plain", &m->plain_calls, &m->n_plain_calls) || !cJSON_IsObject(rt)) {
 		*err = xasprintf("mechanism \"%s\": \"bh_exclusion\" needs the lists bh_calls "
-				 "and plain and the object retake", m->name);
+				 "and plain and the object retake",
+				 m->name);
 		return false;
 	}
 	m->retake_from = xcalloc((size_t)cJSON_GetArraySize(rt) + 1, sizeof(char *));
@@ -201,10 +203,12 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	const cJSON *bh = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion_ok");
 	bool seen[TA_API_COUNT] = {false};
 
-	static const char *const keys[] = {"subject", "intro", "context_note", "queue", "hi_queue",
-					   "bh_exclusion_ok", "requires", "apis", "schedule_role",
-					   "flag", "wake_value", "handled_value", "registrations",
-					   "plain_locks", "bh_exclusion", "work_noun"};
+	static const char *const keys[] = {"subject",       "intro",       "context_note",
+					   "queue",         "hi_queue",    "bh_exclusion_ok",
+					   "requires",      "apis",        "schedule_role",
+					   "flag",          "wake_value",  "handled_value",
+					   "registrations", "plain_locks", "bh_exclusion",
+					   "work_noun"};
 
 	m->name = xstrdup(o->string);
 	{
@@ -241,7 +245,8 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 		return false;
 	}
 	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
-		*err = xasprintf("mechanism \"%s\": \"requires\" must be a list of strings", m->name);
+		*err = xasprintf("mechanism \"%s\": \"requires\" must be a list of strings",
+				 m->name);
 		return false;
 	}
 	cJSON_ArrayForEach(it, apis)
@@ -262,17 +267,21 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 			return false;
 		if (m->apis[api].kind == TA_MAP_INIT && !m->work_noun) {
 			*err = xasprintf("mechanism \"%s\": \"%s\" makes a work item but the "
-					 "mechanism has no work_noun", m->name, it->string);
+					 "mechanism has no work_noun",
+					 m->name, it->string);
 			return false;
 		}
 		if (m->apis[api].queue != TA_Q_NONE && (!m->queue || !m->hi_queue)) {
 			*err = xasprintf("mechanism \"%s\": \"%s\" names a queue but the mechanism "
-					 "has no queue and hi_queue", m->name, it->string);
+					 "has no queue and hi_queue",
+					 m->name, it->string);
 			return false;
 		}
 		if (m->apis[api].kind == TA_MAP_WAKE && (!m->wake_value || !m->handled_value)) {
-			*err = xasprintf("mechanism \"%s\": \"%s\" wakes a thread but the mechanism "
-					 "has no wake_value and handled_value", m->name, it->string);
+			*err = xasprintf(
+				"mechanism \"%s\": \"%s\" wakes a thread but the mechanism "
+				"has no wake_value and handled_value",
+				m->name, it->string);
 			return false;
 		}
 	}
@@ -453,7 +462,7 @@ char *ta_patch_prefix(const ta_patch_rules *r, const char *path, bool directory)
 		free(d);
 	} else {
 		static const char *const generic[] = {"core", "main", "pci", "usb", "sdio", "dev",
-						      "init", "base", "hw", "tx", "rx", "irq"};
+						      "init", "base", "hw",  "tx",  "rx",   "irq"};
 		base = strrchr(rest, '/') ? strrchr(rest, '/') + 1 : rest;
 		driver = xstrdup(base);
 		if (strrchr(driver, '.'))

@@ -36,11 +36,16 @@ const char ta_bh_api_decls[] =
 	"#endif\n";
 
 static const char *const extra_args[] = {
-	"-Werror=incompatible-pointer-types", "-Werror=int-conversion",
-	"-Werror=implicit-function-declaration", "-Werror=int-to-pointer-cast",
+	"-Werror=incompatible-pointer-types",
+	"-Werror=int-conversion",
+	"-Werror=implicit-function-declaration",
+	"-Werror=int-to-pointer-cast",
 	/* code a conversion leaves behind: a local, a function or a missing return */
-	"-Werror=unused-variable", "-Werror=unused-function", "-Werror=return-type",
-	"-include", BH_HEADER,
+	"-Werror=unused-variable",
+	"-Werror=unused-function",
+	"-Werror=return-type",
+	"-include",
+	BH_HEADER,
 };
 
 struct ta_validator {
@@ -50,7 +55,7 @@ struct ta_validator {
 	ta_flags *fl;
 	ta_indexer *ix;
 	bool bh_decls;
-	ta_strmap base;      /* unit -> index into base_errors */
+	ta_strmap base; /* unit -> index into base_errors */
 	unsigned *base_errors;
 	char **base_messages; /* the errors of each unpatched unit, one per line */
 	size_t cap_messages;
@@ -102,7 +107,7 @@ static int count(ta_validator *v, const char *unit, const char *const *paths,
 	int argc = 0;
 	char **argv = ta_flags_for(v->fl, unit, &argc);
 	const char **args = xcalloc((size_t)argc + sizeof(extra_args) / sizeof(*extra_args) + 2,
-				   sizeof(*args));
+				    sizeof(*args));
 	const char **up = xcalloc(n + 1, sizeof(*up));
 	const char **ut = xcalloc(n + 1, sizeof(*ut));
 	size_t nu = 0;
@@ -180,8 +185,7 @@ static char *first_new(const char *base, const char *after)
 }
 
 int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
-		       const char *const *paths, const char *const *texts, size_t n,
-		       char **reason)
+		       const char *const *paths, const char *const *texts, size_t n, char **reason)
 {
 	*reason = NULL;
 	for (size_t i = 0; i < n_units; i++) {
@@ -210,9 +214,10 @@ int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units
 		}
 		if (after > before) {
 			char *fresh = first_new(v->base_messages[*slot], first);
-			*reason = xasprintf("the patched '%s' does not compile: %u new error%s, first: %s",
-					    units[i], after - before, after - before == 1 ? "" : "s",
-					    fresh ? fresh : "?");
+			*reason = xasprintf(
+				"the patched '%s' does not compile: %u new error%s, first: %s",
+				units[i], after - before, after - before == 1 ? "" : "s",
+				fresh ? fresh : "?");
 			free(fresh);
 			free(first);
 			return -1;

@@ -65,15 +65,17 @@ char *ta_patch_filename(unsigned number, const char *subject)
 	return ta_buf_steal(&b);
 }
 
-static void diffstat_line(ta_buf *b, const char *path, size_t width, unsigned digits,
-			  unsigned add, unsigned del, unsigned max_changes, unsigned graph)
+static void diffstat_line(ta_buf *b, const char *path, size_t width, unsigned digits, unsigned add,
+			  unsigned del, unsigned max_changes, unsigned graph)
 {
 	unsigned total = add + del, pa = add, pd = del;
 
 	if (max_changes > graph && total) {
 		/* scale like git: at least one mark for a non-zero count */
-		pa = add ? (unsigned)(((unsigned long)add * graph + max_changes - 1) / max_changes) : 0;
-		pd = del ? (unsigned)(((unsigned long)del * graph + max_changes - 1) / max_changes) : 0;
+		pa = add ? (unsigned)(((unsigned long)add * graph + max_changes - 1) / max_changes)
+			 : 0;
+		pd = del ? (unsigned)(((unsigned long)del * graph + max_changes - 1) / max_changes)
+			 : 0;
 		if (pa + pd > graph) {
 			if (pa > pd)
 				pa = graph - pd;
@@ -99,7 +101,8 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 
 	for (size_t i = 0; i < d->n_files; i++) {
 		const struct ta_patch_file *f = &d->files[i];
-		char *h = ta_udiff(f->path, f->old_text, f->old_len, f->new_text, f->new_len, 3, &st[i]);
+		char *h = ta_udiff(f->path, f->old_text, f->old_len, f->new_text, f->new_len, 3,
+				   &st[i]);
 		if (*h) {
 			ta_buf_printf(&diffs, "diff --git a/%s b/%s\n", f->path, f->path);
 			ta_buf_puts(&diffs, h);
@@ -119,7 +122,8 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 		ta_buf_free(&diffs);
 		return NULL;
 	}
-	ta_buf_puts(&out, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	ta_buf_puts(&out,
+		    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	ta_buf_printf(&out, "From: %s\nDate: %s\nSubject: [PATCH] %s\n\n", d->author, d->date,
 		      d->subject);
 	/* paragraphs, wrapped at 72 columns */
@@ -147,8 +151,8 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 			graph = 50;
 		for (size_t i = 0; i < d->n_files; i++)
 			if (st[i].added + st[i].removed)
-				diffstat_line(&out, d->files[i].path, width, digits, st[i].added, st[i].removed,
-					      max_changes, (unsigned)graph);
+				diffstat_line(&out, d->files[i].path, width, digits, st[i].added,
+					      st[i].removed, max_changes, (unsigned)graph);
 	}
 	ta_buf_printf(&out, " %zu file%s changed", changed, changed == 1 ? "" : "s");
 	if (add)

@@ -24,9 +24,17 @@
 #include "util.h"
 
 static const char *const common_headers[] = {
-	"linux/module.h",   "linux/kernel.h",     "linux/interrupt.h",       "linux/slab.h",
-	"linux/device.h",   "linux/dma-mapping.h", "linux/platform_device.h", "linux/netdevice.h",
-	"linux/pci.h",      "linux/dmaengine.h",  "linux/usb.h",
+	"linux/module.h",
+	"linux/kernel.h",
+	"linux/interrupt.h",
+	"linux/slab.h",
+	"linux/device.h",
+	"linux/dma-mapping.h",
+	"linux/platform_device.h",
+	"linux/netdevice.h",
+	"linux/pci.h",
+	"linux/dmaengine.h",
+	"linux/usb.h",
 };
 
 struct pch_job {
@@ -99,10 +107,10 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 		free(hit);
 		build = xasprintf("%s.tmp.%d", final, (int)getpid());
 	} else {
-		final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp,
-				  (int)getpid(), (unsigned long long)h);
-		header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp,
-				   (int)getpid(), (unsigned long long)h);
+		final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp, (int)getpid(),
+				  (unsigned long long)h);
+		header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp, (int)getpid(),
+				   (unsigned long long)h);
 		build = xstrdup(final);
 	}
 	if (!(fp = fopen(header, "w")) || fputs(text.s ? text.s : "", fp) < 0 || fclose(fp) != 0) {

@@ -182,7 +182,8 @@ static int receive(struct worker *w)
 		return 0;
 	}
 	r = read(w->res_fd, chunk,
-		 w->want - w->in.len < sizeof(chunk) ? (size_t)(w->want - w->in.len) : sizeof(chunk));
+		 w->want - w->in.len < sizeof(chunk) ? (size_t)(w->want - w->in.len)
+						     : sizeof(chunk));
 	if (r < 0 && errno == EINTR)
 		return 0;
 	if (r <= 0)
@@ -228,8 +229,8 @@ int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_
 			if (w->pid > 0 && !w->busy && next < n) {
 				if (dispatch(w, order[next]) != 0) {
 					int sig = reap(w, true);
-					results[order[next]] = (ta_pool_result){.outcome = TA_POOL_CRASHED,
-										.signal = sig};
+					results[order[next]] = (ta_pool_result){
+						.outcome = TA_POOL_CRASHED, .signal = sig};
 					next++;
 					done++;
 					continue;

@@ -36,10 +36,10 @@ struct scan {
 	ta_candidates *out;
 	char *buf;
 	size_t buf_cap;
-	ta_strmap old_index;      /* rel -> index in old */
+	ta_strmap old_index; /* rel -> index in old */
 	struct memo_entry *old;
 	size_t n_old, cap_old;
-	ta_buf fresh;             /* the memo to write */
+	ta_buf fresh; /* the memo to write */
 	size_t reused;
 };
 
@@ -66,7 +66,8 @@ static int memo_answer(struct scan *s, int dirfd, const char *name, const char *
 	size_t *idx;
 	const struct memo_entry *m;
 
-	if (!s->n_old || fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st->st_mode))
+	if (!s->n_old || fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISREG(st->st_mode))
 		return -1;
 	idx = ta_strmap_get(&s->old_index, rel);
 	if (!idx)
@@ -139,8 +140,8 @@ static void walk_dir(struct scan *s, int dir_fd, const char *rel)
 		unsigned char type = de->d_type;
 		char *child;
 
-		if (n[0] == '.' && (n[1] == '\0' || (n[1] == '.' && n[2] == '\0') ||
-				    strcmp(n, ".git") == 0))
+		if (n[0] == '.' &&
+		    (n[1] == '\0' || (n[1] == '.' && n[2] == '\0') || strcmp(n, ".git") == 0))
 			continue;
 		if (type == DT_UNKNOWN) {
 			struct stat st;
@@ -149,7 +150,8 @@ static void walk_dir(struct scan *s, int dir_fd, const char *rel)
 			type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
 		}
 		if (type == DT_DIR) {
-			int fd = openat(dirfd(d), n, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+			int fd = openat(dirfd(d), n,
+					O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 			child = *rel ? xasprintf("%s/%s", rel, n) : xstrdup(n);
 			if (fd >= 0)
 				walk_dir(s, fd, child);
@@ -187,11 +189,14 @@ static void load_memo(struct scan *s, const char *path)
 		long long sec, nsec;
 		int mentions, off = 0;
 		*nl = '\0';
-		if (sscanf(p, "%llu %lld %lld %llu %d %n", &size, &sec, &nsec, &ino, &mentions, &off) !=
-			    5 ||
+		if (sscanf(p, "%llu %lld %lld %llu %d %n", &size, &sec, &nsec, &ino, &mentions,
+			   &off) != 5 ||
 		    !off)
 			continue;
-		m = (struct memo_entry){.size = size, .ino = ino, .sec = sec, .nsec = nsec,
+		m = (struct memo_entry){.size = size,
+					.ino = ino,
+					.sec = sec,
+					.nsec = nsec,
 					.mentions = mentions != 0};
 		TA_PUSH(s->old, s->n_old, s->cap_old, m);
 		ta_strmap_put(&s->old_index, p + off, s->n_old - 1);

@@ -81,50 +81,50 @@ const char *ta_rc_verdict_name(enum ta_rc_verdict v)
  * What the explorer can observe.  X(enum suffix, property, bad, description):
  * a bad observation violates its (safety) property.
  */
-#define OBS_LIST(X)                                                                    \
-	X(LOST, LOST_RUN, 0, "a schedule can end up never followed by a run")            \
-	X(CONCURRENT, CONCURRENCY, 1,                                                   \
-	  "the callback can start while it still runs on the other CPU")                \
-	X(SPURIOUS, COALESCING, 0, "the callback can run without a schedule since its last run") \
-	X(UNCOALESCED, COALESCING, 0,                                                   \
-	  "a schedule made while a run is pending can get a run of its own")            \
-	X(DIS_RAN, DISABLE_PENDING, 0, "a run pending at disable still runs once enabled") \
-	X(DIS_DROPPED, DISABLE_PENDING, 0, "a run pending at disable is dropped")       \
-	X(DIS_KEPT, DISABLE_PENDING, 0, "a run pending at disable stays pending")       \
-	X(WDIS_RAN, SCHED_WHILE_DISABLED, 0, "a schedule while disabled runs once enabled") \
-	X(WDIS_DROPPED, SCHED_WHILE_DISABLED, 0, "a schedule while disabled is dropped") \
-	X(WDIS_KEPT, SCHED_WHILE_DISABLED, 0, "a schedule while disabled stays pending") \
-	X(KILL_RAN, KILL_PENDING, 0, "a run pending at kill still runs")                \
-	X(KILL_DROPPED, KILL_PENDING, 0, "a run pending at kill is dropped")            \
-	X(KILL_KEPT, KILL_PENDING, 0, "a run pending at kill never runs and kill waits for it") \
-	X(DIS_RET_RUNNING, DISABLE_RETURN, 0,                                           \
-	  "the callback can still be running when disable returns")                     \
-	X(KILL_RET_RUNNING, KILL_RETURN, 0, "the callback can still be running when kill returns") \
-	X(KILL_RET_PENDING, KILL_RETURN, 0, "a run can be pending when kill returns")    \
-	X(HANG, NEVER_RETURNS, 1, "a call can wait forever")                             \
-	X(CTX_SOFTIRQ, CONTEXT, 0, "the callback runs in softirq context (atomic)")      \
-	X(CTX_PROCESS, CONTEXT, 0, "the callback runs in process context (may sleep)")   \
-	X(CPU_SAME, CPU, 0, "the callback runs on the CPU that scheduled it")            \
-	X(CPU_OTHER, CPU, 0, "the callback can run on another CPU than the one that scheduled it") \
-	X(PRIO_HI, PRIORITY, 0, "the callback runs from HI_SOFTIRQ, before every other softirq") \
-	X(PRIO_TIMER, PRIORITY, 0,                                                      \
+#define OBS_LIST(X)                                                                                 \
+	X(LOST, LOST_RUN, 0, "a schedule can end up never followed by a run")                       \
+	X(CONCURRENT, CONCURRENCY, 1,                                                               \
+	  "the callback can start while it still runs on the other CPU")                            \
+	X(SPURIOUS, COALESCING, 0, "the callback can run without a schedule since its last run")    \
+	X(UNCOALESCED, COALESCING, 0,                                                               \
+	  "a schedule made while a run is pending can get a run of its own")                        \
+	X(DIS_RAN, DISABLE_PENDING, 0, "a run pending at disable still runs once enabled")          \
+	X(DIS_DROPPED, DISABLE_PENDING, 0, "a run pending at disable is dropped")                   \
+	X(DIS_KEPT, DISABLE_PENDING, 0, "a run pending at disable stays pending")                   \
+	X(WDIS_RAN, SCHED_WHILE_DISABLED, 0, "a schedule while disabled runs once enabled")         \
+	X(WDIS_DROPPED, SCHED_WHILE_DISABLED, 0, "a schedule while disabled is dropped")            \
+	X(WDIS_KEPT, SCHED_WHILE_DISABLED, 0, "a schedule while disabled stays pending")            \
+	X(KILL_RAN, KILL_PENDING, 0, "a run pending at kill still runs")                            \
+	X(KILL_DROPPED, KILL_PENDING, 0, "a run pending at kill is dropped")                        \
+	X(KILL_KEPT, KILL_PENDING, 0, "a run pending at kill never runs and kill waits for it")     \
+	X(DIS_RET_RUNNING, DISABLE_RETURN, 0,                                                       \
+	  "the callback can still be running when disable returns")                                 \
+	X(KILL_RET_RUNNING, KILL_RETURN, 0, "the callback can still be running when kill returns")  \
+	X(KILL_RET_PENDING, KILL_RETURN, 0, "a run can be pending when kill returns")               \
+	X(HANG, NEVER_RETURNS, 1, "a call can wait forever")                                        \
+	X(CTX_SOFTIRQ, CONTEXT, 0, "the callback runs in softirq context (atomic)")                 \
+	X(CTX_PROCESS, CONTEXT, 0, "the callback runs in process context (may sleep)")              \
+	X(CPU_SAME, CPU, 0, "the callback runs on the CPU that scheduled it")                       \
+	X(CPU_OTHER, CPU, 0, "the callback can run on another CPU than the one that scheduled it")  \
+	X(PRIO_HI, PRIORITY, 0, "the callback runs from HI_SOFTIRQ, before every other softirq")    \
+	X(PRIO_TIMER, PRIORITY, 0,                                                                  \
 	  "the callback runs from TIMER_SOFTIRQ, after HI_SOFTIRQ and before the network softirqs") \
-	X(PRIO_TASKLET, PRIORITY, 0,                                                    \
-	  "the callback runs from TASKLET_SOFTIRQ, after the timer, network and block softirqs") \
-	X(PRIO_THREAD, PRIORITY, 0, "the callback runs in an IRQ thread, after every softirq") \
-	X(PRIO_KWORKER, PRIORITY, 0,                                                    \
-	  "the callback runs in a kworker, after every softirq and real-time thread")   \
-	X(SLEEP_IN_ATOMIC, MAY_SLEEP, 1, "a call that may sleep is made from atomic context") \
-	X(BAD_CONTEXT, MAY_SLEEP, 1, "a call is made from a context its rules forbid")   \
-	X(BH_EXCL_BROKEN, BH_EXCLUSION, 1,                                              \
-	  "a spin_lock_bh() section can start on a CPU where the callback is mid-run")  \
+	X(PRIO_TASKLET, PRIORITY, 0,                                                                \
+	  "the callback runs from TASKLET_SOFTIRQ, after the timer, network and block softirqs")    \
+	X(PRIO_THREAD, PRIORITY, 0, "the callback runs in an IRQ thread, after every softirq")      \
+	X(PRIO_KWORKER, PRIORITY, 0,                                                                \
+	  "the callback runs in a kworker, after every softirq and real-time thread")               \
+	X(SLEEP_IN_ATOMIC, MAY_SLEEP, 1, "a call that may sleep is made from atomic context")       \
+	X(BAD_CONTEXT, MAY_SLEEP, 1, "a call is made from a context its rules forbid")              \
+	X(BH_EXCL_BROKEN, BH_EXCLUSION, 1,                                                          \
+	  "a spin_lock_bh() section can start on a CPU where the callback is mid-run")              \
 	X(UNMAPPED, MAPPING, 1, "an operation has no counterpart")
 
 enum obs {
 #define X(e, prop, bad, desc) OBS_##e,
 	OBS_LIST(X)
 #undef X
-	NOBS
+		NOBS
 };
 
 static const struct {
@@ -160,8 +160,8 @@ static const char *const prop_none[TA_RC_NPROPS] = {
 enum model_id { M_TASKLET, M_BH, M_WQ, M_IRQ, M_TIMER, NMODELS };
 
 static const struct ta_rc_model *const models[NMODELS] = {
-	&ta_rc_tasklet_model, &ta_rc_bh_model, &ta_rc_wq_model, &ta_rc_irq_model,
-	&ta_rc_timer_model,
+	&ta_rc_tasklet_model, &ta_rc_bh_model,    &ta_rc_wq_model,
+	&ta_rc_irq_model,     &ta_rc_timer_model,
 };
 
 /*
@@ -240,8 +240,8 @@ static const struct map_row {
 
 struct plan_op {
 	enum ta_proto_opk kind;
-	size_t pop;  /* protocol operation index */
-	int nm;      /* model calls; 0: no counterpart */
+	size_t pop; /* protocol operation index */
+	int nm;     /* model calls; 0: no counterpart */
 	int mop[2];
 	const char *why; /* why there is no counterpart */
 };
@@ -269,17 +269,17 @@ struct plan {
 struct world {
 	uint8_t m[TA_RC_STATE_MAX];
 	uint8_t pc[NA], sub[NA], phase[NA];
-	uint8_t entered[NA]; /* the current call was made and waited at once */
+	uint8_t entered[NA];       /* the current call was made and waited at once */
 	uint8_t cb_pc[TA_RC_NCPU]; /* 0: not running; k: body op k-1 is next */
 	uint8_t cb_sub[TA_RC_NCPU], cb_phase[TA_RC_NCPU], cb_prio[TA_RC_NCPU];
 	uint8_t cb_entered[TA_RC_NCPU];
 	uint8_t section[TA_RC_NCPU]; /* actor + 1 holding a spin_lock_bh section */
 	uint8_t resched;
-	int8_t ddepth;   /* the protocol's disable depth */
-	uint8_t reqs;    /* runs owed to schedules, not started yet */
+	int8_t ddepth;    /* the protocol's disable depth */
+	uint8_t reqs;     /* runs owed to schedules, not started yet */
 	uint8_t unserved; /* a schedule happened since the callback last started */
-	uint8_t tags;    /* what the pending run has been through (TAG_*) */
-	int8_t req_cpu;  /* the CPU of the schedule that made the pending run */
+	uint8_t tags;     /* what the pending run has been through (TAG_*) */
+	int8_t req_cpu;   /* the CPU of the schedule that made the pending run */
 };
 
 #define TAG_DIS 0x1
@@ -293,8 +293,8 @@ struct ev {
 	uint8_t actor;
 	int8_t cpu;
 	uint8_t ctx;
-	int16_t mop;  /* model call, MOP_* or NONE */
-	int32_t pop;  /* protocol operation, -1 none */
+	int16_t mop; /* model call, MOP_* or NONE */
+	int32_t pop; /* protocol operation, -1 none */
 	const char *note;
 };
 
@@ -579,10 +579,10 @@ static void enter_call(struct explorer *x, const struct node *from, uint32_t fro
  * is first "made" by a step of its own, so that what its caller did at that
  * moment is recorded.
  */
-static bool op_step(struct explorer *x, const struct node *from, uint32_t from_idx,
-		    struct world *w, const struct plan_op *op, uint8_t *pc, uint8_t *sub,
-		    uint8_t *phase, uint8_t *entered, int cpu, enum ta_rc_ctx ctx, size_t actor,
-		    bool body, struct ev *ev)
+static bool op_step(struct explorer *x, const struct node *from, uint32_t from_idx, struct world *w,
+		    const struct plan_op *op, uint8_t *pc, uint8_t *sub, uint8_t *phase,
+		    uint8_t *entered, int cpu, enum ta_rc_ctx ctx, size_t actor, bool body,
+		    struct ev *ev)
 {
 	const struct plan *pl = x->plan;
 	const struct ta_rc_model *m = pl->m;
@@ -602,7 +602,8 @@ static bool op_step(struct explorer *x, const struct node *from, uint32_t from_i
 		ev->note = lock ? "bottom halves disabled on this CPU" : "bottom halves enabled";
 		w->section[cpu] = lock ? (uint8_t)(actor + 1) : 0;
 		if (lock && w->cb_pc[cpu]) {
-			ev->note = "bottom halves disabled, but the callback is mid-run on this CPU";
+			ev->note =
+				"bottom halves disabled, but the callback is mid-run on this CPU";
 			observe(x, OBS_BH_EXCL_BROKEN, from_idx, ev, NULL);
 		}
 		(*pc)++;
@@ -719,9 +720,8 @@ static bool expand(struct explorer *x, uint32_t idx)
 		active = actor_started(&w, a);
 		if (!may_step(pl, &w, pa->cpu, a, actor_level(pl, &w, a), active))
 			continue;
-		if (!op_step(x, &from, idx, &w, &pa->ops[w.pc[a]], &w.pc[a], &w.sub[a],
-			     &w.phase[a], &w.entered[a], pa->cpu, actor_ctx(pl, &from.w, a), a,
-			     false, &ev))
+		if (!op_step(x, &from, idx, &w, &pa->ops[w.pc[a]], &w.pc[a], &w.sub[a], &w.phase[a],
+			     &w.entered[a], pa->cpu, actor_ctx(pl, &from.w, a), a, false, &ev))
 			continue;
 		any = true;
 		add_node(x, &w, idx, depth, &ev);
@@ -794,7 +794,8 @@ static void final_state(struct explorer *x, uint32_t idx)
 		if ((int)a != pl->callback && !actor_done(pl, w, a))
 			stuck = true;
 	if (stuck)
-		observe(x, OBS_HANG, idx, NULL, "no further event is possible: a call never returns");
+		observe(x, OBS_HANG, idx, NULL,
+			"no further event is possible: a call never returns");
 	fate(x, w->tags, OBS_DIS_KEPT, OBS_WDIS_KEPT, OBS_KILL_KEPT, idx, NULL,
 	     stuck ? "no further event is possible: the pending run never runs"
 		   : "all done: the pending run never runs");
@@ -877,7 +878,8 @@ static void map_op(enum model_id mid, enum ta_proto_opk kind, size_t pop, enum t
 	/* A thread is woken by returning IRQ_WAKE_THREAD from the primary handler only. */
 	if (mid == M_IRQ && op->mop[0] == TA_IRQ_HANDLER && ctx != TA_RC_HARDIRQ) {
 		op->nm = 0;
-		op->why = "no counterpart: only the primary handler of the interrupt can wake the thread";
+		op->why =
+			"no counterpart: only the primary handler of the interrupt can wake the thread";
 	}
 }
 
@@ -939,8 +941,8 @@ static void build_plan(const ta_protocol *p, enum model_id mid, const struct ta_
 			pa->nops = 2;
 			map_op(mid, TA_PROTO_SPIN_LOCK_BH, ta_protocol_shared_op(p), TA_RC_PROCESS,
 			       false, false, &pa->ops[0]);
-			map_op(mid, TA_PROTO_SPIN_UNLOCK_BH, ta_protocol_shared_op(p), TA_RC_PROCESS,
-			       false, false, &pa->ops[1]);
+			map_op(mid, TA_PROTO_SPIN_UNLOCK_BH, ta_protocol_shared_op(p),
+			       TA_RC_PROCESS, false, false, &pa->ops[1]);
 		}
 	}
 	pl->start_disabled = ta_protocol_start_disabled(p);
@@ -982,7 +984,8 @@ static char *event_line(const struct plan *pl, const ta_protocol *p, const struc
 	}
 	if (ev->kind == EV_ACTOR || ev->kind == EV_BODY) {
 		if (ev->mop == MOP_LOCK_BH || ev->mop == MOP_UNLOCK_BH)
-			ta_buf_puts(&b, ev->mop == MOP_LOCK_BH ? "spin_lock_bh()" : "spin_unlock_bh()");
+			ta_buf_puts(&b,
+				    ev->mop == MOP_LOCK_BH ? "spin_lock_bh()" : "spin_unlock_bh()");
 		else if (ev->mop >= 0 && (unsigned)ev->mop < m->nops)
 			ta_buf_printf(&b, "%s()", m->ops[ev->mop].name);
 		else if (pop)
@@ -1139,7 +1142,8 @@ static void compare(ta_rc_result *r, const ta_protocol *p, const struct explorer
 			continue;
 		}
 		if (only_r < NOBS)
-			make_entry(&d, (enum ta_rc_prop)prop, p, xs, sets, 1, only_r, only_t, target);
+			make_entry(&d, (enum ta_rc_prop)prop, p, xs, sets, 1, only_r, only_t,
+				   target);
 		else
 			make_entry(&d, (enum ta_rc_prop)prop, p, xs, sets, 0, only_t, NOBS, target);
 		d.safety = props[prop].safety && has_bad((enum ta_rc_prop)prop, set[1]) &&
@@ -1155,8 +1159,7 @@ static void explorer_free(struct explorer *x)
 	free(x->table);
 }
 
-ta_rc_result *ta_rc_check(const ta_protocol *p, enum ta_rc_target to,
-			  const struct ta_rc_opts *opts)
+ta_rc_result *ta_rc_check(const ta_protocol *p, enum ta_rc_target to, const struct ta_rc_opts *opts)
 {
 	static const enum model_id target_model[TA_RC_NTARGETS] = {
 		[TA_RC_TO_BH] = M_BH,

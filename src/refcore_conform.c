@@ -21,10 +21,10 @@
 #include "refcore_workqueue.h"
 #include "util.h"
 
-#define EXPECT(cond)                                                                   \
-	do {                                                                            \
-		if (!(cond))                                                            \
-			return xasprintf("line %d: expected %s", __LINE__, #cond);      \
+#define EXPECT(cond)                                                                               \
+	do {                                                                                       \
+		if (!(cond))                                                                       \
+			return xasprintf("line %d: expected %s", __LINE__, #cond);                 \
 	} while (0)
 
 /* A call in progress on a model: phases are taken as far as they go. */
@@ -676,7 +676,8 @@ static char *wq_context_and_priority(void)
 	call_now(WQ, &w, TA_WORK_QUEUE, 0, &ok);
 	EXPECT(ta_work_exec(&w, 0, &prio) && prio == TA_RC_PRIO_KWORKER);
 	EXPECT(ta_rc_prio_ctx(TA_RC_PRIO_KWORKER) == TA_RC_PROCESS);
-	EXPECT((bs->ctx_ok & TA_RC_CTXBIT(TA_RC_ATOMIC)) && (bs->ctx_ok & TA_RC_CTXBIT(TA_RC_SOFTIRQ)));
+	EXPECT((bs->ctx_ok & TA_RC_CTXBIT(TA_RC_ATOMIC)) &&
+	       (bs->ctx_ok & TA_RC_CTXBIT(TA_RC_SOFTIRQ)));
 	EXPECT(!(bs->ctx_ok & TA_RC_CTXBIT(TA_RC_HARDIRQ)));
 	EXPECT(ws->wait == TA_RC_SLEEPS && ws->ctx_ok == TA_RC_CTXBIT(TA_RC_PROCESS));
 	return NULL;

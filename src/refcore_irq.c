@@ -19,8 +19,7 @@ static const struct ta_rc_opinfo irq_ops[TA_IRQ_NOPS] = {
 	 * !atomic_read(&desc->threads_active)); wait_event() may sleep. */
 	[TA_IRQ_DISABLE] = {"disable_irq", TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
 			    "sleeps in synchronize_irq() while the thread is pending or running"},
-	[TA_IRQ_ENABLE] = {"enable_irq", TA_RC_NOWAIT, TA_RC_ANY_CTX,
-			   "callable from any context"},
+	[TA_IRQ_ENABLE] = {"enable_irq", TA_RC_NOWAIT, TA_RC_ANY_CTX, "callable from any context"},
 	/* manage.c free_irq(): "This function must not be called from interrupt context." */
 	[TA_IRQ_FREE] = {"free_irq", TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
 			 "must not be called from interrupt context; sleeps"},
@@ -80,7 +79,8 @@ static struct ta_rc_step irq_fires(struct ta_irq *q, int cpu)
 	unsigned flags;
 
 	if (q->freed)
-		return step(TA_RC_DONE, TA_RC_F_REJECTED, "no handler installed: interrupt ignored");
+		return step(TA_RC_DONE, TA_RC_F_REJECTED,
+			    "no handler installed: interrupt ignored");
 	if (q->depth || q->masked) {
 		/* a second run, after the one already woken, unless one is remembered */
 		flags = q->irq_pending ? TA_RC_F_COALESCED : TA_RC_F_NEW;

@@ -37,8 +37,8 @@ enum ta_rc_ctx ta_rc_prio_ctx(enum ta_rc_prio prio)
 const char *ta_rc_mutation_name(int n)
 {
 	switch (n) {
-#define X(num, text)                                                                   \
-	case num:                                                                       \
+#define X(num, text)                                                                               \
+	case num:                                                                                  \
 		return text;
 		TA_RC_MUTATION_LIST(X)
 #undef X

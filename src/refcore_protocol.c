@@ -192,8 +192,8 @@ long ta_protocol_set_shared_bh(ta_protocol *p, const char *site)
 	return set_shared_at(p, site, 0, 0);
 }
 
-static void set_error(struct ta_proto_error *err, unsigned line, unsigned col, const char *fmt,
-		      ...) __attribute__((format(printf, 4, 5)));
+static void set_error(struct ta_proto_error *err, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 static void set_error(struct ta_proto_error *err, unsigned line, unsigned col, const char *fmt, ...)
 {
@@ -414,8 +414,8 @@ static int parse_actor(ta_protocol *p, struct lexer *lx, const char *w, size_t n
 	if (n == 4 && strncmp(w, "cpu", 3) == 0 && isdigit((unsigned char)w[3])) {
 		cpu = w[3] - '0';
 		if (cpu >= TA_RC_NCPU) {
-			set_error(err, lx->line, col_of(lx, w), "no CPU '%.*s': the model has cpu0 and cpu1",
-				  (int)n, w);
+			set_error(err, lx->line, col_of(lx, w),
+				  "no CPU '%.*s': the model has cpu0 and cpu1", (int)n, w);
 			return -1;
 		}
 		have_cpu = true;

@@ -19,11 +19,11 @@ static const struct ta_rc_opinfo tasklet_ops[TA_TASKLET_NOPS] = {
 	/* interrupt.h: tasklet_disable() { tasklet_disable_nosync(t); tasklet_unlock_wait(t); }
 	 * softirq.c: tasklet_unlock_wait() { wait_var_event(&t->state, ...); }
 	 * wait_bit.h: wait_var_event() starts with might_sleep(). */
-	[TA_TASKLET_DISABLE] = {"tasklet_disable", TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
-				"may sleep since 5.13: tasklet_unlock_wait() uses wait_var_event()"},
+	[TA_TASKLET_DISABLE] =
+		{"tasklet_disable", TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
+		 "may sleep since 5.13: tasklet_unlock_wait() uses wait_var_event()"},
 	/* interrupt.h: tasklet_disable_in_atomic() { ...; tasklet_unlock_spin_wait(t); } */
-	[TA_TASKLET_DISABLE_IN_ATOMIC] = {"tasklet_disable_in_atomic", TA_RC_SPINS,
-					  TA_RC_ANY_CTX,
+	[TA_TASKLET_DISABLE_IN_ATOMIC] = {"tasklet_disable_in_atomic", TA_RC_SPINS, TA_RC_ANY_CTX,
 					  "spins in tasklet_unlock_spin_wait(); any context"},
 	[TA_TASKLET_ENABLE] = {"tasklet_enable", TA_RC_NOWAIT, TA_RC_ANY_CTX,
 			       "callable from any context"},
@@ -32,8 +32,7 @@ static const struct ta_rc_opinfo tasklet_ops[TA_TASKLET_NOPS] = {
 	[TA_TASKLET_KILL] = {"tasklet_kill", TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
 			     "not for interrupt context; sleeps in wait_var_event()"},
 	[TA_TASKLET_UNLOCK_WAIT] = {"tasklet_unlock_wait", TA_RC_SLEEPS,
-				    TA_RC_CTXBIT(TA_RC_PROCESS),
-				    "sleeps in wait_var_event()"},
+				    TA_RC_CTXBIT(TA_RC_PROCESS), "sleeps in wait_var_event()"},
 };
 
 void ta_tasklet_init(struct ta_tasklet *t)
@@ -108,7 +107,8 @@ static struct ta_rc_step tasklet_disable(struct ta_tasklet *t, unsigned phase, b
 	if (TA_MUTANT(5) && !spin)
 		return step(TA_RC_DONE, 0, "returns");
 	if (t->run)
-		return step(TA_RC_WAIT, 0, spin ? "spins until RUN clears" : "sleeps until RUN clears");
+		return step(TA_RC_WAIT, 0,
+			    spin ? "spins until RUN clears" : "sleeps until RUN clears");
 	return step(TA_RC_DONE, 0, "RUN clear: returns");
 }
 
@@ -157,7 +157,8 @@ static struct ta_rc_step tasklet_kill(struct ta_tasklet *t, unsigned phase)
 		if (TA_MUTANT(2) && t->sched && !t->kill_holds) {
 			t->list_cpu = -1;
 			t->kill_holds = 1;
-			return step(TA_RC_MORE, TA_RC_F_DROPPED, "takes SCHED, pending run dropped");
+			return step(TA_RC_MORE, TA_RC_F_DROPPED,
+				    "takes SCHED, pending run dropped");
 		}
 		if (t->sched)
 			return step(TA_RC_WAIT, 0, "sleeps until SCHED clears");

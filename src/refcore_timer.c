@@ -9,7 +9,7 @@
 
 /* timer.c __timer_delete_sync(): "don't use it in hardirq context, because it
  * could lead to deadlock." WARN_ON(in_hardirq() && !(timer->flags & TIMER_IRQSAFE)); */
-#define TIMER_SYNC_CTX                                                                 \
+#define TIMER_SYNC_CTX                                                                             \
 	(TA_RC_CTXBIT(TA_RC_PROCESS) | TA_RC_CTXBIT(TA_RC_ATOMIC) | TA_RC_CTXBIT(TA_RC_SOFTIRQ))
 
 static const struct ta_rc_opinfo timer_ops[TA_TIMER_NOPS] = {

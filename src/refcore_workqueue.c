@@ -17,36 +17,33 @@
  *	 including BH if @work was last queued on a BH workqueue."
  * disable_work() and enable_work(): "Can be called from any context."
  */
-#define WORK_OPS(sync_wait, sync_ctx, sync_rule)                                       \
-	{                                                                               \
-		[TA_WORK_QUEUE] = {"queue_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,           \
-				   "callable from any context"},                        \
-		[TA_WORK_QUEUE_HI] = {"queue_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,        \
-				      "callable from any context"},                     \
-		[TA_WORK_DISABLE] = {"disable_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,       \
-				     "can be called from any context"},                 \
-		[TA_WORK_DISABLE_SYNC] = {"disable_work_sync", sync_wait, sync_ctx,     \
-					  sync_rule},                                   \
-		[TA_WORK_ENABLE] = {"enable_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,         \
-				    "can be called from any context"},                  \
-		[TA_WORK_ENABLE_AND_QUEUE] = {"enable_and_queue_work", TA_RC_NOWAIT,    \
-					      TA_RC_ANY_CTX, "callable from any context"}, \
-		[TA_WORK_ENABLE_AND_QUEUE_HI] = {"enable_and_queue_work", TA_RC_NOWAIT, \
-						 TA_RC_ANY_CTX,                         \
-						 "callable from any context"},          \
-		[TA_WORK_CANCEL_SYNC] = {"cancel_work_sync", sync_wait, sync_ctx,       \
-					 sync_rule},                                    \
-		[TA_WORK_FLUSH] = {"flush_work", TA_RC_SLEEPS,                          \
-				   TA_RC_CTXBIT(TA_RC_PROCESS), "may sleep"},           \
+#define WORK_OPS(sync_wait, sync_ctx, sync_rule)                                                   \
+	{                                                                                          \
+		[TA_WORK_QUEUE] = {"queue_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,                      \
+				   "callable from any context"},                                   \
+		[TA_WORK_QUEUE_HI] = {"queue_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,                   \
+				      "callable from any context"},                                \
+		[TA_WORK_DISABLE] = {"disable_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,                  \
+				     "can be called from any context"},                            \
+		[TA_WORK_DISABLE_SYNC] = {"disable_work_sync", sync_wait, sync_ctx, sync_rule},    \
+		[TA_WORK_ENABLE] = {"enable_work", TA_RC_NOWAIT, TA_RC_ANY_CTX,                    \
+				    "can be called from any context"},                             \
+		[TA_WORK_ENABLE_AND_QUEUE] = {"enable_and_queue_work", TA_RC_NOWAIT,               \
+					      TA_RC_ANY_CTX, "callable from any context"},         \
+		[TA_WORK_ENABLE_AND_QUEUE_HI] = {"enable_and_queue_work", TA_RC_NOWAIT,            \
+						 TA_RC_ANY_CTX, "callable from any context"},      \
+		[TA_WORK_CANCEL_SYNC] = {"cancel_work_sync", sync_wait, sync_ctx, sync_rule},      \
+		[TA_WORK_FLUSH] = {"flush_work", TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),        \
+				   "may sleep"},                                                   \
 	}
 
-static const struct ta_rc_opinfo bh_ops[TA_WORK_NOPS] =
-	WORK_OPS(TA_RC_SPINS,
-		 TA_RC_CTXBIT(TA_RC_PROCESS) | TA_RC_CTXBIT(TA_RC_ATOMIC) | TA_RC_CTXBIT(TA_RC_SOFTIRQ),
-		 "on a BH work item: any context but hardirq (busy-waits)");
-static const struct ta_rc_opinfo wq_ops[TA_WORK_NOPS] =
-	WORK_OPS(TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
-		 "on a non-BH work item: must be called from a sleepable context");
+static const struct ta_rc_opinfo bh_ops[TA_WORK_NOPS] = WORK_OPS(
+	TA_RC_SPINS,
+	TA_RC_CTXBIT(TA_RC_PROCESS) | TA_RC_CTXBIT(TA_RC_ATOMIC) | TA_RC_CTXBIT(TA_RC_SOFTIRQ),
+	"on a BH work item: any context but hardirq (busy-waits)");
+static const struct ta_rc_opinfo wq_ops[TA_WORK_NOPS] = WORK_OPS(
+	TA_RC_SLEEPS, TA_RC_CTXBIT(TA_RC_PROCESS),
+	"on a non-BH work item: must be called from a sleepable context");
 
 void ta_work_init(struct ta_work *w, bool bh)
 {
@@ -83,7 +80,8 @@ static struct ta_rc_step step(enum ta_rc_status status, unsigned flags, const ch
 static struct ta_rc_step work_queue(struct ta_work *w, int cpu, bool hi)
 {
 	if (w->disable && !TA_MUTANT(10))
-		return step(TA_RC_DONE, TA_RC_F_REJECTED, "disabled: returns false, nothing queued");
+		return step(TA_RC_DONE, TA_RC_F_REJECTED,
+			    "disabled: returns false, nothing queued");
 	if (w->pending)
 		return step(TA_RC_DONE, TA_RC_F_COALESCED, "PENDING already set: returns false");
 	w->pending = 1;

@@ -22,7 +22,8 @@ bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts)
 		return true;
 	if (opts->only_class && (!t->cls || strcmp(t->cls, opts->only_class) != 0))
 		return false;
-	if (opts->min_confidence > 0 && (!t->rec.mechanism || t->rec.confidence < opts->min_confidence))
+	if (opts->min_confidence > 0 &&
+	    (!t->rec.mechanism || t->rec.confidence < opts->min_confidence))
 		return false;
 	return true;
 }

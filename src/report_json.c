@@ -54,7 +54,8 @@ static cJSON *site_json(const ta_site *s, bool init)
 		cJSON *roles = cJSON_AddArrayToObject(o, "context");
 		for (int r = 0; r < TA_ROLE_COUNT; r++)
 			if (s->roles & TA_ROLE_BIT(r))
-				cJSON_AddItemToArray(roles, cJSON_CreateString(ta_role_name((enum ta_role)r)));
+				cJSON_AddItemToArray(
+					roles, cJSON_CreateString(ta_role_name((enum ta_role)r)));
 		add_str(o, "context_evidence", s->context);
 		if (s->atomic_lock)
 			cJSON_AddBoolToObject(o, "spinlock_held", true);
@@ -81,7 +82,8 @@ static void classification_json(cJSON *o, const ta_tasklet *t)
 	cJSON *rec, *arr;
 
 	add_str(o, "class", t->cls);
-	cJSON_AddItemToObject(o, "class_reasons", reasons_json(t->class_reasons, t->n_class_reasons));
+	cJSON_AddItemToObject(o, "class_reasons",
+			      reasons_json(t->class_reasons, t->n_class_reasons));
 	arr = cJSON_AddArrayToObject(o, "traits");
 	for (size_t i = 0; i < t->n_traits; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(t->traits[i]));
@@ -90,8 +92,10 @@ static void classification_json(cJSON *o, const ta_tasklet *t)
 		rec = cJSON_AddObjectToObject(o, "recommendation");
 		cJSON_AddStringToObject(rec, "mechanism", t->rec.mechanism);
 		add_str(rec, "queue", t->rec.queue);
-		cJSON_AddNumberToObject(rec, "confidence", (double)(int)(t->rec.confidence * 100 + 0.5) / 100);
-		cJSON_AddItemToObject(rec, "reasons", reasons_json(t->rec.reasons, t->rec.n_reasons));
+		cJSON_AddNumberToObject(rec, "confidence",
+					(double)(int)(t->rec.confidence * 100 + 0.5) / 100);
+		cJSON_AddItemToObject(rec, "reasons",
+				      reasons_json(t->rec.reasons, t->rec.n_reasons));
 		arr = cJSON_AddArrayToObject(rec, "alternatives");
 		for (size_t i = 0; i < t->rec.n_alternatives; i++)
 			cJSON_AddItemToArray(arr, cJSON_CreateString(t->rec.alternatives[i]));
@@ -183,8 +187,8 @@ static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 	}
 	cJSON_AddStringToObject(o, "scope", ta_scope_name(t->scope));
 	cJSON_AddStringToObject(o, "subsystem", t->subsystem);
-	cJSON_AddStringToObject(o, "init_api", t->init_api == TA_API_NONE ? "none"
-									  : ta_api_name(t->init_api));
+	cJSON_AddStringToObject(o, "init_api",
+				t->init_api == TA_API_NONE ? "none" : ta_api_name(t->init_api));
 	add_str(o, "callback", t->callback);
 	cJSON_AddStringToObject(o, "callback_signature", ta_sig_name(t->sig));
 	cJSON_AddBoolToObject(o, "callback_is_expression", t->callback_is_expr);
@@ -245,10 +249,12 @@ static cJSON *summary_json(const ta_audit *a)
 
 	cJSON_AddNumberToObject(s, "c_files_scanned", (double)a->c_files_scanned);
 	cJSON_AddNumberToObject(s, "candidate_files", (double)a->n_files);
-	cJSON_AddNumberToObject(s, "files_parsed", (double)ta_audit_count_status(a, TA_STATUS_PARSED));
+	cJSON_AddNumberToObject(s, "files_parsed",
+				(double)ta_audit_count_status(a, TA_STATUS_PARSED));
 	cJSON_AddNumberToObject(s, "files_degraded",
 				(double)ta_audit_count_status(a, TA_STATUS_DEGRADED));
-	cJSON_AddNumberToObject(s, "files_failed", (double)ta_audit_count_status(a, TA_STATUS_FAILED));
+	cJSON_AddNumberToObject(s, "files_failed",
+				(double)ta_audit_count_status(a, TA_STATUS_FAILED));
 	cJSON_AddNumberToObject(s, "tasklets", (double)a->n_tasklets);
 	by_api = cJSON_CreateObject();
 	by_sub = cJSON_CreateObject();

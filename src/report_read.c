@@ -53,7 +53,8 @@ static cJSON *item(const cJSON *o, const char *key)
 }
 
 /* A string or null field; absent is NULL unless required. */
-static char *get_str(struct rd *r, const cJSON *o, const char *key, const char *where, bool required)
+static char *get_str(struct rd *r, const cJSON *o, const char *key, const char *where,
+		     bool required)
 {
 	cJSON *v = item(o, key);
 	char *path;
@@ -207,7 +208,8 @@ static char **str_array(struct rd *r, const cJSON *arr, const char *where, size_
 	size_t i = 0;
 
 	*n = 0;
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		if (cJSON_IsString(e)) {
 			TA_PUSH(v, *n, cap, xstrdup(e->valuestring));
 		} else if (strict) {
@@ -244,7 +246,8 @@ static void read_site(struct rd *r, const cJSON *o, const char *where, bool init
 	if (init) {
 		s->callback = get_str(r, o, "callback", where, false);
 		s->data = get_str(r, o, "data", where, false);
-		s->data_kind = (enum ta_data_kind)lookup(r, o, "data_kind", where, N_DATA, data_name, 0);
+		s->data_kind = (enum ta_data_kind)lookup(r, o, "data_kind", where, N_DATA,
+							 data_name, 0);
 		return;
 	}
 	if (s->api == TA_API_INTERNALS)
@@ -254,7 +257,8 @@ static void read_site(struct rd *r, const cJSON *o, const char *where, bool init
 	roles = get_arr(r, o, "context", where);
 	if (roles) {
 		const cJSON *e;
-		cJSON_ArrayForEach(e, roles) {
+		cJSON_ArrayForEach(e, roles)
+		{
 			int role = cJSON_IsString(e) ? ta_role_from_name(e->valuestring) : -1;
 			if (role < 0) {
 				char *path = field_path(where, "context");
@@ -276,7 +280,8 @@ static void read_sites(struct rd *r, const cJSON *o, const char *key, const char
 	const cJSON *arr = get_arr(r, o, key, where), *e;
 	size_t i = 0;
 
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		char *w = xasprintf("%s%s%s[%zu]", where, *where ? "." : "", key, i++);
 		ta_site s;
 		read_site(r, e, w, init, &s);
@@ -291,7 +296,8 @@ static void read_reasons(struct rd *r, const cJSON *o, const char *key, const ch
 	const cJSON *arr = get_arr(r, o, key, where), *e;
 	size_t i = 0;
 
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		char *w = xasprintf("%s.%s[%zu]", where, key, i++);
 		ta_reason rs = {0};
 		if (!cJSON_IsObject(e)) {
@@ -343,7 +349,8 @@ static void read_classification(struct rd *r, const cJSON *o, const char *where,
 		free(w);
 	}
 	arr = get_arr(r, o, "findings", where);
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		ta_finding f = {0};
 		w = xasprintf("%s.findings[%zu]", where, i++);
 		if (!cJSON_IsObject(e)) {
@@ -385,7 +392,8 @@ static void read_diffs(struct rd *r, const cJSON *o, const char *key, const char
 
 	*v = NULL;
 	*n = 0;
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		char *w = xasprintf("%s.%s[%zu]", where, key, i++);
 		struct ta_behavior_diff d = {0};
 		if (!cJSON_IsObject(e)) {
@@ -418,7 +426,7 @@ static const char *verdict_static(const char *s)
 #define X(e, name) name,
 		TA_RC_VERDICT_LIST(X)
 #undef X
-		"not_checked"};
+			"not_checked"};
 
 	for (size_t i = 0; s && i < sizeof(names) / sizeof(*names); i++)
 		if (strcmp(names[i], s) == 0)
@@ -522,14 +530,16 @@ static void read_files(struct rd *r, const cJSON *root, ta_audit *a)
 	const cJSON *arr = get_arr(r, root, "files", ""), *e;
 	size_t i = 0;
 
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		char *w = xasprintf("files[%zu]", i++);
 		ta_file_entry f = {0};
 		if (!cJSON_IsObject(e)) {
 			fail(r, w, "is not an object");
 		} else {
 			f.path = get_str(r, e, "path", w, true);
-			f.status = (enum ta_status)lookup(r, e, "status", w, N_STATUS, status_name, 0);
+			f.status = (enum ta_status)lookup(r, e, "status", w, N_STATUS, status_name,
+							  0);
 			f.reason = get_str(r, e, "reason", w, false);
 			f.n_errors = get_line(r, e, "errors", w, false);
 			f.included_by = get_str(r, e, "included_by", w, false);
@@ -550,9 +560,7 @@ static bool is_classified(const cJSON *root)
 		return true;
 	if (!cJSON_IsArray(arr))
 		return false;
-	cJSON_ArrayForEach(e, arr)
-		if (cJSON_IsObject(e) && item(e, "class"))
-			return true;
+	cJSON_ArrayForEach(e, arr) if (cJSON_IsObject(e) && item(e, "class")) return true;
 	return false;
 }
 
@@ -588,7 +596,8 @@ static void read_root(struct rd *r, const cJSON *root, ta_audit *a)
 	a->rules_dir = get_str(r, root, "rules", "", false);
 	sum = get_obj(r, root, "summary", "");
 	if (sum)
-		a->c_files_scanned = (size_t)get_num(r, sum, "c_files_scanned", "summary", false, 0);
+		a->c_files_scanned = (size_t)get_num(r, sum, "c_files_scanned", "summary", false,
+						     0);
 	tm = get_obj(r, root, "timing", "");
 	if (tm) {
 		a->jobs = (int)get_num(r, tm, "jobs", "timing", false, 0);
@@ -606,7 +615,8 @@ static void read_root(struct rd *r, const cJSON *root, ta_audit *a)
 	arr = get_arr(r, root, "tasklets", "");
 	if (!arr && !r->failed)
 		fail(r, "tasklets", "is missing");
-	cJSON_ArrayForEach(e, arr) {
+	cJSON_ArrayForEach(e, arr)
+	{
 		char *w = xasprintf("tasklets[%zu]", i);
 		ta_tasklet t;
 		read_tasklet(r, e, w, a->classified, &t);

@@ -29,8 +29,8 @@ static int sub_cmp(const void *x, const void *y)
 /* "tasklet_setup, foo_bh (new), 2 schedule sites, 1 kill site" */
 static void describe(const ta_tasklet *t, ta_buf *b)
 {
-	ta_buf_printf(b, "%s", t->init_api == TA_API_NONE ? "never initialized"
-							  : ta_api_name(t->init_api));
+	ta_buf_printf(b, "%s",
+		      t->init_api == TA_API_NONE ? "never initialized" : ta_api_name(t->init_api));
 	if (t->callback)
 		ta_buf_printf(b, ", %s (%s)", t->callback, ta_sig_name(t->sig));
 	if (t->data && t->init_api == TA_API_TASKLET_INIT)
@@ -58,7 +58,8 @@ static void describe(const ta_tasklet *t, ta_buf *b)
 			ta_buf_printf(b, " [%.2f]", t->rec.confidence);
 		}
 		if (t->n_findings)
-			ta_buf_printf(b, ", %zu finding%s", t->n_findings, t->n_findings == 1 ? "" : "s");
+			ta_buf_printf(b, ", %zu finding%s", t->n_findings,
+				      t->n_findings == 1 ? "" : "s");
 	}
 	if (t->behavior && t->behavior->target)
 		ta_buf_printf(b, "; behavior %s: %s", t->behavior->target, t->behavior->verdict);
@@ -73,7 +74,8 @@ static void print_behavior(FILE *fp, const ta_tasklet *t)
 
 	for (size_t i = 0; bh && i < bh->n_diffs + bh->n_hazards; i++) {
 		bool kept = i >= bh->n_diffs;
-		const struct ta_behavior_diff *d = kept ? &bh->hazards[i - bh->n_diffs] : &bh->diffs[i];
+		const struct ta_behavior_diff *d = kept ? &bh->hazards[i - bh->n_diffs]
+							: &bh->diffs[i];
 		/* at the last source line of the trace: where the difference shows */
 		if (d->n_lines)
 			fprintf(fp, "%s: ", d->lines[d->n_lines - 1]);
@@ -92,8 +94,8 @@ static void print_findings(FILE *fp, const ta_tasklet *t)
 {
 	for (size_t i = 0; i < t->n_findings; i++) {
 		const ta_finding *f = &t->findings[i];
-		fprintf(fp, "%s:%u: %s: %s [%s]\n", f->file ? f->file : t->file, f->line ? f->line : t->line,
-			f->severity, f->text, f->rule);
+		fprintf(fp, "%s:%u: %s: %s [%s]\n", f->file ? f->file : t->file,
+			f->line ? f->line : t->line, f->severity, f->text, f->rule);
 	}
 }
 
@@ -144,15 +146,17 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 			if (strcmp(subs[j].name, a->tasklets[i].subsystem) == 0)
 				break;
 		if (j == n_subs)
-			TA_PUSH(subs, n_subs, cap, ((struct sub_count){a->tasklets[i].subsystem, 0}));
+			TA_PUSH(subs, n_subs, cap,
+				((struct sub_count){a->tasklets[i].subsystem, 0}));
 		subs[j].tasklets++;
 	}
 	ta_sort(subs, n_subs, sizeof(*subs), sub_cmp);
 
 	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), %zu tasklets in %zu subsystems\n", bold,
-		TA_VERSION, off, a->tree, a->kernel_version ? a->kernel_version : "?", a->n_tasklets,
-		n_subs);
-	fprintf(fp, "files: %zu .c files read, %zu candidates: %zu parsed, %zu degraded, %zu failed\n",
+		TA_VERSION, off, a->tree, a->kernel_version ? a->kernel_version : "?",
+		a->n_tasklets, n_subs);
+	fprintf(fp,
+		"files: %zu .c files read, %zu candidates: %zu parsed, %zu degraded, %zu failed\n",
 		a->c_files_scanned, a->n_files, ta_audit_count_status(a, TA_STATUS_PARSED),
 		ta_audit_count_status(a, TA_STATUS_DEGRADED),
 		ta_audit_count_status(a, TA_STATUS_FAILED));
@@ -172,14 +176,16 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 				continue;
 			b.len = 0;
 			describe(t, &b);
-			fprintf(fp, "%s:%u: %s: %s\n", t->file ? t->file : "?", t->line, t->name, b.s);
+			fprintf(fp, "%s:%u: %s: %s\n", t->file ? t->file : "?", t->line, t->name,
+				b.s);
 			print_findings(fp, t);
 			print_behavior(fp, t);
 		}
 	}
 	if (a->n_unresolved)
-		fprintf(fp, "\n%zu sites name no tasklet object the indexer could resolve "
-			    "(see the JSON report's unresolved_sites)\n",
+		fprintf(fp,
+			"\n%zu sites name no tasklet object the indexer could resolve "
+			"(see the JSON report's unresolved_sites)\n",
 			a->n_unresolved);
 	for (size_t i = 0, first = 1; i < a->n_files; i++) {
 		const ta_file_entry *f = &a->files[i];

@@ -20,12 +20,12 @@ struct ta_review {
 	enum ta_field sort;
 	char *filters[TA_FIELD_COUNT];
 	char *search;
-	ta_review_decision **dec;  /* per tasklet, NULL when undecided */
-	ta_review_decision *kept;  /* decisions on ids the report lacks */
+	ta_review_decision **dec; /* per tasklet, NULL when undecided */
+	ta_review_decision *kept; /* decisions on ids the report lacks */
 	size_t n_kept, cap_kept;
-	char **hashes;             /* per tasklet: its current facts hash */
-	char (*conf)[8];           /* per tasklet: the confidence as shown */
-	ta_strmap ids;             /* id -> tasklet index */
+	char **hashes;   /* per tasklet: its current facts hash */
+	char (*conf)[8]; /* per tasklet: the confidence as shown */
+	ta_strmap ids;   /* id -> tasklet index */
 };
 
 static const char *const decision_names[] = {"undecided", "accept", "reject", "defer"};
@@ -160,7 +160,8 @@ static int row_cmp(const void *x, const void *y, void *ctx)
 		break;
 	}
 	default:
-		c = strcmp(ta_review_value_of(rv, i, rv->sort), ta_review_value_of(rv, j, rv->sort));
+		c = strcmp(ta_review_value_of(rv, i, rv->sort),
+			   ta_review_value_of(rv, j, rv->sort));
 	}
 	if (!c)
 		c = cmp_str0(ti->subsystem, tj->subsystem);
@@ -176,8 +177,8 @@ static int row_cmp(const void *x, const void *y, void *ctx)
 static bool visible(const ta_review *rv, size_t i)
 {
 	for (int f = 0; f < TA_FIELD_COUNT; f++)
-		if (rv->filters[f] && strcmp(ta_review_value_of(rv, i, (enum ta_field)f),
-					     rv->filters[f]) != 0)
+		if (rv->filters[f] &&
+		    strcmp(ta_review_value_of(rv, i, (enum ta_field)f), rv->filters[f]) != 0)
 			return false;
 	return true;
 }

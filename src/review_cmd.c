@@ -184,7 +184,7 @@ int ta_review_main(int argc, char **argv)
 		goto out;
 	source = o.report ? o.report : a->tree;
 	rv = ta_review_new(a);
-	review_path = o.review ? xstrdup(o.review)
+	review_path = o.review   ? xstrdup(o.review)
 		      : o.report ? ta_review_file_default(o.report)
 				 : xstrdup(TA_REVIEW_DEFAULT_FILE);
 	rc = ta_review_file_load(rv, review_path);

@@ -199,8 +199,8 @@ static void add_source(struct page *p, const char *tree, const char *file, unsig
 		s = nl + 1;
 	}
 	if (no <= line)
-		addf(p, TA_STYLE_DIM, 6, "      ('%s' has no line %u: the tree changed since the scan?)",
-		     file, line);
+		addf(p, TA_STYLE_DIM, 6,
+		     "      ('%s' has no line %u: the tree changed since the scan?)", file, line);
 }
 
 static void add_reasons(struct page *p, const ta_reason *v, size_t n, enum ta_style style)
@@ -226,7 +226,8 @@ static void section_identity(struct page *p, const ta_review *rv, size_t i)
 		addf(p, TA_STYLE_TEXT, 4, "  callback %s (%s signature)", t->callback,
 		     ta_sig_name(t->sig));
 	if (t->data)
-		addf(p, TA_STYLE_TEXT, 4, "  data %s (%s)", t->data, ta_data_kind_name(t->data_kind));
+		addf(p, TA_STYLE_TEXT, 4, "  data %s (%s)", t->data,
+		     ta_data_kind_name(t->data_kind));
 	if (!t->active)
 		addf(p, TA_STYLE_WARN, 4, "  inactive in this configuration");
 	if (!d) {
@@ -237,9 +238,11 @@ static void section_identity(struct page *p, const ta_review *rv, size_t i)
 		struct tm tm;
 		if (!gmtime_r(&tt, &tm) || !strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm))
 			strcpy(when, "?");
-		addf(p, d->stale ? TA_STYLE_WARN
-			: d->decision == TA_DECISION_ACCEPT ? TA_STYLE_GOOD
-			: d->decision == TA_DECISION_REJECT ? TA_STYLE_BAD : TA_STYLE_TEXT,
+		addf(p,
+		     d->stale                            ? TA_STYLE_WARN
+		     : d->decision == TA_DECISION_ACCEPT ? TA_STYLE_GOOD
+		     : d->decision == TA_DECISION_REJECT ? TA_STYLE_BAD
+							 : TA_STYLE_TEXT,
 		     4, "  decision: %s%s%s (%s)%s", ta_decision_name(d->decision),
 		     d->mechanism ? " with " : "", d->mechanism ? d->mechanism : "", when,
 		     d->stale ? " - STALE: the tasklet's code changed since this decision" : "");
@@ -296,7 +299,7 @@ static void section_findings(struct page *p, const ta_tasklet *t)
 	addf(p, TA_STYLE_HEADING, 2, "Findings: %zu", t->n_findings);
 	for (size_t k = 0; k < t->n_findings; k++) {
 		const ta_finding *f = &t->findings[k];
-		enum ta_style st = strcmp(f->severity, "error") == 0	 ? TA_STYLE_BAD
+		enum ta_style st = strcmp(f->severity, "error") == 0     ? TA_STYLE_BAD
 				   : strcmp(f->severity, "warning") == 0 ? TA_STYLE_WARN
 									 : TA_STYLE_TEXT;
 		addf(p, st, 4, "  %s [%s] %s:%u: %s", f->severity, f->rule, f->file ? f->file : "?",
@@ -343,7 +346,8 @@ static void section_behavior(struct page *p, const ta_review *rv, size_t i)
 	for (size_t k = 0; k < b->n_diffs; k++)
 		add_diff(p, &b->diffs[k], st);
 	if (b->n_hazards)
-		addf(p, TA_STYLE_BAD, 4, "  hazards the tasklet already has and the conversion keeps:");
+		addf(p, TA_STYLE_BAD, 4,
+		     "  hazards the tasklet already has and the conversion keeps:");
 	for (size_t k = 0; k < b->n_hazards; k++)
 		add_diff(p, &b->hazards[k], TA_STYLE_BAD);
 	for (size_t k = 0; k < b->n_notes; k++)

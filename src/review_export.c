@@ -51,8 +51,8 @@ static const char *patch_target(const char *mechanism)
 }
 
 /* The accepted, non-stale decisions: ids and picked mechanisms (borrowed from rv). */
-static size_t accepted(const ta_review *rv, const char ***ids, const char ***mechs,
-		       bool *picked, size_t *stale)
+static size_t accepted(const ta_review *rv, const char ***ids, const char ***mechs, bool *picked,
+		       size_t *stale)
 {
 	const ta_audit *a = ta_review_audit(rv);
 	size_t n = 0;
@@ -92,7 +92,8 @@ static int run_writer(ta_review *rv, const char *dir, const char **ids, const ch
 
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		return -1;
-	/* the review borrows the audit read-only; the caller owns it and the writer may annotate it */
+	/* the review borrows the audit read-only; the caller owns it and the writer may annotate it
+	 */
 	return ta_patch_run((ta_audit *)ta_review_audit(rv), &o);
 }
 
@@ -136,8 +137,9 @@ int ta_review_export(ta_review *rv, const char *dir, char **msg)
 
 	n = accepted(rv, &ids, &mechs, &picked, &stale);
 	if (n == 0) {
-		*msg = xasprintf("nothing to export: no accepted tasklet%s", stale
-				 ? " (stale decisions are not exported until made again)" : "");
+		*msg = xasprintf("nothing to export: no accepted tasklet%s",
+				 stale ? " (stale decisions are not exported until made again)"
+				       : "");
 		rc = TA_EXIT_USAGE;
 		goto out;
 	}
@@ -148,8 +150,7 @@ int ta_review_export(ta_review *rv, const char *dir, char **msg)
 		goto out;
 	}
 	*msg = xasprintf("exported the patches of %zu accepted tasklet%s to '%s'%s", n,
-			 n == 1 ? "" : "s", dir,
-			 stale ? " (stale decisions left out)" : "");
+			 n == 1 ? "" : "s", dir, stale ? " (stale decisions left out)" : "");
 	rc = 0;
 #else
 	(void)dir;
@@ -179,8 +180,8 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 		const char *mechs[1] = {patch_target(ta_review_mechanism(rv, i))};
 		char *text = NULL;
 		if (!mkdtemp(dir)) {
-			*note = xasprintf("cannot make a temporary directory in %s: %s", ta_tmp_dir(),
-					  strerror(errno));
+			*note = xasprintf("cannot make a temporary directory in %s: %s",
+					  ta_tmp_dir(), strerror(errno));
 			free(dir);
 			return NULL;
 		}

@@ -107,7 +107,8 @@ int ta_review_file_save(const ta_review *rv, const char *path, const char *sourc
 	}
 	of = ta_outfile_open(path);
 	if (of) {
-		if (fputs(text, ta_outfile_stream(of)) < 0 || fputc('\n', ta_outfile_stream(of)) == EOF) {
+		if (fputs(text, ta_outfile_stream(of)) < 0 ||
+		    fputc('\n', ta_outfile_stream(of)) == EOF) {
 			ta_error("cannot write '%s': %s", path, strerror(errno));
 			ta_outfile_abort(&of);
 		} else {
@@ -203,7 +204,8 @@ static const char *parse_position(const cJSON *pos, struct loaded *l)
 		return "'position.filters' is not an object";
 	if (!cJSON_IsObject(filters))
 		return NULL;
-	cJSON_ArrayForEach(f, filters) {
+	cJSON_ArrayForEach(f, filters)
+	{
 		int k = ta_field_from_name(f->string);
 		if (k < 0 || !ta_field_filterable((enum ta_field)k))
 			return "'position.filters' names an unknown field";
@@ -255,7 +257,8 @@ int ta_review_file_load(ta_review *rv, const char *path)
 			problem = "'decisions' is not an array";
 			arr = NULL;
 		}
-		cJSON_ArrayForEach(e, arr) {
+		cJSON_ArrayForEach(e, arr)
+		{
 			ta_review_decision d = {0};
 			const char *p = parse_decision(e, &d);
 			TA_PUSH(l.v, l.n, l.cap, d);
@@ -267,7 +270,8 @@ int ta_review_file_load(ta_review *rv, const char *path)
 			i++;
 		}
 		if (!problem)
-			problem = parse_position(cJSON_GetObjectItemCaseSensitive(root, "position"), &l);
+			problem = parse_position(cJSON_GetObjectItemCaseSensitive(root, "position"),
+						 &l);
 	}
 	if (problem) {
 		ta_diag(TA_ERROR, path, 0, 0, "%s", problem);

@@ -122,9 +122,11 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 			inside = !slash || ta_str_starts(src->rel, dir);
 			free(dir);
 			if (!inside)
-				return ta_rw_refuse(rw, "the tasklet is declared in '%s', shared beyond "
-							"the driver: converting it is a series of its own",
-						    src->rel);
+				return ta_rw_refuse(
+					rw,
+					"the tasklet is declared in '%s', shared beyond "
+					"the driver: converting it is a series of its own",
+					src->rel);
 		}
 		a = ta_src_line(src, t->decl_line);
 		e = ta_src_line_end(src, t->decl_line);
@@ -145,7 +147,8 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 			break;
 	}
 	if (p == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
+		return ta_rw_refuse(rw,
+				    "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
 				    src->rel, t->decl_line, name);
 	r = ta_lex_skip(src->text, src->len, q + strlen(name));
 	if (r >= src->len || src->text[r] != ';')
@@ -284,7 +287,8 @@ int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char
 			ls--;
 		if (ls > name_off) {
 			/* kernel style: the continuation aligned with the opening parenthesis */
-			unsigned col = ta_lex_column(src->text, name_off) + (unsigned)strlen(name) + 1;
+			unsigned col = ta_lex_column(src->text, name_off) + (unsigned)strlen(name) +
+				       1;
 			b.len = 0;
 			ta_buf_printf(&b, "%s(%s,\n", name, a0);
 			for (unsigned k = 0; k < col / 8; k++)
@@ -321,7 +325,7 @@ static char *squeeze_str(const char *s)
 int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 {
 	static const char *const casts[] = {"(unsignedlong)", "(ulong)", "(u_long)", "(void*)",
-					     "(uintptr_t)"};
+					    "(uintptr_t)"};
 	const ta_tasklet *t = rw->t;
 	char *base, *b, *data;
 	const char *d;
@@ -332,8 +336,8 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 		return TA_RW_DONE; /* judged by how the callback uses it */
 	base = ta_rw_base(s->text, t->member_path);
 	if (!base)
-		return ta_rw_refuse(rw, "%s:%u: cannot relate '%s' to its container", s->file, s->line,
-				    s->text ? s->text : "?");
+		return ta_rw_refuse(rw, "%s:%u: cannot relate '%s' to its container", s->file,
+				    s->line, s->text ? s->text : "?");
 	b = squeeze_str(base);
 	data = squeeze_str(s->data);
 	d = data;
@@ -349,8 +353,8 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 	if (!ok && d[0] == '(' && strlen(d) == strlen(b) + 2)
 		ok = strncmp(d + 1, b, strlen(b)) == 0 && d[strlen(d) - 1] == ')';
 	if (!ok)
-		rc = ta_rw_refuse(rw, "%s:%u: data '%s' is not the container of '%s' itself", s->file,
-				  s->line, s->data ? s->data : "", s->text);
+		rc = ta_rw_refuse(rw, "%s:%u: data '%s' is not the container of '%s' itself",
+				  s->file, s->line, s->data ? s->data : "", s->text);
 	free(base);
 	free(b);
 	free(data);
@@ -429,12 +433,12 @@ static bool is_pointer_type(const char *s, size_t a, size_t b)
 }
 
 struct data_use {
-	size_t at;            /* the parameter's name */
-	size_t end;           /* the end of the use with its parentheses and integer casts */
-	size_t cast;          /* '(' of the cast before it, or TA_NPOS */
-	char *cast_type;      /* normalized, without the final '*' */
-	char *decl_var;       /* TYPE *VAR = (cast)data; or VAR = (cast)data; */
-	char *decl_type;      /* normalized TYPE, for declarations */
+	size_t at;       /* the parameter's name */
+	size_t end;      /* the end of the use with its parentheses and integer casts */
+	size_t cast;     /* '(' of the cast before it, or TA_NPOS */
+	char *cast_type; /* normalized, without the final '*' */
+	char *decl_var;  /* TYPE *VAR = (cast)data; or VAR = (cast)data; */
+	char *decl_type; /* normalized TYPE, for declarations */
 };
 
 static void data_use_free(struct data_use *u)
@@ -532,7 +536,8 @@ static bool same_type(const char *a, const char *b)
 	x = ta_lex_norm(a, strlen(a));
 	y = ta_lex_norm(b, strlen(b));
 	/* "const struct foo" names the same container */
-	eq = strcmp(ta_str_starts(x, "const ") ? x + 6 : x, ta_str_starts(y, "const ") ? y + 6 : y) == 0;
+	eq = strcmp(ta_str_starts(x, "const ") ? x + 6 : x,
+		    ta_str_starts(y, "const ") ? y + 6 : y) == 0;
 	free(x);
 	free(y);
 	return eq;
@@ -570,7 +575,8 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 		if (u == t)
 			continue;
 		for (size_t k = 0; k < u->n_init && !uses; k++)
-			uses = u->init_sites[k].callback && strcmp(u->init_sites[k].callback, cb) == 0;
+			uses = u->init_sites[k].callback &&
+			       strcmp(u->init_sites[k].callback, cb) == 0;
 		if (uses || (u->callback && !u->callback_is_expr && strcmp(u->callback, cb) == 0))
 			return u;
 	}
@@ -582,8 +588,7 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
  * first of a body starting at lo: drop it and give "TYPE *VAR" for the
  * parameter that replaces it (the timer migration).
  */
-static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size_t b,
-			       char **param)
+static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size_t b, char **param)
 {
 	const char *s = src->text;
 	size_t eq = ta_stmt_prev(s, lo, a), ve, vs, star, ts, semi, e;
@@ -606,8 +611,10 @@ static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size
 	ts = ta_lex_skip(s, src->len, ts);
 	semi = ta_lex_skip(s, src->len, b);
 	if (semi >= src->len || s[semi] != ';')
-		return ta_rw_refuse(rw, "%s:%u: the container's declaration is not a statement of "
-				    "its own", src->rel, ta_src_line_of(src, a));
+		return ta_rw_refuse(rw,
+				    "%s:%u: the container's declaration is not a statement of "
+				    "its own",
+				    src->rel, ta_src_line_of(src, a));
 	e = semi + 1;
 	while (e < src->len && (s[e] == ' ' || s[e] == '\t'))
 		e++;
@@ -629,8 +636,10 @@ static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size
 			if (s[k] != ' ' && s[k] != '\t') {
 				free(*param);
 				*param = NULL;
-				return ta_rw_refuse(rw, "%s:%u: the container's declaration shares "
-						    "its line", src->rel, ta_src_line_of(src, a));
+				return ta_rw_refuse(rw,
+						    "%s:%u: the container's declaration shares "
+						    "its line",
+						    src->rel, ta_src_line_of(src, a));
 			}
 		return ta_stmt_delete_lines(rw, src, ls, e + 1);
 	}
@@ -658,15 +667,19 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 		/* data recovered for one tasklet would be wrong for another using the callback */
 		const ta_tasklet *other = ta_rw_shared_callback(rw, cb);
 		if (other) {
-			rc = ta_rw_refuse(rw, "the callback '%s' uses its data and is shared with tasklet '%s'",
-					  cb, other->name ? other->name : other->key);
+			rc = ta_rw_refuse(
+				rw,
+				"the callback '%s' uses its data and is shared with tasklet '%s'",
+				cb, other->name ? other->name : other->key);
 			goto out;
 		}
 	}
 	for (size_t i = 0; i < n; i++)
 		if (uses[i].cast == TA_NPOS) {
-			rc = ta_rw_refuse(rw, "%s:%u: the callback uses '%s' other than through a pointer cast",
-					  src->rel, ta_src_line_of(src, uses[i].at), pname);
+			rc = ta_rw_refuse(
+				rw,
+				"%s:%u: the callback uses '%s' other than through a pointer cast",
+				src->rel, ta_src_line_of(src, uses[i].at), pname);
 			goto out;
 		}
 	if (t->data_kind == TA_DATA_GLOBAL && t->data) {
@@ -682,7 +695,8 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 			/* (cast)data used as a postfix operand needs parentheses around &global */
 			size_t after = ta_lex_skip(src->text, src->len, end);
 			if (global[0] == '&' && after < src->len &&
-			    (src->text[after] == '-' || src->text[after] == '[' || src->text[after] == '.')) {
+			    (src->text[after] == '-' || src->text[after] == '[' ||
+			     src->text[after] == '.')) {
 				free(txt);
 				txt = xasprintf("(%s)", global);
 			}
@@ -690,33 +704,39 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 			free(txt);
 		}
-		ta_rw_note(rw, "The callback used its data argument only to reach the global '%s'; "
-			       "it now uses the global directly.", global[0] == '&' ? global + 1 : global);
+		ta_rw_note(rw,
+			   "The callback used its data argument only to reach the global '%s'; "
+			   "it now uses the global directly.",
+			   global[0] == '&' ? global + 1 : global);
 		goto out;
 	}
 	if (t->data_kind != TA_DATA_CONTAINER) {
-		rc = ta_rw_refuse(rw, "the data '%s' is %s, not the tasklet's container, and the callback "
-				      "uses it: it needs a back-pointer first",
-				  t->data ? t->data : "0", ta_data_kind_name(t->data_kind));
+		rc = ta_rw_refuse(
+			rw,
+			"the data '%s' is %s, not the tasklet's container, and the callback "
+			"uses it: it needs a back-pointer first",
+			t->data ? t->data : "0", ta_data_kind_name(t->data_kind));
 		goto out;
 	}
 	if (!t->member_path || !t->root_type || t->array) {
-		rc = ta_rw_refuse(rw, "%s", t->array ? "the tasklet is an array element: the "
-							"container cannot be recovered by a member name"
-						     : "the container type or member path is unknown");
+		rc = ta_rw_refuse(rw, "%s",
+				  t->array ? "the tasklet is an array element: the "
+					     "container cannot be recovered by a member name"
+					   : "the container type or member path is unknown");
 		goto out;
 	}
 	/* the first declaration or assignment from the cast gets from_tasklet() */
 	for (size_t i = 0; i < n && container == TA_NPOS; i++)
-		if (uses[i].decl_var && (same_type(uses[i].cast_type, t->root_type) ||
-					 strcmp(uses[i].cast_type, "void") == 0 ||
-					 same_type(uses[i].cast_type, uses[i].decl_type)) &&
+		if (uses[i].decl_var &&
+		    (same_type(uses[i].cast_type, t->root_type) ||
+		     strcmp(uses[i].cast_type, "void") == 0 ||
+		     same_type(uses[i].cast_type, uses[i].decl_type)) &&
 		    (!uses[i].decl_type || same_type(uses[i].decl_type, t->root_type) ||
 		     !strchr(uses[i].decl_type, ' ')))
 			container = i;
 	if (container == TA_NPOS) {
-		rc = ta_rw_refuse(rw, "%s:%u: no local variable takes the container from '%s'", src->rel,
-				  ta_src_line_of(src, uses[0].at), pname);
+		rc = ta_rw_refuse(rw, "%s:%u: no local variable takes the container from '%s'",
+				  src->rel, ta_src_line_of(src, uses[0].at), pname);
 		goto out;
 	}
 	if (container != 0) {
@@ -734,15 +754,17 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 			continue;
 		}
 		if (i == container) {
-			txt = f->container_expr ? xstrdup(f->container_expr)
-						: xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var,
-							    f->param_name, f->member);
+			txt = f->container_expr
+				      ? xstrdup(f->container_expr)
+				      : xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var,
+						  f->param_name, f->member);
 		} else {
 			if (!same_type(uses[i].cast_type, t->root_type) &&
 			    strcmp(uses[i].cast_type, "void") != 0) {
-				rc = ta_rw_refuse(rw, "%s:%u: '%s' is cast to '%s *', not the container",
-						  src->rel, ta_src_line_of(src, uses[i].at), pname,
-						  uses[i].cast_type);
+				rc = ta_rw_refuse(
+					rw, "%s:%u: '%s' is cast to '%s *', not the container",
+					src->rel, ta_src_line_of(src, uses[i].at), pname,
+					uses[i].cast_type);
 				goto out;
 			}
 			txt = xstrdup(uses[container].decl_var);
@@ -789,8 +811,10 @@ static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t
 	bool same = strcmp(arg, pname) == 0;
 
 	if (!same) {
-		ta_rw_refuse(rw, "%s:%u: the container is recovered from '%s', not the callback's "
-			     "parameter", src->rel, ta_src_line_of(src, p), arg);
+		ta_rw_refuse(rw,
+			     "%s:%u: the container is recovered from '%s', not the callback's "
+			     "parameter",
+			     src->rel, ta_src_line_of(src, p), arg);
 		free(arg);
 		return TA_RW_REFUSED;
 	}
@@ -850,9 +874,10 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 				inside = p >= src->edits[e].off &&
 					 p < src->edits[e].off + src->edits[e].len;
 			if (!inside)
-				return ta_rw_refuse(rw, "%s:%u: the callback uses '%s' other than to "
-						    "recover its container", src->rel,
-						    ta_src_line_of(src, p), pname);
+				return ta_rw_refuse(rw,
+						    "%s:%u: the callback uses '%s' other than to "
+						    "recover its container",
+						    src->rel, ta_src_line_of(src, p), pname);
 		}
 		if (f->container_param && !*param)
 			return ta_rw_refuse(rw, "%s: the callback never recovers its container",
@@ -890,8 +915,8 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 	d = opendir(path);
 	while (d && (de = readdir(d)))
 		if (ta_str_ends(de->d_name, ".h"))
-			TA_PUSH(*out, *n, *cap, slash ? xasprintf("%s/%s", dir, de->d_name)
-						     : xstrdup(de->d_name));
+			TA_PUSH(*out, *n, *cap,
+				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
 	if (d)
 		closedir(d);
 	free(path);
@@ -968,7 +993,8 @@ static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, co
 			continue;
 		for (size_t p = ta_lex_find_ident(src->text, 0, src->len, cb, true); p != TA_NPOS;
 		     p = ta_lex_find_ident(src->text, p + 1, src->len, cb, true)) {
-			size_t open = ta_lex_skip(src->text, src->len, p + strlen(cb)), close, after;
+			size_t open = ta_lex_skip(src->text, src->len, p + strlen(cb)), close,
+			       after;
 			size_t ps, pe;
 			char *type, *name;
 			if (open >= src->len || src->text[open] != '(')
@@ -982,8 +1008,10 @@ static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, co
 				continue;
 			if (one_param(src, open, &type, &name, &ps, &pe) != 0 ||
 			    !(old_sig ? type_is_ulong(type) : type_is_tasklet_ptr(type))) {
-				rc = ta_rw_refuse(rw, "%s:%u: a declaration of '%s' has an unexpected parameter list",
-						  src->rel, ta_src_line_of(src, p), cb);
+				rc = ta_rw_refuse(
+					rw,
+					"%s:%u: a declaration of '%s' has an unexpected parameter list",
+					src->rel, ta_src_line_of(src, p), cb);
 			} else if (ta_src_edit(src, ps, pe - ps, newparam) != 0) {
 				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 			} else if (f->ret_type) {
@@ -1014,15 +1042,16 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		if (s->api != TA_API_DIRECT_CALL || !s->callback || strcmp(s->callback, cb) != 0)
 			continue;
 		if (f->no_direct_calls)
-			return ta_rw_refuse(rw, "%s:%u: %s() is also called directly", s->file, s->line,
-					    cb);
+			return ta_rw_refuse(rw, "%s:%u: %s() is also called directly", s->file,
+					    s->line, cb);
 		if (!old_sig)
-			continue; /* the argument already is the tasklet: the migration renames it */
+			continue; /* the argument already is the tasklet: the migration renames it
+				   */
 		src = ta_srcset_get(rw->set, s->file);
 		if (!src || ta_rw_find_call(src, s->line, s->col, cb, &name_off, &open) != 0 ||
 		    ta_lex_args(src->text, src->len, open, st, en, 2) != 1)
-			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call of '%s'", s->file,
-					    s->line, cb);
+			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call of '%s'",
+					    s->file, s->line, cb);
 		arg = xstrndup(src->text + st[0], en[0] - st[0]);
 		expr = strip_ulong_cast(arg);
 		if (t->scope != TA_SCOPE_FIELD && t->scope != TA_SCOPE_UNRESOLVED && t->name &&
@@ -1030,14 +1059,17 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 			txt = xasprintf("&%s", t->name);
 		} else if (t->scope == TA_SCOPE_FIELD && f->member && strcmp(expr, arg) != 0 &&
 			   *expr) {
-			txt = simple_expr(expr, strlen(expr)) ? xasprintf("&%s->%s", expr, f->member)
-							      : xasprintf("&(%s)->%s", expr, f->member);
+			txt = simple_expr(expr, strlen(expr))
+				      ? xasprintf("&%s->%s", expr, f->member)
+				      : xasprintf("&(%s)->%s", expr, f->member);
 		} else {
 			txt = NULL;
 		}
 		if (!txt)
-			rc = ta_rw_refuse(rw, "%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
-					  s->file, s->line, arg);
+			rc = ta_rw_refuse(
+				rw,
+				"%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
+				s->file, s->line, arg);
 		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 		else
@@ -1050,7 +1082,6 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 	}
 	return TA_RW_DONE;
 }
-
 
 /*
  * A kernel-doc comment right before the definition at def describes the old
@@ -1136,7 +1167,7 @@ static int fix_kdoc(ta_rw *rw, ta_src *src, size_t def, const char *pname,
 		} else {
 			txt = xasprintf("@%s: %s", f->param_name,
 					strcmp(f->from, "from_work") == 0 ? "the work item"
-									   : "the tasklet");
+									  : "the tasklet");
 		}
 		eol = tag;
 		while (eol < end && s[eol] != '\n')
@@ -1167,48 +1198,49 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		char *file = NULL;
 		unsigned line = 0;
 		if (ta_rw_find_definition(rw, cb, cb_file, &file, &line) != 0)
-			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'", src->rel,
-					    cb_line, cb);
+			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'",
+					    src->rel, cb_line, cb);
 		src = ta_srcset_get(rw->set, file);
 		cb_line = line;
 		cb_file = file;
 		free(file);
 		cb_file = src->rel;
 		if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0)
-			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'", src->rel,
-					    cb_line, cb);
+			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'",
+					    src->rel, cb_line, cb);
 	}
 	close = ta_lex_match(src->text, src->len, open);
 	body = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);
 	if (body == TA_NPOS || body >= src->len || src->text[body] != '{' ||
 	    (body_end = ta_lex_match(src->text, src->len, body)) == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: cannot read the body of '%s'", src->rel,
-				    cb_line, cb);
+		return ta_rw_refuse(rw, "%s:%u: cannot read the body of '%s'", src->rel, cb_line,
+				    cb);
 	if (one_param(src, open, &type, &pname, &ps, &pe) != 0) {
-		rc = ta_rw_refuse(rw, "%s:%u: '%s' does not take one parameter", src->rel,
-				  cb_line, cb);
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' does not take one parameter", src->rel, cb_line,
+				  cb);
 		goto out;
 	}
 	old_sig = type_is_ulong(type);
 	if (!old_sig && !type_is_tasklet_ptr(type)) {
-		rc = ta_rw_refuse(rw, "%s:%u: the parameter of '%s' is '%s', not a tasklet callback's",
+		rc = ta_rw_refuse(rw,
+				  "%s:%u: the parameter of '%s' is '%s', not a tasklet callback's",
 				  src->rel, cb_line, cb, type);
 		goto out;
 	}
 	if (!*pname) {
-		rc = ta_rw_refuse(rw, "%s:%u: the parameter of '%s' has no name", src->rel,
-				  cb_line, cb);
+		rc = ta_rw_refuse(rw, "%s:%u: the parameter of '%s' has no name", src->rel, cb_line,
+				  cb);
 		goto out;
 	}
 	if (!f->container_param && strcmp(pname, f->param_name) != 0 &&
 	    ta_lex_find_ident(src->text, body, body_end, f->param_name, true) != TA_NPOS) {
-		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel,
-				  cb_line, cb, f->param_name);
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel, cb_line,
+				  cb, f->param_name);
 		goto out;
 	}
 	if (f->avoid && ta_lex_find_ident(src->text, body, body_end, f->avoid, true) != TA_NPOS) {
-		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel,
-				  cb_line, cb, f->avoid);
+		rc = ta_rw_refuse(rw, "%s:%u: '%s' already uses the name '%s'", src->rel, cb_line,
+				  cb, f->avoid);
 		goto out;
 	}
 	if (!f->container_param && (rc = fix_kdoc(rw, src, name_off, pname, f)) != TA_RW_DONE)
@@ -1242,14 +1274,16 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		/* "static void" before the name, on one line, with the new return type */
 		size_t a = name_off;
 		char *spec;
-		while (a > 0 && (ta_lex_ident_char(src->text[a - 1]) || strchr(" \t\n*", src->text[a - 1])))
+		while (a > 0 &&
+		       (ta_lex_ident_char(src->text[a - 1]) || strchr(" \t\n*", src->text[a - 1])))
 			a--;
 		a = ta_lex_skip(src->text, src->len, a);
 		spec = ta_lex_norm(src->text + a, name_off - a);
 		if (f->ret_type && ta_str_ends(spec, "void"))
 			spec[strlen(spec) - 4] = '\0';
 		rw->cb_proto = xasprintf("%s%s%s%s(%s);", spec, f->ret_type ? f->ret_type : "",
-					 spec[0] && !ta_str_ends(spec, "*") ? " " : "", cb, newparam);
+					 spec[0] && !ta_str_ends(spec, "*") ? " " : "", cb,
+					 newparam);
 		free(spec);
 	}
 	if (rc == TA_RW_DONE)
@@ -1263,7 +1297,8 @@ out:
 	return rc;
 }
 
-/* Find the definition of fn lexically: file scope, "fn(...) {", in file or its directory's .c files. */
+/* Find the definition of fn lexically: file scope, "fn(...) {", in file or its directory's .c
+ * files. */
 int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
 			  unsigned *def_line)
 {
@@ -1281,20 +1316,22 @@ int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **de
 	d = opendir(path);
 	while (d && (de = readdir(d)))
 		if (ta_str_ends(de->d_name, ".c"))
-			TA_PUSH(files, n, cap, slash ? xasprintf("%s/%s", dir, de->d_name)
-						    : xstrdup(de->d_name));
+			TA_PUSH(files, n, cap,
+				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
 	if (d)
 		closedir(d);
 	for (size_t i = 0; i < n && rc != 0; i++) {
 		ta_src *src = ta_srcset_get(rw->set, files[i]);
 		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, fn, true) : TA_NPOS;
-		     p != TA_NPOS && rc != 0; p = ta_lex_find_ident(src->text, p + 1, src->len, fn, true)) {
+		     p != TA_NPOS && rc != 0;
+		     p = ta_lex_find_ident(src->text, p + 1, src->len, fn, true)) {
 			size_t open = ta_lex_skip(src->text, src->len, p + strlen(fn)), close, b;
 			if (open >= src->len || src->text[open] != '(' ||
 			    ta_lex_depth_at(src->text, src->len, p) != 0)
 				continue;
 			close = ta_lex_match(src->text, src->len, open);
-			b = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);
+			b = close == TA_NPOS ? TA_NPOS
+					     : ta_lex_skip(src->text, src->len, close + 1);
 			if (b < src->len && src->text[b] == '{') {
 				*def_file = xstrdup(files[i]);
 				*def_line = ta_src_line_of(src, p);
@@ -1322,8 +1359,10 @@ int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 		char *file = NULL;
 		unsigned line = 0;
 		if (!t->file || ta_rw_find_definition(rw, t->callback, t->file, &file, &line) != 0)
-			return ta_rw_refuse(rw, "the callback '%s' is not defined in the audited files "
-					    "nor beside '%s'", t->callback, t->file ? t->file : "?");
+			return ta_rw_refuse(rw,
+					    "the callback '%s' is not defined in the audited files "
+					    "nor beside '%s'",
+					    t->callback, t->file ? t->file : "?");
 		rc = convert_one(rw, f, t->callback, file, line);
 		free(file);
 	} else {

@@ -25,7 +25,7 @@ char *ta_work_name(const char *old, const char *noun)
 }
 
 struct names {
-	const char *old_name;  /* field or variable as declared */
+	const char *old_name; /* field or variable as declared */
 	char *new_name;
 	char *old_member, *new_member; /* member paths (fields) */
 	bool field;
@@ -73,8 +73,10 @@ static int shared_header(ta_rw *rw, const char *header)
 			continue;
 		d = ta_path_normalize(u->decl_file);
 		if (strcmp(d, header) == 0)
-			rc = ta_rw_refuse(rw, "the field is also used as '%s' from %s: '%s' is shared "
-					      "by other drivers", u->name ? u->name : u->key,
+			rc = ta_rw_refuse(rw,
+					  "the field is also used as '%s' from %s: '%s' is shared "
+					  "by other drivers",
+					  u->name ? u->name : u->key,
 					  u->file ? u->file : "elsewhere", header);
 		free(d);
 	}
@@ -90,8 +92,10 @@ static int shared_header(ta_rw *rw, const char *header)
 				TA_PUSH(files, n, cap, (char *)f);
 		}
 	if (rc == TA_RW_DONE && n > MAX_HEADER_USERS)
-		rc = ta_rw_refuse(rw, "the tasklet declared in '%s' is used from %zu files: a shared "
-				      "tasklet, converting it is a series of its own", header, n);
+		rc = ta_rw_refuse(rw,
+				  "the tasklet declared in '%s' is used from %zu files: a shared "
+				  "tasklet, converting it is a series of its own",
+				  header, n);
 	free(files);
 	return rc;
 }
@@ -179,28 +183,32 @@ static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
 			    strcmp(o->function, t->callback) == 0 ||
 			    !in_list(m->plain_calls, m->n_plain_calls, o->api))
 				continue;
-			return ta_rw_refuse(rw, "%s:%u: '%s' is also taken with %s() in %s(), which "
-					    "may run in softirq context or be called by the callback: "
-					    "not mechanical", o->file, o->line, in->key, o->api,
-					    o->function);
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: '%s' is also taken with %s() in %s(), which "
+				"may run in softirq context or be called by the callback: "
+				"not mechanical",
+				o->file, o->line, in->key, o->api, o->function);
 		}
 		/* _bh, _irqsave, releases, init: nothing to retake */
 		if (!in_list(m->plain_calls, m->n_plain_calls, in->api))
 			continue;
 		if (!retaken(m, in->api))
-			return ta_rw_refuse(rw, "%s:%u: the callback takes '%s' with %s(), which has "
-					    "no _bh counterpart here", in->file, in->line, in->key,
-					    in->api);
+			return ta_rw_refuse(rw,
+					    "%s:%u: the callback takes '%s' with %s(), which has "
+					    "no _bh counterpart here",
+					    in->file, in->line, in->key, in->api);
 		{
 			ta_src *src = ta_srcset_get(rw->set, in->file);
 			size_t name_off, open, st[2], en[2], body, body_end, dopen, def;
 			char *arg, *file = NULL;
 			unsigned line = 0;
 			int n_unlocks = 0;
-			if (!src || ta_rw_find_call(src, in->line, 0, in->api, &name_off, &open) != 0 ||
+			if (!src ||
+			    ta_rw_find_call(src, in->line, 0, in->api, &name_off, &open) != 0 ||
 			    ta_lex_args(src->text, src->len, open, st, en, 2) != 1)
-				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", in->file, in->line,
-						    in->api);
+				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", in->file,
+						    in->line, in->api);
 			if (ta_src_edit(src, name_off, strlen(in->api), retaken(m, in->api)) != 0)
 				return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 			/* its releases in the callback: the same lock expression */
@@ -221,7 +229,8 @@ static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
 				if (!strstr(un, "unlock") ||
 				    strncmp(un, in->api, strcspn(in->api, "_")) != 0)
 					continue;
-				for (size_t p = ta_lex_find_ident(src->text, body, body_end, un, true);
+				for (size_t p =
+					     ta_lex_find_ident(src->text, body, body_end, un, true);
 				     p != TA_NPOS;
 				     p = ta_lex_find_ident(src->text, p + 1, body_end, un, true)) {
 					size_t o = ta_lex_skip(src->text, src->len, p + strlen(un));
@@ -231,10 +240,12 @@ static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
 						continue;
 					ua = ta_lex_norm(src->text + st[0], en[0] - st[0]);
 					if (strcmp(ua, arg) == 0) {
-						if (ta_src_edit(src, p, strlen(un), m->retake_to[r]) != 0) {
+						if (ta_src_edit(src, p, strlen(un),
+								m->retake_to[r]) != 0) {
 							free(ua);
 							free(arg);
-							return ta_rw_refuse(rw, "%s: overlapping edits",
+							return ta_rw_refuse(rw,
+									    "%s: overlapping edits",
 									    src->rel);
 						}
 						n_unlocks++;
@@ -244,18 +255,23 @@ static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
 			}
 			free(arg);
 			if (n_unlocks == 0)
-				return ta_rw_refuse(rw, "%s:%u: cannot find where the callback releases "
-						    "'%s'", in->file, in->line, in->key);
-			ta_rw_note(rw, "Code elsewhere took %s with a _bh lock to keep the tasklet "
-				       "off its CPU; the callback, now in process context, takes it with "
-				       "%s() so that softirqs stay off while it holds it.",
-				   strrchr(in->key, ':') ? strrchr(in->key, ':') + 1 : in->key,
-				   retaken(m, in->api));
+				return ta_rw_refuse(
+					rw,
+					"%s:%u: cannot find where the callback releases "
+					"'%s'",
+					in->file, in->line, in->key);
+			ta_rw_note(
+				rw,
+				"Code elsewhere took %s with a _bh lock to keep the tasklet "
+				"off its CPU; the callback, now in process context, takes it with "
+				"%s() so that softirqs stay off while it holds it.",
+				strrchr(in->key, ':') ? strrchr(in->key, ':') + 1 : in->key,
+				retaken(m, in->api));
 		}
 	}
 	if (n_shared == 0)
 		return ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh() "
-				    "through a function the callback calls: not mechanical");
+					"through a function the callback calls: not mechanical");
 	return TA_RW_DONE;
 }
 
@@ -287,9 +303,11 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 
 	if (s->api == TA_API_DIRECT_CALL) {
 		/* a new-style callback called with the tasklet: only the object is renamed */
-		if (!src || ta_rw_find_call(src, s->line, s->col, rw->t->callback, &name_off, &open) ||
+		if (!src ||
+		    ta_rw_find_call(src, s->line, s->col, rw->t->callback, &name_off, &open) ||
 		    ta_lex_args(src->text, src->len, open, st, en, 4) != 1)
-			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call", s->file, s->line);
+			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call", s->file,
+					    s->line);
 		if (rw->t->sig == TA_SIG_NEW)
 			return rename_in(rw, src, st[0], en[0], nm);
 		return TA_RW_DONE;
@@ -300,7 +318,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 	if (map->kind == TA_MAP_INIT) {
 		char *a0;
 		if (n != 2 && n != 3)
-			return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line, api, n);
+			return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line,
+					    api, n);
 		if (s->api == TA_API_TASKLET_INIT && (rc = ta_rw_check_data(rw, s)) != TA_RW_DONE)
 			return rc;
 		/* the first argument with the object renamed, through a scratch copy */
@@ -319,7 +338,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 		ta_buf b = {0};
 		size_t close = ta_lex_match(src->text, src->len, open);
 		if (n != 2 && !(n == 3 && en[2] - st[2] == 1 && src->text[st[2]] == '0'))
-			return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line, api, n);
+			return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line,
+					    api, n);
 		ta_buf_printf(&b, "%s(%s, %.*s)", call, nm->new_name, (int)(en[1] - st[1]),
 			      src->text + st[1]);
 		rc = ta_src_edit(src, name_off, close + 1 - name_off, b.s);
@@ -337,9 +357,9 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 			ta_rw_note(rw, "%s", map->note);
 	}
 	/* an argument on the next line: no trailing space after the queue's comma */
-	head = !queue ? xasprintf("%s(", call)
-		      : src->text[open + 1] == '\n' ? xasprintf("%s(%s,", call, queue)
-						     : xasprintf("%s(%s, ", call, queue);
+	head = !queue                        ? xasprintf("%s(", call)
+	       : src->text[open + 1] == '\n' ? xasprintf("%s(%s,", call, queue)
+					     : xasprintf("%s(%s, ", call, queue);
 	rc = ta_src_edit(src, name_off, open + 1 - name_off, head);
 	free(head);
 	if (rc)
@@ -354,9 +374,8 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 {
 	const ta_tasklet *t = rw->t;
 	struct names nm = {0};
-	struct ta_cb_form form = {.param_type = "struct work_struct *",
-				  .param_name = "work",
-				  .from = "from_work"};
+	struct ta_cb_form form = {
+		.param_type = "struct work_struct *", .param_name = "work", .from = "from_work"};
 	bool hi = false, scheduled = false;
 	int rc = TA_RW_DONE;
 
@@ -371,19 +390,22 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 			if (map->kind == TA_MAP_REFUSE)
 				return ta_rw_refuse(rw, "%s:%u: %s", s->file, s->line, map->refuse);
 			if (map->kind == TA_MAP_NONE)
-				return ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()", s->file,
-						    s->line, m->name, ta_api_name(s->api));
+				return ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()",
+						    s->file, s->line, m->name, ta_api_name(s->api));
 			if (s->via_macro)
-				return ta_rw_refuse(rw, "%s:%u: %s() is written inside the macro '%s'",
-						    s->file, s->line, ta_api_name(s->api), s->via_macro);
+				return ta_rw_refuse(
+					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
+					s->line, ta_api_name(s->api), s->via_macro);
 			if (!s->file || !s->line)
-				return ta_rw_refuse(rw, "a %s() site has no location", ta_api_name(s->api));
+				return ta_rw_refuse(rw, "a %s() site has no location",
+						    ta_api_name(s->api));
 			hi |= s->api == TA_API_HI_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
 		}
 	if (t->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake)
-		return ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh(); in "
-					"process context that no longer excludes it: not mechanical");
+		return ta_rw_refuse(rw,
+				    "the tasklet shares data with code under spin_lock_bh(); in "
+				    "process context that no longer excludes it: not mechanical");
 	if (t->bh_exclusion && !m->bh_exclusion_ok && t->callback &&
 	    retake_locks(rw, m) != TA_RW_DONE)
 		return TA_RW_REFUSED;
@@ -398,13 +420,14 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 		nm.old_member = xstrdup(t->member_path);
 		{
 			size_t n = strlen(t->member_path), f = strlen(t->field);
-			nm.new_member = xasprintf("%.*s%s", (int)(n - f), t->member_path, nm.new_name);
+			nm.new_member = xasprintf("%.*s%s", (int)(n - f), t->member_path,
+						  nm.new_name);
 		}
 	} else if (t->scope == TA_SCOPE_STATIC || t->scope == TA_SCOPE_GLOBAL) {
 		nm.old_name = t->name;
 		/* a global is referenced from other files the model may not list: keep its name */
 		nm.new_name = t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name, m->work_noun)
-							   : xstrdup(t->name);
+							  : xstrdup(t->name);
 	} else {
 		return ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
 	}

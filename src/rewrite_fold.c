@@ -24,15 +24,15 @@ struct reg {
 struct fold {
 	ta_rw *rw;
 	const ta_mechanism_rules *m;
-	const char *fn;       /* the one function scheduling the tasklet */
-	const char *fn_file;  /* where it is defined */
+	const char *fn;            /* the one function scheduling the tasklet */
+	const char *fn_file;       /* where it is defined */
 	const ta_site *proto_site; /* timer: a site before the callback's declaration */
-	ta_src *h_src;        /* threaded IRQ: the primary handler's file, body, */
+	ta_src *h_src;             /* threaded IRQ: the primary handler's file, body, */
 	size_t h_body, h_end;
-	char *h_base;         /* the container variable it schedules through */
+	char *h_base; /* the container variable it schedules through */
 	struct reg *regs;
 	size_t n_regs, cap_regs;
-	ta_mention *allowed;  /* mentions of fn or the callback the conversion accounts for */
+	ta_mention *allowed; /* mentions of fn or the callback the conversion accounts for */
 	size_t n_allowed, cap_allowed;
 };
 
@@ -65,36 +65,46 @@ static int check_sites(struct fold *f)
 			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];
 			const ta_api_map *map = &f->m->apis[s->api];
 			if (s->api == TA_API_DIRECT_CALL)
-				return ta_rw_refuse(rw, "%s:%u: the callback is also called directly",
+				return ta_rw_refuse(rw,
+						    "%s:%u: the callback is also called directly",
 						    s->file, s->line);
 			if (map->kind == TA_MAP_REFUSE)
 				return ta_rw_refuse(rw, "%s:%u: %s", s->file, s->line, map->refuse);
 			if (map->kind == TA_MAP_NONE)
-				return ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()", s->file,
-						    s->line, f->m->name, ta_api_name(s->api));
+				return ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()",
+						    s->file, s->line, f->m->name,
+						    ta_api_name(s->api));
 			if (s->via_macro)
-				return ta_rw_refuse(rw, "%s:%u: %s() is written inside the macro '%s'",
-						    s->file, s->line, ta_api_name(s->api), s->via_macro);
+				return ta_rw_refuse(
+					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
+					s->line, ta_api_name(s->api), s->via_macro);
 			if (!s->file || !s->line)
-				return ta_rw_refuse(rw, "a %s() site has no location", ta_api_name(s->api));
+				return ta_rw_refuse(rw, "a %s() site has no location",
+						    ta_api_name(s->api));
 			if (map->kind != TA_MAP_WAKE && map->kind != TA_MAP_INLINE)
 				continue;
 			if (s->self || !s->function)
-				return ta_rw_refuse(rw, "%s:%u: the tasklet is scheduled from its own "
-						    "callback", s->file, s->line);
+				return ta_rw_refuse(rw,
+						    "%s:%u: the tasklet is scheduled from its own "
+						    "callback",
+						    s->file, s->line);
 			if (role < 0 || s->roles != TA_ROLE_BIT(role))
-				return ta_rw_refuse(rw, "%s:%u: %s() in %s() does not run only in %s "
-						    "context (%s)", s->file, s->line,
-						    ta_api_name(s->api), s->function,
+				return ta_rw_refuse(rw,
+						    "%s:%u: %s() in %s() does not run only in %s "
+						    "context (%s)",
+						    s->file, s->line, ta_api_name(s->api),
+						    s->function,
 						    f->m->schedule_role ? f->m->schedule_role : "?",
 						    s->context ? s->context : "unknown");
 			if (s->atomic_lock)
-				return ta_rw_refuse(rw, "%s:%u: the tasklet is scheduled with a lock held",
-						    s->file, s->line);
+				return ta_rw_refuse(
+					rw, "%s:%u: the tasklet is scheduled with a lock held",
+					s->file, s->line);
 			if (f->fn && strcmp(f->fn, s->function) != 0)
-				return ta_rw_refuse(rw, "scheduled from both %s() and %s(): not one "
-						    "%s function", f->fn, s->function,
-						    f->m->schedule_role);
+				return ta_rw_refuse(rw,
+						    "scheduled from both %s() and %s(): not one "
+						    "%s function",
+						    f->fn, s->function, f->m->schedule_role);
 			f->fn = s->function;
 			f->fn_file = s->file;
 		}
@@ -103,10 +113,13 @@ static int check_sites(struct fold *f)
 	if (t->array)
 		return ta_rw_refuse(rw, "an array of tasklets: not handled");
 	if (t->scope != TA_SCOPE_FIELD || !t->field || !t->member_path || !t->root_type)
-		return ta_rw_refuse(rw, "a %s tasklet: only a tasklet in the driver's structure is "
-				    "converted", ta_scope_name(t->scope));
+		return ta_rw_refuse(rw,
+				    "a %s tasklet: only a tasklet in the driver's structure is "
+				    "converted",
+				    ta_scope_name(t->scope));
 	if (t->bh_exclusion && !f->m->bh_exclusion_ok)
-		return ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh(); in "
+		return ta_rw_refuse(rw,
+				    "the tasklet shares data with code under spin_lock_bh(); in "
 				    "process context that no longer excludes it: not mechanical");
 	if (!t->callback || t->callback_is_expr)
 		return ta_rw_refuse(rw, "the callback is an expression, not a function");
@@ -137,19 +150,22 @@ static int check_plain_locks(struct fold *f)
 		if (!plain)
 			continue;
 		if (!l->key)
-			return ta_rw_refuse(f->rw, "%s:%u: the callback takes '%s' with %s(), which a "
+			return ta_rw_refuse(f->rw,
+					    "%s:%u: the callback takes '%s' with %s(), which a "
 					    "softirq could also want once it runs in a thread, and "
-					    "the lock cannot be identified", l->file, l->line,
-					    l->text ? l->text : "?", l->api);
+					    "the lock cannot be identified",
+					    l->file, l->line, l->text ? l->text : "?", l->api);
 		for (size_t k = 0; k < a->n_locks; k++) {
 			const ta_lock *o = &a->locks[k];
 			if (!o->key || strcmp(o->key, l->key) != 0 || !o->function ||
 			    strcmp(o->function, t->callback) == 0)
 				continue;
-			return ta_rw_refuse(f->rw, "%s:%u: the callback takes '%s' with %s(), and "
+			return ta_rw_refuse(f->rw,
+					    "%s:%u: the callback takes '%s' with %s(), and "
 					    "%s() (%s:%u) takes it too: in a thread that needs "
-					    "spin_lock_bh() or spin_lock_irqsave()", l->file, l->line,
-					    l->key, l->api, o->function, o->file, o->line);
+					    "spin_lock_bh() or spin_lock_irqsave()",
+					    l->file, l->line, l->key, l->api, o->function, o->file,
+					    o->line);
 		}
 	}
 	return TA_RW_DONE;
@@ -169,9 +185,10 @@ static int check_registrations(struct fold *f)
 			if (ta_str_starts(r->context, f->m->registrations[k].context))
 				rule = &f->m->registrations[k];
 		if (!rule)
-			return ta_rw_refuse(f->rw, "%s:%u: %s() is registered as '%s', which %s "
-					    "does not know", r->file, r->line, f->fn, r->context,
-					    f->m->name);
+			return ta_rw_refuse(f->rw,
+					    "%s:%u: %s() is registered as '%s', which %s "
+					    "does not know",
+					    r->file, r->line, f->fn, r->context, f->m->name);
 		if (rule->refuse)
 			return ta_rw_refuse(f->rw, "%s:%u: %s() (%s): %s", r->file, r->line, f->fn,
 					    r->context, rule->refuse);
@@ -181,11 +198,13 @@ static int check_registrations(struct fold *f)
 		}
 	}
 	if (f->n_regs == 0)
-		return ta_rw_refuse(f->rw, "cannot find where %s() is registered in the audited files",
-				    f->fn);
+		return ta_rw_refuse(
+			f->rw, "cannot find where %s() is registered in the audited files", f->fn);
 	if (f->m->apis[TA_API_SCHEDULE].kind == TA_MAP_INLINE && f->n_regs > 1)
-		return ta_rw_refuse(f->rw, "%s() is registered %zu times: two timers could run the "
-				    "work at once, which the tasklet never did", f->fn, f->n_regs);
+		return ta_rw_refuse(f->rw,
+				    "%s() is registered %zu times: two timers could run the "
+				    "work at once, which the tasklet never did",
+				    f->fn, f->n_regs);
 	return TA_RW_DONE;
 }
 
@@ -258,9 +277,10 @@ static int drop_decl(struct fold *f)
 			bool cut = open && !strstr(open + 2, "*/");
 			free(rest);
 			if (cut)
-				return ta_rw_refuse(rw, "%s:%u: a comment continues after the "
-						    "declaration of '%s'", src->rel,
-						    ta_src_line_of(src, p), t->field);
+				return ta_rw_refuse(rw,
+						    "%s:%u: a comment continues after the "
+						    "declaration of '%s'",
+						    src->rel, ta_src_line_of(src, p), t->field);
 		}
 		if (ta_stmt_delete_lines(rw, src, b, e < src->len ? e + 1 : e) != TA_RW_DONE)
 			return TA_RW_REFUSED;
@@ -283,10 +303,13 @@ static int drop_sites(struct fold *f)
 			size_t name_off, open, semi;
 			if (map->kind != TA_MAP_REMOVE)
 				continue;
-			if (!src || ta_rw_find_call(src, s->line, s->col, api, &name_off, &open) != 0)
-				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", s->file, s->line, api);
+			if (!src ||
+			    ta_rw_find_call(src, s->line, s->col, api, &name_off, &open) != 0)
+				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", s->file, s->line,
+						    api);
 			if (ta_stmt_call_end(src, name_off, &semi) == 0 && t->callback) {
-				size_t c = ta_lex_find_ident(src->text, open, semi, t->callback, true);
+				size_t c = ta_lex_find_ident(src->text, open, semi, t->callback,
+							     true);
 				if (c != TA_NPOS)
 					allow(f, src->rel, c);
 			}
@@ -298,7 +321,8 @@ static int drop_sites(struct fold *f)
 	return TA_RW_DONE;
 }
 
-/* The statement after the one ending at semi, through closing braces of if/else blocks: return X;? */
+/* The statement after the one ending at semi, through closing braces of if/else blocks: return X;?
+ */
 static size_t return_after(const ta_src *src, size_t body, size_t semi, const char *value,
 			   bool *crossed, size_t *ret_end)
 {
@@ -395,7 +419,8 @@ static int wake_site(struct fold *f, const ta_site *s)
 		return ta_rw_refuse(rw, "%s:%u: cannot find the statement %s()", s->file, s->line,
 				    api);
 	if (ta_rw_find_definition(rw, s->function, s->file, &file, &line) != 0 ||
-	    strcmp(file, src->rel) != 0 || ta_rw_find_call(src, line, 0, s->function, &def, &dopen)) {
+	    strcmp(file, src->rel) != 0 ||
+	    ta_rw_find_call(src, line, 0, s->function, &def, &dopen)) {
 		free(file);
 		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of %s()", s->file,
 				    s->line, s->function);
@@ -416,14 +441,17 @@ static int wake_site(struct fold *f, const ta_site *s)
 	}
 	for (const char *c = base; *c; c++)
 		if (!ta_lex_ident_char(*c)) {
-			rc = ta_rw_refuse(rw, "%s:%u: the tasklet '%s' is not a member of a plain "
-					  "variable", s->file, s->line, s->text);
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: the tasklet '%s' is not a member of a plain "
+					  "variable",
+					  s->file, s->line, s->text);
 			goto out;
 		}
 	if (!base_is_param(src, body + 1, body_end, base, dev)) {
-		rc = ta_rw_refuse(rw, "%s:%u: '%s' in %s() is not its '%s' argument, which the "
-				  "thread function would receive", s->file, s->line, base,
-				  s->function, dev);
+		rc = ta_rw_refuse(rw,
+				  "%s:%u: '%s' in %s() is not its '%s' argument, which the "
+				  "thread function would receive",
+				  s->file, s->line, base, s->function, dev);
 		goto out;
 	}
 	if (!f->h_base) {
@@ -434,9 +462,10 @@ static int wake_site(struct fold *f, const ta_site *s)
 	}
 	ret = return_after(src, body, semi, f->m->handled_value, &crossed, &ret_end);
 	if (ret == TA_NPOS) {
-		rc = ta_rw_refuse(rw, "%s:%u: %s() is not followed by 'return %s;': the handler's "
-				  "answer cannot be changed mechanically", s->file, s->line, api,
-				  f->m->handled_value);
+		rc = ta_rw_refuse(rw,
+				  "%s:%u: %s() is not followed by 'return %s;': the handler's "
+				  "answer cannot be changed mechanically",
+				  s->file, s->line, api, f->m->handled_value);
 		goto out;
 	}
 	prev = ta_stmt_prev(src->text, body + 1, name_off);
@@ -517,14 +546,16 @@ static int inline_site(struct fold *f, const ta_site *s)
 	}
 	/* C needs the callback declared before the call */
 	for (size_t p = ta_lex_find_ident(src->text, 0, name_off, t->callback, true);
-	     p != TA_NPOS && !declared; p = ta_lex_find_ident(src->text, p + 1, name_off, t->callback, true))
+	     p != TA_NPOS && !declared;
+	     p = ta_lex_find_ident(src->text, p + 1, name_off, t->callback, true))
 		declared = ta_lex_depth_at(src->text, src->len, p) == 0;
 	if (!declared) {
 		/* a prototype goes before the timer callback, when both are in this file */
 		if (!t->callback_file || strcmp(t->callback_file, src->rel) != 0) {
-			rc = ta_rw_refuse(rw, "%s:%u: %s() is not declared before %s(), which would "
-					  "call it, and is defined in another file", s->file, s->line,
-					  t->callback, s->function);
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: %s() is not declared before %s(), which would "
+					  "call it, and is defined in another file",
+					  s->file, s->line, t->callback, s->function);
 			goto out;
 		}
 		if (!f->proto_site)
@@ -554,10 +585,11 @@ static int add_prototype(struct fold *f)
 
 	if (!rw->cb_proto || !src ||
 	    ta_rw_find_definition(rw, s->function, s->file, &file, &line) != 0 ||
-	    strcmp(file, src->rel) != 0 || ta_rw_find_call(src, line, 0, s->function, &def, &open)) {
+	    strcmp(file, src->rel) != 0 ||
+	    ta_rw_find_call(src, line, 0, s->function, &def, &open)) {
 		free(file);
-		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file, s->line,
-				    rw->t->callback);
+		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file,
+				    s->line, rw->t->callback);
 	}
 	free(file);
 	/* after the previous declaration's line, above any comment on the function */
@@ -565,8 +597,8 @@ static int add_prototype(struct fold *f)
 	while (p != TA_NPOS && (ta_lex_ident_char(src->text[p]) || src->text[p] == '*'))
 		p = ta_stmt_prev(src->text, 0, p);
 	if (p == TA_NPOS || !strchr(";}", src->text[p]))
-		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file, s->line,
-				    rw->t->callback);
+		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file,
+				    s->line, rw->t->callback);
 	at = p;
 	while (at < src->len && src->text[at] != '\n')
 		at++;
@@ -627,8 +659,10 @@ static int tidy_handler(struct fold *f)
 	while (ls > 0 && (s[ls - 1] == ' ' || s[ls - 1] == '\t'))
 		ls--;
 	if (s[e] != '\n' || (ls > 0 && s[ls - 1] != '\n'))
-		return ta_rw_refuse(f->rw, "%s:%u: '%s' would be left unused and its declaration "
-				    "shares its line", src->rel, ta_src_line_of(src, decl), f->h_base);
+		return ta_rw_refuse(f->rw,
+				    "%s:%u: '%s' would be left unused and its declaration "
+				    "shares its line",
+				    src->rel, ta_src_line_of(src, decl), f->h_base);
 	return ta_stmt_delete_lines(f->rw, src, ls, e + 1);
 }
 
@@ -694,7 +728,8 @@ static char *layout_call(const ta_src *src, size_t name_off, size_t close, const
 	return ta_buf_steal(&b);
 }
 
-/* request_irq(irq, fn, flags, ...) -> request_threaded_irq(irq, fn, cb, flags | IRQF_ONESHOT, ...). */
+/* request_irq(irq, fn, flags, ...) -> request_threaded_irq(irq, fn, cb, flags | IRQF_ONESHOT, ...).
+ */
 static int convert_registration(struct fold *f, const struct reg *g)
 {
 	ta_rw *rw = f->rw;
@@ -732,16 +767,20 @@ static int convert_registration(struct fold *f, const struct reg *g)
 				char *b = strcmp(a, "0") == 0 ? xstrdup(f->m->flag)
 							      : xasprintf("%s | %s", a, f->m->flag);
 				if (strstr(a, "IRQF_SHARED"))
-					ta_rw_note(rw, "The line is requested with IRQF_SHARED: every "
-						       "handler sharing it must now agree on %s, or "
-						       "the request fails.", f->m->flag);
+					ta_rw_note(rw,
+						   "The line is requested with IRQF_SHARED: every "
+						   "handler sharing it must now agree on %s, or "
+						   "the request fails.",
+						   f->m->flag);
 				free(a);
 				a = b;
 			}
 			if (i == rule->null_arg) {
 				if (strcmp(a, "NULL") != 0 && strcmp(a, "0") != 0) {
-					rc = ta_rw_refuse(rw, "%s:%u: %s() already has a thread "
-							  "function, '%s'", r->file, r->line, call, a);
+					rc = ta_rw_refuse(rw,
+							  "%s:%u: %s() already has a thread "
+							  "function, '%s'",
+							  r->file, r->line, call, a);
 				} else {
 					free(a);
 					a = xstrdup(rw->t->callback);
@@ -775,8 +814,10 @@ static int check_mentions(struct fold *f, const char *name, const char *file)
 		ta_src *src = ta_srcset_get(f->rw->set, ms[i].file);
 		if (allowed(f, &ms[i]) || ta_lex_depth_at(src->text, src->len, ms[i].off) == 0)
 			continue; /* converted, or the definition or a prototype */
-		rc = ta_rw_refuse(f->rw, "%s:%u: %s() is also used here, where the conversion "
-				  "cannot follow it", ms[i].file, ms[i].line, name);
+		rc = ta_rw_refuse(f->rw,
+				  "%s:%u: %s() is also used here, where the conversion "
+				  "cannot follow it",
+				  ms[i].file, ms[i].line, name);
 	}
 	free(ms);
 	return rc;

@@ -70,11 +70,13 @@ int ta_rewrite_setup(ta_rw *rw)
 		case TA_API_ASSIGN_CALLBACK:
 		case TA_API_STATIC_INIT:
 		default:
-			return ta_rw_refuse(rw, "%s:%u: open-coded initialization (%s): not mechanical",
+			return ta_rw_refuse(rw,
+					    "%s:%u: open-coded initialization (%s): not mechanical",
 					    s->file, s->line, ta_api_name(s->api));
 		}
 		if (s->via_macro)
-			return ta_rw_refuse(rw, "%s:%u: the init site is written inside the macro '%s'",
+			return ta_rw_refuse(rw,
+					    "%s:%u: the init site is written inside the macro '%s'",
 					    s->file, s->line, s->via_macro);
 	}
 	if (!old) {
@@ -87,7 +89,8 @@ int ta_rewrite_setup(ta_rw *rw)
 	for (size_t i = 0; i < t->n_sites; i++)
 		if (t->sites[i].via_macro && t->sites[i].api == TA_API_DIRECT_CALL)
 			return ta_rw_refuse(rw, "%s:%u: a direct call inside the macro '%s'",
-					    t->sites[i].file, t->sites[i].line, t->sites[i].via_macro);
+					    t->sites[i].file, t->sites[i].line,
+					    t->sites[i].via_macro);
 	for (size_t i = 0; i < t->n_init; i++) {
 		const ta_site *s = &t->init_sites[i];
 		if (s->api == TA_API_TASKLET_INIT) {
@@ -100,8 +103,8 @@ int ta_rewrite_setup(ta_rw *rw)
 			rc = convert_declare(rw, s, "DECLARE_TASKLET_DISABLED_OLD",
 					     "DECLARE_TASKLET_DISABLED");
 		} else {
-			return ta_rw_refuse(rw, "%s:%u: mixes %s with the old API", s->file, s->line,
-					    ta_api_name(s->api));
+			return ta_rw_refuse(rw, "%s:%u: mixes %s with the old API", s->file,
+					    s->line, ta_api_name(s->api));
 		}
 		if (rc != TA_RW_DONE)
 			return rc;

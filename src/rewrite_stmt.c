@@ -187,7 +187,8 @@ int ta_stmt_delete_lines(ta_rw *rw, ta_src *src, size_t a, size_t b)
 	else if (next_blank && prev_open)
 		b = nb;
 	if (ta_src_edit(src, a, b - a, "") != 0)
-		return ta_rw_refuse(rw, "%s:%u: overlapping edits", src->rel, ta_src_line_of(src, a));
+		return ta_rw_refuse(rw, "%s:%u: overlapping edits", src->rel,
+				    ta_src_line_of(src, a));
 	return TA_RW_DONE;
 }
 
@@ -202,8 +203,8 @@ int ta_stmt_delete_call(ta_rw *rw, ta_src *src, size_t name_off, const char *wha
 				    what);
 	for (size_t i = ls; i < name_off; i++)
 		if (s[i] != ' ' && s[i] != '\t')
-			return ta_rw_refuse(rw, "%s:%u: %s shares its line with other code", src->rel,
-					    line, what);
+			return ta_rw_refuse(rw, "%s:%u: %s shares its line with other code",
+					    src->rel, line, what);
 	e = semi + 1;
 	while (e < src->len && (s[e] == ' ' || s[e] == '\t'))
 		e++;
@@ -217,13 +218,16 @@ int ta_stmt_delete_call(ta_rw *rw, ta_src *src, size_t name_off, const char *wha
 		size_t pl = line_start(s, p);
 		pl = ta_lex_skip(s, src->len, pl);
 		if (s[pl] != '#')
-			return ta_rw_refuse(rw, "%s:%u: %s is the body of a statement without braces",
+			return ta_rw_refuse(rw,
+					    "%s:%u: %s is the body of a statement without braces",
 					    src->rel, line, what);
 	}
 	n = ta_lex_skip(s, src->len, e);
 	if (p != TA_NPOS && s[p] == ':' && n < src->len && s[n] == '}')
-		return ta_rw_refuse(rw, "%s:%u: removing %s would leave a label at the end of a "
-				    "block", src->rel, line, what);
+		return ta_rw_refuse(rw,
+				    "%s:%u: removing %s would leave a label at the end of a "
+				    "block",
+				    src->rel, line, what);
 	if (p != TA_NPOS && s[p] == '{' && n < src->len && s[n] == '}' &&
 	    strcmp(ta_stmt_block_owner(s, 0, p), "fn") != 0)
 		return ta_rw_refuse(rw, "%s:%u: removing %s would leave an empty block", src->rel,
@@ -246,14 +250,15 @@ size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_
 	d = opendir(path);
 	while (d && (de = readdir(d)))
 		if (ta_str_ends(de->d_name, ".c") || ta_str_ends(de->d_name, ".h"))
-			TA_PUSH(files, nf, capf, slash ? xasprintf("%s/%s", dir, de->d_name)
-						      : xstrdup(de->d_name));
+			TA_PUSH(files, nf, capf,
+				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
 	if (d)
 		closedir(d);
 	ta_sort(files, nf, sizeof(char *), ta_strptr_cmp);
 	for (size_t i = 0; i < nf; i++) {
 		ta_src *src = ta_srcset_get(set, files[i]);
-		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, ident, true) : TA_NPOS;
+		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, ident, true)
+				    : TA_NPOS;
 		     p != TA_NPOS; p = ta_lex_find_ident(src->text, p + 1, src->len, ident, true)) {
 			ta_mention m = {.file = src->rel, .off = p, .line = ta_src_line_of(src, p)};
 			TA_PUSH(*out, n, cap, m);

@@ -492,8 +492,8 @@ static bool load_text(ta_rules *r, const char *name, const char *text)
 	struct src s = {.name = name, .text = clean};
 	const char *end = NULL;
 	cJSON *root = cJSON_ParseWithOpts(clean, &end, true);
-	static const char *const known[] = {"version", "roles", "traits", "locks", "classes",
-					    "recommendations", "findings"};
+	static const char *const known[] = {"version", "roles",           "traits",  "locks",
+					    "classes", "recommendations", "findings"};
 	const cJSON *item;
 
 	if (!root) {
@@ -523,7 +523,8 @@ static bool load_text(ta_rules *r, const char *name, const char *text)
 			}
 			if (strcmp(item->string, "version") == 0) {
 				if (!cJSON_IsNumber(item) || item->valueint != 1)
-					fail(&s, NULL, "unsupported rules version (this tool reads 1)");
+					fail(&s, NULL,
+					     "unsupported rules version (this tool reads 1)");
 				continue;
 			}
 			if (strcmp(item->string, "locks") == 0) {
@@ -560,16 +561,17 @@ static bool check_unique_ids(const ta_rules *r)
 	ta_strmap seen = {0};
 	bool ok = true;
 
-#define CHECK_ID(idv)                                                                   \
-	do {                                                                                \
-		const char *id_ = (idv);                                                      \
-		if (id_ && ok) {                                                              \
-			if (ta_strmap_get(&seen, id_)) {                                      \
-				ta_diag(TA_ERROR, r->dir, 0, 0, "rule id '%s' is defined twice", id_); \
-				ok = false;                                                   \
-			}                                                                     \
-			ta_strmap_put(&seen, id_, 1);                                         \
-		}                                                                             \
+#define CHECK_ID(idv)                                                                              \
+	do {                                                                                       \
+		const char *id_ = (idv);                                                           \
+		if (id_ && ok) {                                                                   \
+			if (ta_strmap_get(&seen, id_)) {                                           \
+				ta_diag(TA_ERROR, r->dir, 0, 0, "rule id '%s' is defined twice",   \
+					id_);                                                      \
+				ok = false;                                                        \
+			}                                                                          \
+			ta_strmap_put(&seen, id_, 1);                                              \
+		}                                                                                  \
 	} while (0)
 	for (size_t i = 0; i < r->n_roles; i++)
 		CHECK_ID(r->roles[i].id);

@@ -88,8 +88,8 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 		/* libclang refused the shared header for this file: parse it plainly */
 		ta_parse_result_free(&r);
 		argv = ta_flags_for_nopch(ctx->flags, rel, &argc);
-		ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc,
-				 &r);
+		ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv,
+				 argc, &r);
 		ta_argv_free(argv);
 		pch = false;
 	}
@@ -127,9 +127,10 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 	if (r->outcome == TA_POOL_CRASHED) {
 		/* an allocation refused by the worker's limit ends in abort() */
 		if (r->signal == SIGABRT)
-			reason = xasprintf("the parser aborted (signal %d): out of memory under "
-					   "its %u MiB limit (--max-memory), or a libclang assertion",
-					   r->signal, max_memory_mib);
+			reason = xasprintf(
+				"the parser aborted (signal %d): out of memory under "
+				"its %u MiB limit (--max-memory), or a libclang assertion",
+				r->signal, max_memory_mib);
 		else if (r->signal)
 			reason = xasprintf("the parser crashed (signal %d)", r->signal);
 		else
@@ -297,7 +298,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	ctx.pch_path = ta_flags_pch(fl);
 	ctx.cands = &cands;
 	ctx.progress = opts->progress;
-	ctx.max_memory_mib = opts->max_memory_mib ? opts->max_memory_mib : TA_DEFAULT_MAX_MEMORY_MIB;
+	ctx.max_memory_mib = opts->max_memory_mib ? opts->max_memory_mib
+						  : TA_DEFAULT_MAX_MEMORY_MIB;
 	results = xcalloc(cands.n ? cands.n : 1, sizeof(*results));
 	order = xcalloc(cands.n ? cands.n : 1, sizeof(*order));
 	keys = xcalloc(cands.n ? cands.n : 1, sizeof(*keys));
@@ -342,9 +344,11 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib);
 	for (size_t i = 0; i < cands.n_unreadable; i++) {
 		char *sep = strstr(cands.unreadable[i], ": ");
-		char *path = sep ? xstrndup(cands.unreadable[i], (size_t)(sep - cands.unreadable[i]))
+		char *path = sep ? xstrndup(cands.unreadable[i],
+					    (size_t)(sep - cands.unreadable[i]))
 				 : xstrdup(cands.unreadable[i]);
-		char *reason = xasprintf("cannot read the file: %s", sep ? sep + 2 : "unknown error");
+		char *reason = xasprintf("cannot read the file: %s",
+					 sep ? sep + 2 : "unknown error");
 		ta_audit_add_file(a, path, TA_STATUS_FAILED, reason, 0, 0, NULL);
 		free(path);
 		free(reason);

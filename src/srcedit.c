@@ -162,7 +162,8 @@ static int edit_check(const ta_src *src, size_t off, size_t len, const char *tex
 		if (x->off == off && x->len == len && strcmp(x->text, text) == 0)
 			return 1;
 		/* overlap, or two insertions at one point (their order would be a guess) */
-		if ((off < x->off + x->len && x->off < off + len) || (off == x->off && (len == 0 || x->len == 0)))
+		if ((off < x->off + x->len && x->off < off + len) ||
+		    (off == x->off && (len == 0 || x->len == 0)))
 			return -1;
 		if (x->off >= off + len)
 			break;
@@ -198,10 +199,12 @@ int ta_src_merge(ta_src *to, const ta_src *from)
 
 	/* check everything first: a refused merge leaves to unchanged */
 	for (size_t i = 0; i < from->n_edits; i++)
-		if (edit_check(to, from->edits[i].off, from->edits[i].len, from->edits[i].text, &at) < 0)
+		if (edit_check(to, from->edits[i].off, from->edits[i].len, from->edits[i].text,
+			       &at) < 0)
 			return -1;
 	for (size_t i = 0; i < from->n_edits; i++)
-		if (ta_src_edit(to, from->edits[i].off, from->edits[i].len, from->edits[i].text) != 0)
+		if (ta_src_edit(to, from->edits[i].off, from->edits[i].len, from->edits[i].text) !=
+		    0)
 			return -1;
 	return 0;
 }
@@ -235,7 +238,8 @@ char *ta_src_result(const ta_src *src, size_t *len)
 
 bool ta_lex_ident_char(char c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
 }
 
 size_t ta_lex_skip_literal(const char *s, size_t len, size_t i)

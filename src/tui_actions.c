@@ -16,7 +16,7 @@
 #include "review_file.h"
 #include "util.h"
 
-#define CTRL(c) ((c) & 0x1f)
+#define CTRL(c) ((c)&0x1f)
 
 enum pick_kind { PICK_FIELD, PICK_VALUE, PICK_MECHANISM };
 
@@ -37,7 +37,7 @@ static const struct {
 	enum ta_field field;
 	int key;
 } filter_fields[] = {
-	{TA_FIELD_CLASS, 'c'},	   {TA_FIELD_MECHANISM, 'm'}, {TA_FIELD_VERDICT, 'v'},
+	{TA_FIELD_CLASS, 'c'},    {TA_FIELD_MECHANISM, 'm'}, {TA_FIELD_VERDICT, 'v'},
 	{TA_FIELD_DECISION, 'd'}, {TA_FIELD_SUBSYSTEM, 's'},
 };
 #define N_FILTER_FIELDS (sizeof(filter_fields) / sizeof(*filter_fields))

@@ -54,18 +54,18 @@ static const struct {
 	const char *cls;
 	enum vstyle style;
 } class_styles[] = {
-	{"isr_bottom_half", V_CLASS_A},	   {"network_bh", V_CLASS_B},
-	{"dma_completion", V_CLASS_C},	   {"self_rearming_poller", V_CLASS_D},
-	{"timer_driven", V_CLASS_E},	   {"process_deferral", V_CLASS_E},
-	{"gpu_scheduler", V_CLASS_C},	   {"unknown", V_CLASS_UNKNOWN},
+	{"isr_bottom_half", V_CLASS_A}, {"network_bh", V_CLASS_B},
+	{"dma_completion", V_CLASS_C},  {"self_rearming_poller", V_CLASS_D},
+	{"timer_driven", V_CLASS_E},    {"process_deferral", V_CLASS_E},
+	{"gpu_scheduler", V_CLASS_C},   {"unknown", V_CLASS_UNKNOWN},
 	{"unused", V_CLASS_UNUSED},
 };
 
 static struct view {
 	SCREEN *screen;
-	FILE *term_out;   /* the terminal, a dup of the original stdout */
+	FILE *term_out;           /* the terminal, a dup of the original stdout */
 	int saved_out, saved_err; /* the original stdout and stderr */
-	FILE *capture;    /* where stdout and stderr go while the screen is up */
+	FILE *capture;            /* where stdout and stderr go while the screen is up */
 	long capture_seen;
 	bool color;
 	bool up;
@@ -307,10 +307,14 @@ static void draw_header(const ta_tui *ui)
 		int width;
 		int field;
 	} heads[] = {
-		{"SUBSYSTEM", c.sub, TA_FIELD_SUBSYSTEM}, {"TASKLET", c.name, -1},
-		{"LOCATION", c.loc, -1},		  {"CLASS", c.cls, TA_FIELD_CLASS},
-		{"MECHANISM", c.mech, TA_FIELD_MECHANISM}, {"CONF", c.conf, TA_FIELD_CONFIDENCE},
-		{"VERDICT", c.verdict, TA_FIELD_VERDICT},  {"DECISION", c.dec, TA_FIELD_DECISION},
+		{"SUBSYSTEM", c.sub, TA_FIELD_SUBSYSTEM},
+		{"TASKLET", c.name, -1},
+		{"LOCATION", c.loc, -1},
+		{"CLASS", c.cls, TA_FIELD_CLASS},
+		{"MECHANISM", c.mech, TA_FIELD_MECHANISM},
+		{"CONF", c.conf, TA_FIELD_CONFIDENCE},
+		{"VERDICT", c.verdict, TA_FIELD_VERDICT},
+		{"DECISION", c.dec, TA_FIELD_DECISION},
 	};
 
 	move(0, 0);
@@ -355,21 +359,19 @@ static void draw_row(const ta_tui *ui, size_t row)
 	d = ta_review_decision_of(rv, i);
 	group = ta_review_group_start(rv, row) || row == st->top;
 #define CELL(width, text, style) CELL_FIT(width, text, style, false)
-#define CELL_FIT(width, text, style, tail)                                             \
-	do {                                                                            \
-		char fitbuf[512];                                                       \
-		put(y, x, (width), fit((text), (width), (tail), fitbuf, sizeof(fitbuf)), \
-		    base | (cur ? 0 : V.attrs[style]), true);                           \
-		if (x + (width) < COLS)                                                 \
-			put(y, x + (width), 1, " ", base, true);                         \
-		x += (width) + 1;                                                       \
+#define CELL_FIT(width, text, style, tail)                                                         \
+	do {                                                                                       \
+		char fitbuf[512];                                                                  \
+		put(y, x, (width), fit((text), (width), (tail), fitbuf, sizeof(fitbuf)),           \
+		    base | (cur ? 0 : V.attrs[style]), true);                                      \
+		if (x + (width) < COLS)                                                            \
+			put(y, x + (width), 1, " ", base, true);                                   \
+		x += (width) + 1;                                                                  \
 	} while (0)
 	/* the sort column shows its value only where a group starts */
 	v = ta_review_value_of(rv, i, TA_FIELD_SUBSYSTEM);
-	CELL_FIT(c.sub, ta_review_sort(rv) != TA_FIELD_SUBSYSTEM || group ? v : "", V_NORMAL,
-		 true);
-	CELL(c.name, t->name ? t->name : t->key,
-	     ta_review_matches(rv, i) ? V_MATCH : V_NORMAL);
+	CELL_FIT(c.sub, ta_review_sort(rv) != TA_FIELD_SUBSYSTEM || group ? v : "", V_NORMAL, true);
+	CELL(c.name, t->name ? t->name : t->key, ta_review_matches(rv, i) ? V_MATCH : V_NORMAL);
 	if (c.loc) {
 		snprintf(buf, sizeof(buf), "%s:%u", t->file ? t->file : "?", t->line);
 		CELL_FIT(c.loc, buf, TA_STYLE_DIM, true);
@@ -442,7 +444,8 @@ static void draw_title(const ta_tui *ui)
 	if (st->mode == TA_MODE_HELP)
 		snprintf(buf, sizeof(buf), "help  (any key closes)");
 	else
-		snprintf(buf, sizeof(buf), "tasklet %zu of %zu: %s  (q back, j/k scroll)  line %zu/%zu",
+		snprintf(buf, sizeof(buf),
+			 "tasklet %zu of %zu: %s  (q back, j/k scroll)  line %zu/%zu",
 			 ta_review_cursor(rv) + 1, ta_review_n_rows(rv),
 			 i >= 0 ? ta_review_audit(rv)->tasklets[i].key : "-", st->page_top + 1, n);
 	put(0, 0, COLS, buf, V.attrs[V_HEADER], true);
@@ -537,8 +540,8 @@ static void draw_picker(const ta_tui *ui)
 		size_t item = first + (size_t)k;
 		char *line = xasprintf("%s %s", item == st->pick_sel ? ">" : " ",
 				       st->pick_items[item]);
-		put(y0 + 1 + k, x0 + 1, w - 2, line,
-		    item == st->pick_sel ? V.attrs[V_CURSOR] : 0, true);
+		put(y0 + 1 + k, x0 + 1, w - 2, line, item == st->pick_sel ? V.attrs[V_CURSOR] : 0,
+		    true);
 		free(line);
 	}
 }
@@ -552,7 +555,7 @@ static void draw_too_small(void)
 
 	erase();
 	/* wrap the message over as many lines as the width needs */
-	for (int off = 0; off < len && y < LINES; off += COLS > 0 ? COLS : len, y++)
+	for (int off = 0; off < len && y<LINES; off += COLS> 0 ? COLS : len, y++)
 		put(y < 0 ? 0 : y, 0, COLS, msg + off, A_BOLD, false);
 	if (y < LINES)
 		put(y, 0, COLS, hint, 0, false);

@@ -17,7 +17,7 @@
 
 struct line {
 	const char *s;
-	size_t n;      /* with its '\n' when present */
+	size_t n; /* with its '\n' when present */
 	uint64_t hash;
 };
 
@@ -56,8 +56,7 @@ static void push_op(struct script *sc, char op)
 }
 
 /* Myers on a[0..n) and b[0..m): append the ops; false when D exceeds MAX_D. */
-static bool myers(const struct line *a, size_t n, const struct line *b, size_t m,
-		  struct script *sc)
+static bool myers(const struct line *a, size_t n, const struct line *b, size_t m, struct script *sc)
 {
 	long max = (long)(n + m), off;
 	long *v, **trace = NULL;
@@ -216,8 +215,8 @@ static void put_range(ta_buf *out, char sign, size_t start, size_t count)
 		ta_buf_printf(out, "%c%zu,%zu", sign, start + 1, count);
 }
 
-char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_text,
-	       size_t nlen, unsigned context, struct ta_diffstat *st)
+char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_text, size_t nlen,
+	       unsigned context, struct ta_diffstat *st)
 {
 	struct lines a = {0}, b = {0};
 	struct script sc = {0};

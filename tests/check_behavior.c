@@ -113,9 +113,11 @@ START_TEST(test_isr_bh_kill_on_remove)
 	ck_assert_ptr_nonnull(d);
 	ck_assert(has_line(d, "classify/isr_bh.c:25") && has_line(d, "classify/isr_bh.c:47"));
 	ck_assert_str_eq(d->trace_model, "bh");
-	ck_assert(trace_has(d, "cancel_work_sync() -- disable depth incremented, pending run cancelled"));
+	ck_assert(trace_has(
+		d, "cancel_work_sync() -- disable depth incremented, pending run cancelled"));
 	ck_assert_str_eq(d->other_model, "tasklet");
-	ck_assert(trace_has(d, "tasklet_kill() -- sleeps until SCHED clears [classify/isr_bh.c:47]"));
+	ck_assert(
+		trace_has(d, "tasklet_kill() -- sleeps until SCHED clears [classify/isr_bh.c:47]"));
 	ck_assert_ptr_nonnull(diff(b, "lost-run"));
 	ck_assert_ptr_null(diff(b, "may-sleep"));
 	ck_assert_uint_eq(b->n_hazards, 0);
@@ -145,9 +147,10 @@ START_TEST(test_kill_disabled)
 
 	/* the near-miss enables again before killing: no hang on either side */
 	b = check("classify/kill_disabled.c:struct kd_dev.u", NULL);
-	ck_assert_ptr_nonnull(strstr(b->protocol, "cpu0 remove: disable@classify/kill_disabled.c:35; "
-						  "enable@classify/kill_disabled.c:36; "
-						  "kill@classify/kill_disabled.c:37\n"));
+	ck_assert_ptr_nonnull(strstr(b->protocol,
+				     "cpu0 remove: disable@classify/kill_disabled.c:35; "
+				     "enable@classify/kill_disabled.c:36; "
+				     "kill@classify/kill_disabled.c:37\n"));
 	ck_assert_ptr_null(diff(b, "never-returns"));
 	ck_assert_ptr_null(hazard(b, "never-returns"));
 	ck_assert_ptr_nonnull(diff(b, "pending-on-kill"));
@@ -258,7 +261,8 @@ START_TEST(test_mechanisms)
 	ta_behavior *b = check("classify/gpu_engine.c:struct engine.submit", NULL);
 
 	ck_assert_str_eq(b->verdict, "not_checked");
-	ck_assert_str_eq(b->reason, "manual rewrite recommended: no replacement model to compare with");
+	ck_assert_str_eq(b->reason,
+			 "manual rewrite recommended: no replacement model to compare with");
 	ck_assert_uint_eq(b->n_diffs, 0);
 	ta_behavior_free(&b);
 
@@ -402,7 +406,8 @@ START_TEST(test_contexts_and_notes)
 				      "cpu1 process: hi_schedule@drv/x.c:20\n"
 				      "cpu0 remove: kill@drv/x.c:40\n"
 				      "callback: schedule@drv/x.c:30\n");
-	ck_assert(has_note(b, "drv/x.c:20: tasklet_hi_schedule_first modelled as tasklet_hi_schedule"));
+	ck_assert(has_note(
+		b, "drv/x.c:20: tasklet_hi_schedule_first modelled as tasklet_hi_schedule"));
 	ck_assert(has_note(b, "drv/x.c:35: tasklet_schedule: context unknown, modelled as hard-IRQ "
 			      "context"));
 	ck_assert(has_note(b, "drv/x.c:50: tasklet_trylock not modelled"));
@@ -449,7 +454,8 @@ START_TEST(test_merge_and_caps)
 				i < 3 ? R(PROCESS) : R(SOFTIRQ));
 	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
 	ck_assert_msg(has_note(b, "drv/x.c:30: driver actor (process context) left out: at most 6 "
-				  "actors"), "%s", b->protocol);
+				  "actors"),
+		      "%s", b->protocol);
 	ck_assert(!strstr(b->protocol, "cpu1 irq:")); /* no room for the twin */
 	ck_assert_int_le((int)b->n_notes, TA_BEHAVIOR_MAX_NOTES + 1);
 	ck_assert(b->complete);
@@ -558,8 +564,8 @@ START_TEST(test_check_all_golden)
 			ta_buf_putc(&out, '\n');
 		}
 	}
-	ta_buf_printf(&out, "equivalent %zu, differs %zu, unsafe %zu, not_checked %zu\n",
-		      counts[0], counts[1], counts[2], counts[3]);
+	ta_buf_printf(&out, "equivalent %zu, differs %zu, unsafe %zu, not_checked %zu\n", counts[0],
+		      counts[1], counts[2], counts[3]);
 	tu_golden("corpus/behavior.expected", out.s);
 	ta_buf_free(&out);
 }
@@ -601,9 +607,11 @@ START_TEST(test_reports)
 		cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(b, "differences"))
 		{
 			ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(d, "property")));
-			ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(d, "explanation")));
+			ck_assert(
+				cJSON_IsString(cJSON_GetObjectItemCaseSensitive(d, "explanation")));
 			ck_assert(cJSON_IsBool(cJSON_GetObjectItemCaseSensitive(d, "safety")));
-			ck_assert(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "trace")) > 0);
+			ck_assert(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "trace")) >
+				  0);
 			ck_assert(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "lines")));
 		}
 	}
@@ -613,14 +621,16 @@ START_TEST(test_reports)
 
 	r = tu_exec("-j 2");
 	ck_assert_int_eq(r.status, 0);
-	ck_assert_ptr_nonnull(strstr(r.out, "classify/isr_bh.c:38: ib->bh: tasklet_setup, ib_bh (new), "
-					    "1 schedule site, 1 kill site; class isr_bottom_half, "
-					    "recommend bh_workqueue (system_bh_wq) [0.80]; "
-					    "behavior bh: differs\n"));
-	ck_assert_ptr_nonnull(strstr(r.out, "classify/isr_bh.c:47: note: behavior bh: pending-on-kill: "
-					    "with the tasklet, a run pending at kill still runs; with "
-					    "bh, a run pending at kill is dropped. [also "
-					    "classify/isr_bh.c:25]\n"));
+	ck_assert_ptr_nonnull(strstr(r.out,
+				     "classify/isr_bh.c:38: ib->bh: tasklet_setup, ib_bh (new), "
+				     "1 schedule site, 1 kill site; class isr_bottom_half, "
+				     "recommend bh_workqueue (system_bh_wq) [0.80]; "
+				     "behavior bh: differs\n"));
+	ck_assert_ptr_nonnull(strstr(r.out,
+				     "classify/isr_bh.c:47: note: behavior bh: pending-on-kill: "
+				     "with the tasklet, a run pending at kill still runs; with "
+				     "bh, a run pending at kill is dropped. [also "
+				     "classify/isr_bh.c:25]\n"));
 	ck_assert_ptr_nonnull(strstr(r.out, "; behavior not_checked\n"));
 	tu_run_free(&r);
 }

@@ -13,13 +13,24 @@
 #include "testutil.h"
 
 static const char *const cases[] = {
-	"classify/container_mismatch.c", "classify/dma_done.c",     "classify/gpu_engine.c",
-	"classify/isr_bh.c",             "classify/kill_disabled.c", "classify/net_rx.c",
+	"classify/container_mismatch.c",
+	"classify/dma_done.c",
+	"classify/gpu_engine.c",
+	"classify/isr_bh.c",
+	"classify/kill_disabled.c",
+	"classify/net_rx.c",
 	"classify/kill_before_irq.c",
-	"classify/poller.c",             "classify/process_bh_lock.c",
-	"classify/process_defer.c",      "classify/sleeping_cb.c",   "classify/sleeping_irq.c",
-	"classify/sync_atomic.c",        "classify/timer_kick.c",    "classify/unknown_ctx.c",
-	"index/hi_priority.c",           "index/data_kinds.c",       "index/open_coded.c",
+	"classify/poller.c",
+	"classify/process_bh_lock.c",
+	"classify/process_defer.c",
+	"classify/sleeping_cb.c",
+	"classify/sleeping_irq.c",
+	"classify/sync_atomic.c",
+	"classify/timer_kick.c",
+	"classify/unknown_ctx.c",
+	"index/hi_priority.c",
+	"index/data_kinds.c",
+	"index/open_coded.c",
 };
 
 START_TEST(test_case_golden)
@@ -65,17 +76,23 @@ static const struct {
 	const char *key, *cls, *mechanism, *queue;
 } expect[] = {
 	{"classify/isr_bh.c:struct ib_dev.bh", "isr_bottom_half", "bh_workqueue", "system_bh_wq"},
-	{"classify/dma_done.c:struct dd_chan.task", "dma_completion", "bh_workqueue", "system_bh_wq"},
+	{"classify/dma_done.c:struct dd_chan.task", "dma_completion", "bh_workqueue",
+	 "system_bh_wq"},
 	{"classify/gpu_engine.c:struct engine.submit", "gpu_scheduler", "manual", NULL},
 	{"classify/timer_kick.c:struct tk_dev.recover", "timer_driven", "timer", NULL},
-	{"classify/process_defer.c:struct pd_dev.refill", "process_deferral", "workqueue", "system_wq"},
-	{"classify/process_bh_lock.c:struct pb_dev.refill", "process_deferral", "bh_workqueue", "system_bh_wq"},
-	{"classify/net_rx.c:struct nr_priv.rx_tasklet", "network_bh", "bh_workqueue", "system_bh_wq"},
-	{"classify/poller.c:struct po_dev.poll", "self_rearming_poller", "bh_workqueue", "system_bh_wq"},
+	{"classify/process_defer.c:struct pd_dev.refill", "process_deferral", "workqueue",
+	 "system_wq"},
+	{"classify/process_bh_lock.c:struct pb_dev.refill", "process_deferral", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/net_rx.c:struct nr_priv.rx_tasklet", "network_bh", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/poller.c:struct po_dev.poll", "self_rearming_poller", "bh_workqueue",
+	 "system_bh_wq"},
 	{"classify/sleeping_irq.c:struct si_dev.bh", "isr_bottom_half", "threaded_irq", NULL},
 	{"classify/sleeping_cb.c:struct sc_dev.work", "unknown", "workqueue", "system_wq"},
 	{"classify/unknown_ctx.c:struct uc_dev.t", "unknown", "bh_workqueue", "system_bh_wq"},
-	{"index/hi_priority.c:struct hp_chan.done", "isr_bottom_half", "bh_workqueue", "system_bh_highpri_wq"},
+	{"index/hi_priority.c:struct hp_chan.done", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_highpri_wq"},
 	{"index/data_kinds.c:global_data_tasklet", "unused", "manual", NULL},
 };
 
@@ -125,7 +142,8 @@ START_TEST(test_evidence_behind_process_mechanisms)
 		if (strcmp(t->rec.mechanism, "threaded_irq") == 0) {
 			for (size_t j = 0; j < t->n_sites; j++)
 				if (t->sites[j].api == TA_API_SCHEDULE)
-					ck_assert_uint_eq(t->sites[j].roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+					ck_assert_uint_eq(t->sites[j].roles,
+							  TA_ROLE_BIT(TA_ROLE_HARDIRQ));
 		}
 		if (strcmp(t->rec.mechanism, "workqueue") == 0)
 			ck_assert_msg(strstr(t->rec.reasons[0].text, "process") ||
@@ -143,7 +161,8 @@ START_TEST(test_bug_checks_and_near_misses)
 	ck_assert_uint_eq(findings_of(sc, "bug.callback-sleeps"), 1);
 	ck_assert_ptr_nonnull(strstr(sc->findings[0].text, "mutex_lock"));
 	ck_assert_ptr_null(strstr(sc->findings[0].text, "usleep_range"));
-	ck_assert_uint_eq(findings_of(get("classify/isr_bh.c:struct ib_dev.bh"), "bug.callback-sleeps"), 0);
+	ck_assert_uint_eq(
+		findings_of(get("classify/isr_bh.c:struct ib_dev.bh"), "bug.callback-sleeps"), 0);
 
 	/* waiting calls in atomic context: IRQ handler, spinlock held; near-miss after unlock */
 	const ta_tasklet *sa = get("classify/sync_atomic.c:struct sa_dev.t");
@@ -152,12 +171,20 @@ START_TEST(test_bug_checks_and_near_misses)
 		ck_assert_uint_ne(sa->findings[i].line, 52); /* sa_config: after the unlock */
 
 	/* disable then kill; near-miss: enable in between */
-	ck_assert_uint_eq(findings_of(get("classify/kill_disabled.c:struct kd_dev.t"), "bug.kill-disabled"), 1);
-	ck_assert_uint_eq(findings_of(get("classify/kill_disabled.c:struct kd_dev.u"), "bug.kill-disabled"), 0);
+	ck_assert_uint_eq(
+		findings_of(get("classify/kill_disabled.c:struct kd_dev.t"), "bug.kill-disabled"),
+		1);
+	ck_assert_uint_eq(
+		findings_of(get("classify/kill_disabled.c:struct kd_dev.u"), "bug.kill-disabled"),
+		0);
 
 	/* from_tasklet naming the wrong member; near-miss: the right one */
-	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.tx"), "bug.container-mismatch"), 1);
-	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.rx"), "bug.container-mismatch"), 0);
+	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.tx"),
+				      "bug.container-mismatch"),
+			  1);
+	ck_assert_uint_eq(findings_of(get("classify/container_mismatch.c:struct cm_dev.rx"),
+				      "bug.container-mismatch"),
+			  0);
 
 	/* kill before the IRQ is freed; near-miss: free_irq first */
 	ck_assert_uint_eq(findings_of(get("classify/kill_before_irq.c:struct kb_dev.bh"),
@@ -168,12 +195,16 @@ START_TEST(test_bug_checks_and_near_misses)
 			  0);
 
 	/* never killed; near-miss: killed in remove */
-	ck_assert_uint_eq(findings_of(get("index/hi_priority.c:struct hp_chan.done"), "bug.no-kill"), 1);
+	ck_assert_uint_eq(
+		findings_of(get("index/hi_priority.c:struct hp_chan.done"), "bug.no-kill"), 1);
 	ck_assert_uint_eq(findings_of(get("classify/isr_bh.c:struct ib_dev.bh"), "bug.no-kill"), 0);
 
 	/* data that is not the container; near-miss: the container */
-	ck_assert_uint_eq(findings_of(get("index/data_kinds.c:struct port.port_tasklet"), "mod.data-not-container"), 1);
-	ck_assert_uint_eq(findings_of(get("index/container_cast.c:struct cast_priv.rx_tasklet"), "mod.data-not-container"),
+	ck_assert_uint_eq(findings_of(get("index/data_kinds.c:struct port.port_tasklet"),
+				      "mod.data-not-container"),
+			  1);
+	ck_assert_uint_eq(findings_of(get("index/container_cast.c:struct cast_priv.rx_tasklet"),
+				      "mod.data-not-container"),
 			  0);
 }
 END_TEST
@@ -187,7 +218,8 @@ START_TEST(test_bh_exclusion_blocks_workqueue)
 	ck_assert(!pd->bh_exclusion);
 	ck_assert(!has_alternative(pb, "workqueue"));
 	ck_assert(has_alternative(get("classify/isr_bh.c:struct ib_dev.bh"), "threaded_irq"));
-	ck_assert(!has_alternative(get("classify/net_rx.c:struct nr_priv.rx_tasklet"), "workqueue"));
+	ck_assert(
+		!has_alternative(get("classify/net_rx.c:struct nr_priv.rx_tasklet"), "workqueue"));
 }
 END_TEST
 
@@ -210,7 +242,8 @@ static Suite *classify_suite(void)
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, test_case_golden, 0, (int)(sizeof(cases) / sizeof(*cases)));
-	tcase_add_loop_test(tc, test_class_and_mechanism, 0, (int)(sizeof(expect) / sizeof(*expect)));
+	tcase_add_loop_test(tc, test_class_and_mechanism, 0,
+			    (int)(sizeof(expect) / sizeof(*expect)));
 	tcase_add_test(tc, test_hi_users_keep_priority);
 	tcase_add_test(tc, test_evidence_behind_process_mechanisms);
 	tcase_add_test(tc, test_bug_checks_and_near_misses);

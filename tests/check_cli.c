@@ -77,8 +77,9 @@ START_TEST(test_default_is_corpus)
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "(Linux 6.1.0-corpus)"));
-	ck_assert_ptr_nonnull(strstr(r.out, "index/declare.c:18: legacy_tasklet: DECLARE_TASKLET_OLD, "
-					    "legacy_fn (old), 1 schedule site; class "));
+	ck_assert_ptr_nonnull(strstr(r.out,
+				     "index/declare.c:18: legacy_tasklet: DECLARE_TASKLET_OLD, "
+				     "legacy_fn (old), 1 schedule site; class "));
 	ck_assert_ptr_nonnull(strstr(r.out, "classify/gpu_engine.c:42: e->submit: tasklet_setup, "
 					    "engine_submit (new), 2 hi_schedule sites"));
 	ck_assert_ptr_nonnull(strstr(r.out, "; class gpu_scheduler, recommend manual [0.80]"));
@@ -159,7 +160,8 @@ START_TEST(test_json_contract)
 			need(s, "function", STR | NUL);
 		}
 	}
-	ck_assert_int_eq(n_tasklets, (int)need(need(root, "summary", OBJ), "tasklets", NUM)->valueint);
+	ck_assert_int_eq(n_tasklets,
+			 (int)need(need(root, "summary", OBJ), "tasklets", NUM)->valueint);
 	ck_assert_int_gt(n_tasklets, 20);
 	cJSON_Delete(root);
 	tu_run_free(&r);
@@ -223,7 +225,8 @@ START_TEST(test_damaged_cache_entry)
 	ck_assert_int_eq(good.status, 0);
 	/* flip bytes in the middle of every entry, keeping their size */
 	damage = xasprintf("for f in '%s'/facts/*; do printf 'XXXX' | dd of=\"$f\" bs=1 "
-			   "seek=200 conv=notrunc 2>/dev/null; done", dir);
+			   "seek=200 conv=notrunc 2>/dev/null; done",
+			   dir);
 	ck_assert_int_eq(system(damage), 0);
 	again = tu_exec(args);
 	ck_assert_int_eq(again.status, 0);

@@ -11,12 +11,12 @@
 #include "testutil.h"
 
 static const char *const cases[] = {
-	"index/array_field.c", "index/container_cast.c", "index/data_kinds.c",
-	"index/declare.c",     "index/direct_call.c",    "index/driver_macro.c",
-	"index/hi_priority.c", "index/ifdef_config.c",   "index/internals.c",
-	"index/kill_remove.c", "index/latin1.c",         "index/local_pointer.c",
-	"index/nested_disable.c", "index/open_coded.c",  "index/self_resched.c",
-	"index/shared.h",      "index/shared_a.c",       "index/static_var.c",
+	"index/array_field.c",    "index/container_cast.c", "index/data_kinds.c",
+	"index/declare.c",        "index/direct_call.c",    "index/driver_macro.c",
+	"index/hi_priority.c",    "index/ifdef_config.c",   "index/internals.c",
+	"index/kill_remove.c",    "index/latin1.c",         "index/local_pointer.c",
+	"index/nested_disable.c", "index/open_coded.c",     "index/self_resched.c",
+	"index/shared.h",         "index/shared_a.c",       "index/static_var.c",
 	"index/syntax_error.c",
 };
 
@@ -55,7 +55,8 @@ START_TEST(test_shared_struct_is_one_object)
 
 	ck_assert_ptr_nonnull(t);
 	for (size_t i = 0; i < a->n_tasklets; i++)
-		n += a->tasklets[i].ctype && strcmp(a->tasklets[i].ctype, "struct shared_ctrl") == 0;
+		n += a->tasklets[i].ctype &&
+		     strcmp(a->tasklets[i].ctype, "struct shared_ctrl") == 0;
 	ck_assert_uint_eq(n, 2); /* event_tasklet and unused_tasklet */
 	ck_assert_str_eq(t->file, "index/shared_a.c");
 	ck_assert_uint_eq(ta_tasklet_count_sites(t, TA_API_SCHEDULE), 1);
@@ -66,7 +67,8 @@ END_TEST
 
 START_TEST(test_never_initialized_field)
 {
-	const ta_tasklet *t = tu_find(tu_corpus(), "index/shared.h:struct shared_ctrl.unused_tasklet");
+	const ta_tasklet *t = tu_find(tu_corpus(),
+				      "index/shared.h:struct shared_ctrl.unused_tasklet");
 
 	ck_assert_ptr_nonnull(t);
 	ck_assert(t->never_initialized);
@@ -77,8 +79,10 @@ END_TEST
 
 START_TEST(test_inactive_config_region)
 {
-	const ta_tasklet *off = tu_find(tu_corpus(), "inactive:index/ifdef_config.c:d->off_tasklet");
-	const ta_tasklet *on = tu_find(tu_corpus(), "index/ifdef_config.c:struct cfg_dev.on_tasklet");
+	const ta_tasklet *off = tu_find(tu_corpus(),
+					"inactive:index/ifdef_config.c:d->off_tasklet");
+	const ta_tasklet *on = tu_find(tu_corpus(),
+				       "index/ifdef_config.c:struct cfg_dev.on_tasklet");
 
 	ck_assert_ptr_nonnull(off);
 	ck_assert_ptr_nonnull(on);

@@ -19,7 +19,7 @@ static const struct {
 	enum ta_api_role role;
 } apis[] = {
 #define X(e, name, role) {TA_API_##e, name, TA_ROLE_##role},
-    TA_API_LIST(X)
+	TA_API_LIST(X)
 #undef X
 };
 
@@ -77,7 +77,7 @@ static void eq_str(const char *what, const char *got, const char *want)
 		ck_assert_msg(got == NULL, "%s: got '%s', want NULL", what, got);
 	else
 		ck_assert_msg(got && strcmp(got, want) == 0, "%s: got '%s', want '%s'", what,
-		              got ? got : "(null)", want);
+			      got ? got : "(null)", want);
 }
 
 static void eq_fact(const ta_fact *g, const ta_fact *w)
@@ -104,44 +104,44 @@ static void eq_fact(const ta_fact *g, const ta_fact *w)
 }
 
 static const ta_fact samples[] = {
-    {.kind = TA_FACT_OBJECT,
-     .api = TA_API_NONE,
-     .scope = TA_SCOPE_FIELD,
-     .flags = TA_FF_ARRAY | TA_FF_IN_HEADER,
-     .line = 12,
-     .col = 3,
-     .file = "drivers/net/x.h",
-     .key = "struct foo.rx_tasklet",
-     .ctype = "struct foo",
-     .field = "rx_tasklet"},
-    {.kind = TA_FACT_SITE,
-     .api = TA_API_TASKLET_INIT,
-     .scope = TA_SCOPE_UNRESOLVED,
-     .sig = TA_SIG_OLD,
-     .data_kind = TA_DATA_OTHER,
-     .flags = 0xffffffffu,
-     .line = 4294967295u,
-     .col = 0,
-     .file = "a\tb.c",
-     .key = "line1\nline2",
-     .text = "back\\slash",
-     .function = "\\t is not a tab",
-     .callback = "trailing\\",
-     .data = "\t\n\\\t",
-     .ctype = "struct   spaced  ",
-     .field = "f",
-     .via_macro = "MACRO(a, \"b\")",
-     .root_type = "struct r",
-     .member_path = "a.b[2].t"},
-    {.kind = TA_FACT_CALLBACK,
-     .api = TA_API_INTERNALS,
-     .scope = TA_SCOPE_LOCAL,
-     .sig = TA_SIG_NEW,
-     .data_kind = TA_DATA_CONSTANT,
-     .line = 1,
-     .col = 1,
-     .function = "cb"},                            /* every other string NULL */
-    {.kind = TA_FACT_INCLUDE, .api = TA_API_NONE}, /* all strings NULL */
+	{.kind = TA_FACT_OBJECT,
+	 .api = TA_API_NONE,
+	 .scope = TA_SCOPE_FIELD,
+	 .flags = TA_FF_ARRAY | TA_FF_IN_HEADER,
+	 .line = 12,
+	 .col = 3,
+	 .file = "drivers/net/x.h",
+	 .key = "struct foo.rx_tasklet",
+	 .ctype = "struct foo",
+	 .field = "rx_tasklet"},
+	{.kind = TA_FACT_SITE,
+	 .api = TA_API_TASKLET_INIT,
+	 .scope = TA_SCOPE_UNRESOLVED,
+	 .sig = TA_SIG_OLD,
+	 .data_kind = TA_DATA_OTHER,
+	 .flags = 0xffffffffu,
+	 .line = 4294967295u,
+	 .col = 0,
+	 .file = "a\tb.c",
+	 .key = "line1\nline2",
+	 .text = "back\\slash",
+	 .function = "\\t is not a tab",
+	 .callback = "trailing\\",
+	 .data = "\t\n\\\t",
+	 .ctype = "struct   spaced  ",
+	 .field = "f",
+	 .via_macro = "MACRO(a, \"b\")",
+	 .root_type = "struct r",
+	 .member_path = "a.b[2].t"},
+	{.kind = TA_FACT_CALLBACK,
+	 .api = TA_API_INTERNALS,
+	 .scope = TA_SCOPE_LOCAL,
+	 .sig = TA_SIG_NEW,
+	 .data_kind = TA_DATA_CONSTANT,
+	 .line = 1,
+	 .col = 1,
+	 .function = "cb"},                            /* every other string NULL */
+	{.kind = TA_FACT_INCLUDE, .api = TA_API_NONE}, /* all strings NULL */
 };
 #define N_SAMPLES (sizeof(samples) / sizeof(*samples))
 
@@ -201,26 +201,26 @@ END_TEST
 #define GOOD "F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t"
 
 static const char *const malformed[] = {
-    "",
-    "F",
-    "G\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
-    "F\t1\t10\t0\t2\t1\t0\t7\t9",                          /* no string fields at all */
-    "F\t1\t10\t0\t2\t1\t0\t7\tf.c\tk\t\t\t\t\t\t\t\t\t\t", /* 7 numbers */
-    "F\t1\tx\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* not a number */
-    "F\t1\t10\t0\t2\t1\t0\t7\t9x\tf.c\tk\t\t\t\t\t\t\t\t\t",
-    "F\t99\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind out of range */
-    "F\t-1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
-    "F\t1\t26\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* api past TA_API_NONE */
-    "F\t1\t-1\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
-    "F\t1\t10\t5\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* scope */
-    "F\t1\t10\t0\t3\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* sig */
-    "F\t1\t10\t0\t2\t6\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* data kind */
-    "F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t",          /* 10 string fields */
-    "F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c",                             /* 1 string field */
-    "F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t\textra", /* 12 */
-    "F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\\\tk\t\t\t\t\t\t\t\t\t",      /* escaped tab eats one */
-    "garbage",
-    "S\t0\t0\t",
+	"",
+	"F",
+	"G\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t1\t10\t0\t2\t1\t0\t7\t9",                          /* no string fields at all */
+	"F\t1\t10\t0\t2\t1\t0\t7\tf.c\tk\t\t\t\t\t\t\t\t\t\t", /* 7 numbers */
+	"F\t1\tx\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* not a number */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9x\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t99\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind out of range */
+	"F\t-1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t1\t26\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* api past TA_API_NONE */
+	"F\t1\t-1\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t1\t10\t5\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* scope */
+	"F\t1\t10\t0\t3\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* sig */
+	"F\t1\t10\t0\t2\t6\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* data kind */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t",          /* 10 string fields */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c",                             /* 1 string field */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t\textra", /* 12 */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\\\tk\t\t\t\t\t\t\t\t\t",      /* escaped tab eats one */
+	"garbage",
+	"S\t0\t0\t",
 };
 
 START_TEST(test_parse_good_line)
@@ -241,7 +241,7 @@ START_TEST(test_parse_good_line)
 	ck_assert_ptr_null(fs.v[0].member_path);
 	/* api == TA_API_NONE is valid (objects and callbacks have none) */
 	ck_assert_int_eq(
-	    ta_facts_parse_line(&fs, "F\t0\t25\t0\t0\t0\t0\t1\t1\tf.c\t\t\t\t\t\t\t\t\t\t"), 0);
+		ta_facts_parse_line(&fs, "F\t0\t25\t0\t0\t0\t0\t1\t1\tf.c\t\t\t\t\t\t\t\t\t\t"), 0);
 	ck_assert_int_eq(fs.v[1].api, TA_API_NONE);
 	ta_facts_free(&fs);
 }
@@ -252,7 +252,7 @@ START_TEST(test_parse_malformed)
 	ta_facts fs = {0};
 
 	ck_assert_msg(ta_facts_parse_line(&fs, malformed[_i]) == -1, "accepted malformed line %d",
-	              _i);
+		      _i);
 	ck_assert_uint_eq(fs.n, 0);
 	ta_facts_free(&fs);
 }

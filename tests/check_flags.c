@@ -198,19 +198,19 @@ static void make_kernel(void)
 	tu_write(mroot, "Makefile", "VERSION = 6\nPATCHLEVEL = 1\n");
 	tu_write(mroot, "include/linux/kconfig.h", "");
 	tu_write(mroot, "drivers/foo/Makefile",
-	         "# SPDX-License-Identifier: GPL-2.0\n"
-	         "obj-$(CONFIG_FOO) += foo.o\n"
-	         "ccflags-y += -I$(srctree)/$(src)/inc -DFOO\n"
-	         "subdir-ccflags-y += -I$(src)/sub\n"
-	         "ccflags-$(CONFIG_BAR) += -DBAR\n"
-	         "ccflags-m += -DMODULE_ONLY\n"
-	         "CFLAGS_x.o += -DONLY_X\n"
-	         "CFLAGS_z.o += -DONLY_TOP_Z\n"
-	         "CFLAGS_gt/z.o += -DONLY_GT_Z\n"
-	         "ccflags-y += -I $(src)/sep -I $(srctree)/abs\n"
-	         "ccflags-y += -Wall -O2 $(call cc-option,-DCALLED) -DMULTI \\\n"
-	         "\t-DCONT -UUNDEF_ME\n"
-	         "foo-y := x.o y.o gt/z.o\n");
+		 "# SPDX-License-Identifier: GPL-2.0\n"
+		 "obj-$(CONFIG_FOO) += foo.o\n"
+		 "ccflags-y += -I$(srctree)/$(src)/inc -DFOO\n"
+		 "subdir-ccflags-y += -I$(src)/sub\n"
+		 "ccflags-$(CONFIG_BAR) += -DBAR\n"
+		 "ccflags-m += -DMODULE_ONLY\n"
+		 "CFLAGS_x.o += -DONLY_X\n"
+		 "CFLAGS_z.o += -DONLY_TOP_Z\n"
+		 "CFLAGS_gt/z.o += -DONLY_GT_Z\n"
+		 "ccflags-y += -I $(src)/sep -I $(srctree)/abs\n"
+		 "ccflags-y += -Wall -O2 $(call cc-option,-DCALLED) -DMULTI \\\n"
+		 "\t-DCONT -UUNDEF_ME\n"
+		 "foo-y := x.o y.o gt/z.o\n");
 	tu_write(mroot, "drivers/foo/x.c", "");
 	tu_write(mroot, "drivers/foo/y.c", "");
 	tu_write(mroot, "drivers/foo/gt/z.c", "");
@@ -385,18 +385,18 @@ static void write_compdb(const char *dir, const char *json)
 }
 
 static const char compdb[] =
-    "[\n"
-    " {\"directory\": \"@R@\", \"file\": \"@R@/drivers/foo/x.c\",\n"
-    "  \"command\": \"gcc -Wp,-MMD,drivers/foo/.x.o.d -nostdinc -I./include -D__KERNEL__ "
-    "-DKBUILD_MODNAME=\\\\\\\"x\\\\\\\" '-DSPACED=a b' -MD -MF drivers/foo/.x.d -MT "
-    "drivers/foo/x.o -c -o drivers/foo/x.o drivers/foo/x.c\"},\n"
-    " {\"directory\": \"@R@\", \"file\": \"drivers/foo/y.c\",\n"
-    "  \"arguments\": [\"clang\", \"-MMD\", \"-MF\", \"dep.d\", \"-DY\", \"-Wp,-MD,y.d\", \"-c\","
-    " \"-odrivers/foo/y.o\", \"-MQ\", \"q.o\", \"drivers/foo/y.c\"]},\n"
-    " {\"file\": 1},\n"
-    " {\"directory\": \"@R@\", \"file\": \"drivers/foo/noargs.c\"},\n"
-    " 42\n"
-    "]\n";
+	"[\n"
+	" {\"directory\": \"@R@\", \"file\": \"@R@/drivers/foo/x.c\",\n"
+	"  \"command\": \"gcc -Wp,-MMD,drivers/foo/.x.o.d -nostdinc -I./include -D__KERNEL__ "
+	"-DKBUILD_MODNAME=\\\\\\\"x\\\\\\\" '-DSPACED=a b' -MD -MF drivers/foo/.x.d -MT "
+	"drivers/foo/x.o -c -o drivers/foo/x.o drivers/foo/x.c\"},\n"
+	" {\"directory\": \"@R@\", \"file\": \"drivers/foo/y.c\",\n"
+	"  \"arguments\": [\"clang\", \"-MMD\", \"-MF\", \"dep.d\", \"-DY\", \"-Wp,-MD,y.d\", \"-c\","
+	" \"-odrivers/foo/y.o\", \"-MQ\", \"q.o\", \"drivers/foo/y.c\"]},\n"
+	" {\"file\": 1},\n"
+	" {\"directory\": \"@R@\", \"file\": \"drivers/foo/noargs.c\"},\n"
+	" 42\n"
+	"]\n";
 
 static ta_flags *compdb_flags(ta_tree **t, ta_kconfig **kc, const char *compdb_dir)
 {
@@ -527,10 +527,10 @@ START_TEST(test_compdb_none)
 END_TEST
 
 static const char *const bad_dbs[] = {
-    "[{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"", /* truncated */
-    "{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"}", /* not an array */
-    "",
-    "not json at all",
+	"[{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"", /* truncated */
+	"{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"}", /* not an array */
+	"",
+	"not json at all",
 };
 
 START_TEST(test_compdb_malformed)

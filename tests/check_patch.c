@@ -45,7 +45,8 @@ static char *corpus_repo(void)
 
 	ck_assert_int_eq(sh("cp -a '%s/.' '%s' && cd '%s' && git init -q && git add -A && "
 			    "git -c user.name=t -c user.email=t@t commit -q -m base",
-			    src, dir, dir), 0);
+			    src, dir, dir),
+			 0);
 	free(src);
 	return dir;
 }
@@ -140,8 +141,8 @@ START_TEST(test_golden_patches)
 	cJSON *report;
 
 	setenv("SOURCE_DATE_EPOCH", "0", 1);
-	args = xasprintf("patch --to %s --force-api -j 1 -o '%s/p' --json '%s' '%s'", mig, out, json,
-			 casedir);
+	args = xasprintf("patch --to %s --force-api -j 1 -o '%s/p' --json '%s' '%s'", mig, out,
+			 json, casedir);
 	r = tu_exec(args);
 	ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
 	{
@@ -156,7 +157,8 @@ START_TEST(test_golden_patches)
 		sh("rm -f '%s'/*.%s.patch", gd, mig);
 		for (size_t i = 0; i < n_made; i++) {
 			const char *base = strrchr(made[i], '/') + 1;
-			sh("cp '%s' '%s/%.*s.%s.patch'", made[i], gd, (int)(strlen(base) - 6), base, mig);
+			sh("cp '%s' '%s/%.*s.%s.patch'", made[i], gd, (int)(strlen(base) - 6), base,
+			   mig);
 		}
 		free(gd);
 	}
@@ -174,8 +176,9 @@ START_TEST(test_golden_patches)
 		ck_assert_ptr_nonnull(want);
 		ck_assert_msg(strcmp(got, want) == 0, "%s differs from %s", made[i], gold[i]);
 		/* the golden patch applies from the tree root */
-		ck_assert_msg(sh("cd '%s' && git apply --check '%s' && git apply '%s'", repo, gold[i],
-				 gold[i]) == 0, "git apply %s", gold[i]);
+		ck_assert_msg(sh("cd '%s' && git apply --check '%s' && git apply '%s'", repo,
+				 gold[i], gold[i]) == 0,
+			      "git apply %s", gold[i]);
 		free(got);
 		free(want);
 	}
@@ -207,7 +210,8 @@ START_TEST(test_golden_patches)
 	expected_files(casedir, ext.s, &exp);
 	for (char *line = exp.s, *nl; line && *line; line = nl + 1) {
 		char *why = ta_read_file((nl = strchr(line, '\n'), *nl = '\0', line), NULL);
-		char *file = xstrndup(strrchr(line, '/') + 1, strlen(strrchr(line, '/') + 1) - ext.len);
+		char *file = xstrndup(strrchr(line, '/') + 1,
+				      strlen(strrchr(line, '/') + 1) - ext.len);
 		const cJSON *p = patch_of(report, file);
 		why[strcspn(why, "\n")] = '\0';
 		ck_assert_msg(p != NULL, "%s: no patch status", file);
@@ -240,8 +244,10 @@ END_TEST
  */
 START_TEST(test_auto_follows_recommendation)
 {
-	static const char *const map[][2] = {{"bh_workqueue", "bh"}, {"workqueue", "wq"},
-					     {"threaded_irq", "threaded-irq"}, {"timer", "timer"}};
+	static const char *const map[][2] = {{"bh_workqueue", "bh"},
+					     {"workqueue", "wq"},
+					     {"threaded_irq", "threaded-irq"},
+					     {"timer", "timer"}};
 	char *out = tu_mkdtemp(), *json = ta_path_join(out, "r.json");
 	char *args = xasprintf("patch --to auto --force-api -j 1 -o '%s/p' --json '%s' '%s'", out,
 			       json, TA_SOURCE_DIR "/corpus");
@@ -331,8 +337,9 @@ START_TEST(test_apply_in_place)
 	want = ta_read_file(TA_SOURCE_DIR "/corpus/patch/setup/he.c.setup.expected", NULL);
 	ck_assert_str_eq(got, want);
 	/* nothing else in the repository changed than the setup cases */
-	ck_assert_int_eq(sh("cd '%s' && git status --porcelain | grep -v ' patch/setup/' >/dev/null",
-			    repo), 1);
+	ck_assert_int_eq(
+		sh("cd '%s' && git status --porcelain | grep -v ' patch/setup/' >/dev/null", repo),
+		1);
 	free(got);
 	free(want);
 	free(path);
@@ -352,7 +359,10 @@ START_TEST(test_bh_needs_api)
 	const cJSON *p;
 
 	/* a tree whose workqueue.h lacks the BH API */
-	ck_assert_int_eq(sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' include/linux/workqueue.h", repo), 0);
+	ck_assert_int_eq(
+		sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' include/linux/workqueue.h",
+		   repo),
+		0);
 	args = xasprintf("patch --to bh -j 1 --json '%s' '%s/patch/bh'", json, repo);
 	r = tu_exec(args);
 	ck_assert_int_eq(r.status, 0);
@@ -390,7 +400,10 @@ START_TEST(test_validation_refuses)
 	const cJSON *p;
 
 	/* the callback is also stored in a variable of the old type: the new one no longer fits */
-	ck_assert_int_eq(sh("cd '%s' && printf 'void (*he_hook)(unsigned long) = he_tasklet;\\n' >> patch/setup/he.c", repo), 0);
+	ck_assert_int_eq(
+		sh("cd '%s' && printf 'void (*he_hook)(unsigned long) = he_tasklet;\\n' >> patch/setup/he.c",
+		   repo),
+		0);
 	args = xasprintf("patch --to setup -j 1 --json '%s' '%s/patch/setup'", json, repo);
 	r = tu_exec(args);
 	ck_assert_int_eq(r.status, 0);
@@ -398,7 +411,8 @@ START_TEST(test_validation_refuses)
 	report = read_json(json);
 	p = patch_of(report, "/he.c");
 	ck_assert_str_eq(cJSON_GetObjectItem(p, "status")->valuestring, "refused");
-	ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItem(p, "reason")->valuestring, "does not compile"));
+	ck_assert_ptr_nonnull(
+		strstr(cJSON_GetObjectItem(p, "reason")->valuestring, "does not compile"));
 	/* the other cases are still written */
 	ck_assert_str_eq(cJSON_GetObjectItem(patch_of(report, "/umem.c"), "status")->valuestring,
 			 "written");
@@ -412,8 +426,9 @@ END_TEST
 
 START_TEST(test_signoff_and_bad_arguments)
 {
-	char *args = xasprintf("patch --to setup -j 1 --signoff 'A U Thor <a@example.org>' '%s/corpus/patch/setup'",
-			       TA_SOURCE_DIR);
+	char *args = xasprintf(
+		"patch --to setup -j 1 --signoff 'A U Thor <a@example.org>' '%s/corpus/patch/setup'",
+		TA_SOURCE_DIR);
 	struct tu_run r = tu_exec(args);
 
 	ck_assert_int_eq(r.status, 0);

@@ -177,7 +177,7 @@ START_TEST(test_timeout)
 	ck_assert_int_eq(res[5].outcome, TA_POOL_TIMEOUT);
 	ck_assert_ptr_null(res[5].text);
 	ck_assert_msg(res[5].seconds >= 1.0 && res[5].seconds < 5.0, "timed out after %.2f s",
-	              res[5].seconds);
+		      res[5].seconds);
 	ck_assert_msg(elapsed < 10.0, "the run took %.2f s", elapsed);
 	for (size_t i = 0; i < N; i++)
 		if (i != 5)

@@ -92,7 +92,7 @@ static void assert_paths(const ta_candidates *c, const char *const *want, size_t
 START_TEST(test_walk_whole_tree)
 {
 	static const char *const want[] = {"a.c", "dir.c/f.c", "sub/deep/deeper/c.c", "sub/e.c",
-	                                   "sub/z.c"};
+					   "sub/z.c"};
 	ta_candidates c;
 
 	ck_assert_int_eq(ta_prefilter(root, "", &c), 0);
@@ -148,7 +148,7 @@ START_TEST(test_sorted_output)
 	ck_assert_uint_eq(c.scanned, 200);
 	for (size_t i = 1; i < c.n; i++)
 		ck_assert_msg(strcmp(c.paths[i - 1], c.paths[i]) < 0, "'%s' before '%s'",
-		              c.paths[i - 1], c.paths[i]);
+			      c.paths[i - 1], c.paths[i]);
 	ck_assert_str_eq(c.paths[0], "d0/f000.c");
 	ta_candidates_free(&c);
 	tu_rmtree(&dir);

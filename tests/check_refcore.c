@@ -181,8 +181,9 @@ START_TEST(test_diff_disable_does_not_replay)
 	ta_rc_result_free(&r);
 
 	/* enable_and_queue_work() brings the run back, with a run without a schedule. */
-	r = check_text("option enable-and-queue\ncpu0 irq: schedule\ncpu1 process: disable; enable\n",
-		       TA_RC_TO_BH, NULL);
+	r = check_text(
+		"option enable-and-queue\ncpu0 irq: schedule\ncpu1 process: disable; enable\n",
+		TA_RC_TO_BH, NULL);
 	d = ta_rc_result_find(r, TA_RC_PROP_COALESCING);
 	ck_assert_ptr_nonnull(d);
 	ck_assert(trace_has(&d->trace, "enable_and_queue_work() -- enabled and queued"));
@@ -249,7 +250,8 @@ START_TEST(test_diff_disable_in_atomic_sleeps)
 	ck_assert_int_eq(r->hazards[0].prop, TA_RC_PROP_MAY_SLEEP);
 	ck_assert(trace_has(&r->hazards[0].trace, "cpu1 atomic: disable_work_sync()"));
 	ck_assert_str_eq(r->hazards[0].other_model, "tasklet");
-	ck_assert(trace_has(&r->hazards[0].other_trace, "cpu1 atomic: tasklet_disable() -- may sleep"));
+	ck_assert(trace_has(&r->hazards[0].other_trace,
+			    "cpu1 atomic: tasklet_disable() -- may sleep"));
 	ta_rc_result_free(&r);
 
 	/* tasklet_disable_in_atomic() is allowed there. */
@@ -427,15 +429,16 @@ END_TEST
 
 START_TEST(test_protocol_parse)
 {
-	ta_protocol *p = parse_ok("# a comment\n"
-				  "option hi\n"
-				  "option enable-and-queue   # trailing comment\n"
-				  "shared-data spin_lock_bh\n"
-				  "\n"
-				  "cpu1 irq: tasklet_schedule@drv.c:7 ;\n"
-				  "cpu0 process: spin_lock_bh; disable_nosync ; spin_unlock_bh; enable\n"
-				  "callback: reschedule\n"
-				  "cpu1 remove: kill\r\n");
+	ta_protocol *p = parse_ok(
+		"# a comment\n"
+		"option hi\n"
+		"option enable-and-queue   # trailing comment\n"
+		"shared-data spin_lock_bh\n"
+		"\n"
+		"cpu1 irq: tasklet_schedule@drv.c:7 ;\n"
+		"cpu0 process: spin_lock_bh; disable_nosync ; spin_unlock_bh; enable\n"
+		"callback: reschedule\n"
+		"cpu1 remove: kill\r\n");
 	const struct ta_proto_actor *a;
 	const struct ta_proto_op *op;
 
@@ -531,7 +534,8 @@ static const struct {
 	{"cpu0 irq: schedule@\n", 1, 19, "empty site"},
 	{"cpu0 irq: schedule kill\n", 1, 20, "unexpected 'k'"},
 	{"cpu0 irq: reschedule\n", 1, 11, "unknown operation 'reschedule'"},
-	{"cpu0 irq: schedule\ncallback: schedule\ncallback: schedule\n", 3, 1, "second 'callback:'"},
+	{"cpu0 irq: schedule\ncallback: schedule\ncallback: schedule\n", 3, 1,
+	 "second 'callback:'"},
 	{"cpu0 irq: schedule\ncpu1 callback: schedule\n", 2, 6, "no CPU allowed"},
 	{"shared-data mutex\ncpu0 irq: schedule\n", 1, 13, "expected 'spin_lock_bh'"},
 	{"cpu0 process: spin_lock_bh; spin_lock_bh; spin_unlock_bh\n", 1, 29, "nested"},
@@ -556,8 +560,7 @@ START_TEST(test_protocol_errors)
 	memset(&err, 0, sizeof(err));
 	p = ta_protocol_parse(bad_protocols[_i].text, "bad.proto", &err);
 	ck_assert_msg(p == NULL, "case %d parsed", _i);
-	ck_assert_msg(strstr(err.msg, bad_protocols[_i].msg), "case %d: message '%s'", _i,
-		      err.msg);
+	ck_assert_msg(strstr(err.msg, bad_protocols[_i].msg), "case %d: message '%s'", _i, err.msg);
 	ck_assert_msg(err.line == bad_protocols[_i].line, "case %d: line %u", _i, err.line);
 	if (bad_protocols[_i].col)
 		ck_assert_msg(err.col == bad_protocols[_i].col, "case %d: col %u", _i, err.col);
@@ -728,13 +731,17 @@ START_TEST(test_cmd_usage_errors)
 	} cases[] = {
 		{1, {"model"}, "needs --protocol FILE and --to TARGET"},
 		{3, {"model", "-p", "x.proto"}, "needs --protocol"},
-		{5, {"model", "-p", PROTO_DIR "kill_pending.proto", "-t", "fiber"}, "unknown target 'fiber'"},
+		{5,
+		 {"model", "-p", PROTO_DIR "kill_pending.proto", "-t", "fiber"},
+		 "unknown target 'fiber'"},
 		{3, {"model", "--selftest", "--to=bh"}, "takes no protocol"},
 		{2, {"model", "--frob"}, "unknown option '--frob'"},
 		{2, {"model", "-p"}, "needs an argument"},
 		{3, {"model", "--selftest", "extra"}, "unexpected argument 'extra'"},
 		{6, {"model", "--max-depth", "0", "-p", "x", "-t"}, "invalid --max-depth '0'"},
-		{5, {"model", "-p", "/nonexistent.proto", "-t", "bh"}, "cannot open '/nonexistent.proto'"},
+		{5,
+		 {"model", "-p", "/nonexistent.proto", "-t", "bh"},
+		 "cannot open '/nonexistent.proto'"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {

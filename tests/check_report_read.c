@@ -235,10 +235,11 @@ START_TEST(test_bad_fields)
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": {\"verdict\": \"differs\", \"target\": \"tasklet2\"}}]}",
 		     "'tasklets[0].behavior.target' has an unknown value");
-	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
-		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
-		     "\"behavior\": {\"verdict\": \"differs\", \"differences\": [{\"property\": 3}]}}]}",
-		     "'tasklets[0].behavior.differences[0].property' is not a string");
+	expect_error(
+		"{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
+		"[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
+		"\"behavior\": {\"verdict\": \"differs\", \"differences\": [{\"property\": 3}]}}]}",
+		"'tasklets[0].behavior.differences[0].property' is not a string");
 }
 END_TEST
 

@@ -80,9 +80,10 @@ START_TEST(test_sort_confidence_and_follow)
 	ck_assert_int_eq(ta_review_sort(rv), TA_FIELD_CONFIDENCE);
 	ta_review_set_sort(rv, TA_FIELD_CLASS);
 	for (size_t r = 1; r < ta_review_n_rows(rv); r++)
-		ck_assert_int_le(strcmp(ta_review_value_of(rv, ta_review_row(rv, r - 1), TA_FIELD_CLASS),
-					ta_review_value_of(rv, ta_review_row(rv, r), TA_FIELD_CLASS)),
-				 0);
+		ck_assert_int_le(
+			strcmp(ta_review_value_of(rv, ta_review_row(rv, r - 1), TA_FIELD_CLASS),
+			       ta_review_value_of(rv, ta_review_row(rv, r), TA_FIELD_CLASS)),
+			0);
 }
 END_TEST
 
@@ -302,8 +303,10 @@ END_TEST
 
 START_TEST(test_stale_and_kept)
 {
-	ta_review_decision d = {.id = A->tasklets[5].id, .decision = TA_DECISION_ACCEPT,
-				.facts_hash = "0000000000000000", .when = 1700000000};
+	ta_review_decision d = {.id = A->tasklets[5].id,
+				.decision = TA_DECISION_ACCEPT,
+				.facts_hash = "0000000000000000",
+				.when = 1700000000};
 	const ta_review_decision **all;
 	char *hash = ta_review_facts_hash(&A->tasklets[5]);
 	size_t n;

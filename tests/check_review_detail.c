@@ -40,14 +40,20 @@ START_TEST(test_sections_and_source)
 	ta_review *rv = ta_review_new(a);
 	long i = find(a, "classify/dma_done.c:struct dd_chan.task"), k;
 	ta_detail *d = ta_detail_build(rv, (size_t)i, 100, NULL, "none yet");
-	const char *order[] = {"c->task", "decision: undecided", "Class: dma_completion",
-			       "[class.dma-completion]", "Recommendation: bh_workqueue",
-			       "alternatives: threaded_irq", "Findings: 0",
-			       "Behaviour: no verdict", "Source: 1 init site, 2 use sites",
-			       "init tasklet_setup at classify/dma_done.c:34 in dd_init()",
-			       ">    34 |         tasklet_setup(&c->task, dd_tasklet);",
-			       "tasklet_schedule at classify/dma_done.c:28 in dd_irq() - context hardirq",
-			       "Patch: none yet"};
+	const char *order[] = {
+		"c->task",
+		"decision: undecided",
+		"Class: dma_completion",
+		"[class.dma-completion]",
+		"Recommendation: bh_workqueue",
+		"alternatives: threaded_irq",
+		"Findings: 0",
+		"Behaviour: no verdict",
+		"Source: 1 init site, 2 use sites",
+		"init tasklet_setup at classify/dma_done.c:34 in dd_init()",
+		">    34 |         tasklet_setup(&c->task, dd_tasklet);",
+		"tasklet_schedule at classify/dma_done.c:28 in dd_irq() - context hardirq",
+		"Patch: none yet"};
 
 	k = 0;
 	for (size_t j = 0; j < sizeof(order) / sizeof(*order); j++) {
@@ -108,7 +114,10 @@ START_TEST(test_decision_behavior_patch)
 	rv = ta_review_new(a);
 	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, "workqueue");
 	ta_review_set_comment(rv, 0, "ok");
-	d = ta_detail_build(rv, 0, 80, "diff -u -p a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-old\n+new\n ctx\n", NULL);
+	d = ta_detail_build(
+		rv, 0, 80,
+		"diff -u -p a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-old\n+new\n ctx\n",
+		NULL);
 	k = line_with(d, 0, "decision: accept with workqueue");
 	ck_assert_int_ge(k, 0);
 	ck_assert_int_eq(d->v[k].style, TA_STYLE_GOOD);
@@ -138,8 +147,8 @@ START_TEST(test_decision_behavior_patch)
 	ta_detail_free(&d);
 	/* a stale decision says so */
 	{
-		ta_review_decision sd = {.id = a->tasklets[1].id, .decision = TA_DECISION_REJECT,
-					 .facts_hash = "x"};
+		ta_review_decision sd = {
+			.id = a->tasklets[1].id, .decision = TA_DECISION_REJECT, .facts_hash = "x"};
 		ta_review_restore(rv, &sd);
 		d = ta_detail_build(rv, 1, 80, NULL, NULL);
 		k = line_with(d, 0, "STALE");

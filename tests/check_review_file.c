@@ -192,29 +192,36 @@ START_TEST(test_bad_files)
 	const char *id = tu_classified()->tasklets[1].id;
 	char *ok_then_bad = xasprintf(
 		"{\"format_version\": \"1.0\", \"decisions\": [{\"id\": \"%s\", \"decision\": "
-		"\"accept\"}, {\"id\": \"x\", \"decision\": \"perhaps\"}]}", id);
+		"\"accept\"}, {\"id\": \"x\", \"decision\": \"perhaps\"}]}",
+		id);
 
 	expect_bad("{\"format_version\": \"1.0\",\n \"decisions\": [}", "bad.json:2:");
 	expect_bad("[]", "not a review file");
 	expect_bad("{\"decisions\": []}", "not a review file of format version 1");
 	expect_bad("{\"format_version\": \"2.0\", \"decisions\": []}", "format version 1");
-	expect_bad("{\"format_version\": \"1.0\", \"decisions\": {}}", "'decisions' is not an array");
+	expect_bad("{\"format_version\": \"1.0\", \"decisions\": {}}",
+		   "'decisions' is not an array");
 	/* the first decision is valid: still nothing is applied */
 	expect_bad(ok_then_bad, "'decisions[1]' has an unknown decision");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"decision\": \"accept\"}]}",
 		   "'decisions[0]' has no id");
-	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"id\": 4, \"decision\": \"accept\"}]}",
-		   "wrong type");
+	expect_bad(
+		"{\"format_version\": \"1.0\", \"decisions\": [{\"id\": 4, \"decision\": \"accept\"}]}",
+		"wrong type");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"id\": \"a\", \"decision\": "
-		   "\"accept\", \"time\": \"yesterday\"}]}", "YYYY-MM-DDTHH:MM:SSZ");
+		   "\"accept\", \"time\": \"yesterday\"}]}",
+		   "YYYY-MM-DDTHH:MM:SSZ");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": 3}",
 		   "'position' is not an object");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": "
-		   "{\"sort\": \"decision\"}}", "'position.sort' names no sort field");
+		   "{\"sort\": \"decision\"}}",
+		   "'position.sort' names no sort field");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": "
-		   "{\"filters\": {\"colour\": \"red\"}}}", "names an unknown field");
+		   "{\"filters\": {\"colour\": \"red\"}}}",
+		   "names an unknown field");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [], \"position\": "
-		   "{\"filters\": {\"class\": 1}}}", "not a string");
+		   "{\"filters\": {\"class\": 1}}}",
+		   "not a string");
 	free(ok_then_bad);
 }
 END_TEST
@@ -295,7 +302,8 @@ START_TEST(test_sigkill_during_save)
 		{
 			char *ls = tu_ls(dir), *line, *save = NULL;
 
-			for (line = strtok_r(ls, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+			for (line = strtok_r(ls, "\n", &save); line;
+			     line = strtok_r(NULL, "\n", &save))
 				if (strstr(line, ".tmp.")) {
 					char *t = ta_path_join(dir, line);
 					unlink(t);

@@ -33,10 +33,10 @@ START_TEST(test_edits)
 	ck_assert_uint_eq(ta_src_line_of(s, 8), 2);
 	ck_assert_int_eq(ta_src_edit(s, 7, 3, "XY"), 0);
 	ck_assert_int_eq(ta_src_edit(s, 0, 1, "A"), 0);
-	ck_assert_int_eq(ta_src_edit(s, 0, 1, "A"), 0);     /* the same edit again: once */
-	ck_assert_int_eq(ta_src_edit(s, 0, 2, "Q"), -1);    /* overlaps */
-	ck_assert_int_eq(ta_src_edit(s, 8, 0, "z"), -1);    /* inside another */
-	ck_assert_int_eq(ta_src_edit(s, 5, 100, "z"), -1);  /* past the end */
+	ck_assert_int_eq(ta_src_edit(s, 0, 1, "A"), 0);    /* the same edit again: once */
+	ck_assert_int_eq(ta_src_edit(s, 0, 2, "Q"), -1);   /* overlaps */
+	ck_assert_int_eq(ta_src_edit(s, 8, 0, "z"), -1);   /* inside another */
+	ck_assert_int_eq(ta_src_edit(s, 5, 100, "z"), -1); /* past the end */
 	ck_assert_int_eq(ta_src_edit(s, 1, 1, NULL), -1);
 	ck_assert(ta_src_changed(s));
 	r = ta_src_result(s, NULL);
@@ -103,7 +103,8 @@ START_TEST(test_lexer)
 	ck_assert_uint_eq(ta_lex_match("x", 1, 0), TA_NPOS);
 	/* data after . and -> is a member, not the identifier */
 	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "data", true), n - 4);
-	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "data", false), (size_t)(strstr(s, "x.data") - s) + 2);
+	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "data", false),
+			  (size_t)(strstr(s, "x.data") - s) + 2);
 	ck_assert_uint_eq(ta_lex_find_ident(s, 0, n, "dat", false), TA_NPOS);
 	ck_assert_uint_eq(ta_lex_find_ident("/* t */ \"t\" t", 0, 13, "t", true), 12);
 	ck_assert_int_eq(ta_lex_depth_at("{ { } x", 7, 6), 1);
@@ -221,7 +222,8 @@ START_TEST(test_rules)
 	ck_assert_ptr_null(r);
 	/* malformed: one error line naming the file, NULL */
 	static const char *const bad[] = {
-		"{", "{\"version\": 2}",
+		"{",
+		"{\"version\": 2}",
 		"{\"version\": 1, \"prefixes\": {}}",
 		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
@@ -257,7 +259,8 @@ START_TEST(test_rules)
 		r = ta_patch_rules_parse("bad.json", bad[i]);
 		err = tu_stderr_end();
 		ck_assert_msg(r == NULL, "accepted bad rules %zu", i);
-		ck_assert_msg(strstr(err, "bad.json") != NULL, "error '%s' lacks the file name", err);
+		ck_assert_msg(strstr(err, "bad.json") != NULL, "error '%s' lacks the file name",
+			      err);
 		free(err);
 	}
 	tu_stderr_begin();
@@ -294,18 +297,22 @@ END_TEST
 START_TEST(test_format)
 {
 	struct ta_patch_file f = {"drivers/x.c", "a\nb\n", 4, "a\nc\n", 4};
-	struct ta_patch_desc d = {.author = "A <a@b.c>", .date = "Thu, 1 Jan 1970 00:00:00 +0000",
-				  .subject = "x: Do it", .body = "Why.\nList:\n- one\n- two",
-				  .files = &f, .n_files = 1};
+	struct ta_patch_desc d = {.author = "A <a@b.c>",
+				  .date = "Thu, 1 Jan 1970 00:00:00 +0000",
+				  .subject = "x: Do it",
+				  .body = "Why.\nList:\n- one\n- two",
+				  .files = &f,
+				  .n_files = 1};
 	char *p = ta_patch_format(&d), *w;
 
 	ck_assert_ptr_nonnull(p);
-	ck_assert_str_eq(p, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
-			    "From: A <a@b.c>\nDate: Thu, 1 Jan 1970 00:00:00 +0000\n"
-			    "Subject: [PATCH] x: Do it\n\nWhy.\n\nList:\n- one\n- two\n---\n"
-			    " drivers/x.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n"
-			    "diff --git a/drivers/x.c b/drivers/x.c\n--- a/drivers/x.c\n+++ b/drivers/x.c\n"
-			    "@@ -1,2 +1,2 @@\n a\n-b\n+c\n-- \ntasklet-audit 0.1.0\n\n");
+	ck_assert_str_eq(
+		p, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		   "From: A <a@b.c>\nDate: Thu, 1 Jan 1970 00:00:00 +0000\n"
+		   "Subject: [PATCH] x: Do it\n\nWhy.\n\nList:\n- one\n- two\n---\n"
+		   " drivers/x.c | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n"
+		   "diff --git a/drivers/x.c b/drivers/x.c\n--- a/drivers/x.c\n+++ b/drivers/x.c\n"
+		   "@@ -1,2 +1,2 @@\n a\n-b\n+c\n-- \ntasklet-audit 0.1.0\n\n");
 	free(p);
 	f.new_text = "a\nb\n";
 	ck_assert_ptr_null(ta_patch_format(&d)); /* nothing changes: no patch */
@@ -340,8 +347,12 @@ static void model(ta_audit *a, ta_tasklet *t, const char *dir, enum ta_api init,
 	t->decl_file = xstrdup("x.c");
 	t->decl_line = 1;
 	TA_PUSH(t->init_sites, t->n_init, t->cap_init,
-		((ta_site){.api = init, .file = xstrdup("x.c"), .line = 8, .text = xstrdup("p->t"),
-			   .callback = xstrdup("fn"), .data = t->data ? xstrdup(t->data) : NULL,
+		((ta_site){.api = init,
+			   .file = xstrdup("x.c"),
+			   .line = 8,
+			   .text = xstrdup("p->t"),
+			   .callback = xstrdup("fn"),
+			   .data = t->data ? xstrdup(t->data) : NULL,
 			   .data_kind = t->data_kind}));
 	a->tasklets = t;
 	a->n_tasklets = 1;
@@ -358,14 +369,15 @@ static void unmodel(ta_audit *a, ta_tasklet *t)
 	ta_audit_free(&a);
 }
 
-static const char x_old[] = "struct d { int n; struct tasklet_struct t; };\n"
-			    "\n"
-			    "static void fn(unsigned long data)\n"
-			    "{\n"
-			    "\tstruct d *p = (struct d *)data;\n"
-			    "\tp->n++;\n"
-			    "}\n"
-			    "void init(struct d *p) { tasklet_init(&p->t, fn, (unsigned long)p); }\n";
+static const char x_old[] =
+	"struct d { int n; struct tasklet_struct t; };\n"
+	"\n"
+	"static void fn(unsigned long data)\n"
+	"{\n"
+	"\tstruct d *p = (struct d *)data;\n"
+	"\tp->n++;\n"
+	"}\n"
+	"void init(struct d *p) { tasklet_init(&p->t, fn, (unsigned long)p); }\n";
 
 START_TEST(test_setup_on_a_model)
 {
@@ -460,7 +472,8 @@ START_TEST(test_bh_on_a_model)
 		((ta_site){.api = TA_API_UNLOCK_WAIT, .file = xstrdup("x.c"), .line = 6}));
 	rw.set = ta_srcset_new(dir);
 	ck_assert_int_eq(ta_rewrite_work(&rw, m), TA_RW_REFUSED);
-	ck_assert_ptr_nonnull(strstr(rw.reason, "tasklet_unlock_wait() has no workqueue counterpart"));
+	ck_assert_ptr_nonnull(
+		strstr(rw.reason, "tasklet_unlock_wait() has no workqueue counterpart"));
 	ta_srcset_free(&rw.set);
 	ta_rw_clear(&rw);
 	unmodel(a, &t);

@@ -56,7 +56,8 @@ static const struct {
 	const char *text;
 	const char *error;
 } bad[] = {
-	{"{\n  \"classes\": [\n    { \"id\": \"c\",, }\n  ]\n}\n", "bad.json:3:1: error: malformed JSON"},
+	{"{\n  \"classes\": [\n    { \"id\": \"c\",, }\n  ]\n}\n",
+	 "bad.json:3:1: error: malformed JSON"},
 	{"[1, 2]\n", "bad.json: error: a rules file must hold one JSON object"},
 	{"{ \"version\": 2 }\n", "unsupported rules version"},
 	{"{ \"colours\": [] }\n", "unknown key \"colours\""},
@@ -108,10 +109,11 @@ END_TEST
 START_TEST(test_comments_allowed)
 {
 	char *err = NULL;
-	ta_rules *r = parse_capture("/* a comment with \"quotes\" */\n{\n  // line comment\n"
-				    "  \"traits\": [ { \"id\": \"t.c\", \"trait\": \"x\", \"text\": "
-				    "\"a // not a comment\", \"calls\": [\"f\"] } ]\n}\n",
-				    &err);
+	ta_rules *r = parse_capture(
+		"/* a comment with \"quotes\" */\n{\n  // line comment\n"
+		"  \"traits\": [ { \"id\": \"t.c\", \"trait\": \"x\", \"text\": "
+		"\"a // not a comment\", \"calls\": [\"f\"] } ]\n}\n",
+		&err);
 
 	ck_assert_ptr_nonnull(r);
 	ck_assert_str_eq(r->traits[0].text, "a // not a comment");
@@ -127,7 +129,8 @@ START_TEST(test_missing_directory_and_cli)
 
 	ck_assert_ptr_null(ta_rules_load("/nonexistent-rules-dir"));
 	ck_assert_int_eq(run.status, 2);
-	ck_assert_ptr_nonnull(strstr(run.err, "cannot open rules directory '/nonexistent-rules-dir'"));
+	ck_assert_ptr_nonnull(
+		strstr(run.err, "cannot open rules directory '/nonexistent-rules-dir'"));
 	ck_assert_str_eq(run.out, "");
 	tu_run_free(&run);
 	run = tu_exec("--list-rules");

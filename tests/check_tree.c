@@ -97,11 +97,11 @@ static char *make_kernel(const char *makefile)
 START_TEST(test_temp_kernel)
 {
 	char *dir = make_kernel("# SPDX-License-Identifier: GPL-2.0\n"
-	                        "VERSION = 6\n"
-	                        "PATCHLEVEL = 1\n"
-	                        "SUBLEVEL = 192\n"
-	                        "EXTRAVERSION =\n"
-	                        "NAME = Curry Ramen\n");
+				"VERSION = 6\n"
+				"PATCHLEVEL = 1\n"
+				"SUBLEVEL = 192\n"
+				"EXTRAVERSION =\n"
+				"NAME = Curry Ramen\n");
 	char *sub = ta_path_join(dir, "drivers/foo");
 	ta_tree *t = ta_tree_open(sub);
 
@@ -128,9 +128,9 @@ END_TEST
 START_TEST(test_version_forms)
 {
 	static const char *const cases[][2] = {
-	    {"VERSION = 6\nPATCHLEVEL = 1\n", "6.1"},
-	    {"VERSION=5\nPATCHLEVEL=15\nSUBLEVEL=0\n", "5.15.0"},
-	    {"VERSION\t=\t6\nPATCHLEVEL = 8\nSUBLEVEL = 0\nEXTRAVERSION = -rc3\n", "6.8.0-rc3"},
+		{"VERSION = 6\nPATCHLEVEL = 1\n", "6.1"},
+		{"VERSION=5\nPATCHLEVEL=15\nSUBLEVEL=0\n", "5.15.0"},
+		{"VERSION\t=\t6\nPATCHLEVEL = 8\nSUBLEVEL = 0\nEXTRAVERSION = -rc3\n", "6.8.0-rc3"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
@@ -176,11 +176,11 @@ END_TEST
 START_TEST(test_near_misses)
 {
 	static const char *const makefiles[] = {
-	    "PATCHLEVEL = 1\n",
-	    "VERSION = six\nPATCHLEVEL = 1\n",
-	    "VERSION = 6\n",
-	    "VERSION =\nPATCHLEVEL = 1\n",
-	    "MYVERSION = 6\nPATCHLEVEL = 1\n",
+		"PATCHLEVEL = 1\n",
+		"VERSION = six\nPATCHLEVEL = 1\n",
+		"VERSION = 6\n",
+		"VERSION =\nPATCHLEVEL = 1\n",
+		"MYVERSION = 6\nPATCHLEVEL = 1\n",
 	};
 	char *dir, *err;
 
@@ -225,26 +225,26 @@ END_TEST
 START_TEST(test_subsystem)
 {
 	static const char *const cases[][2] = {
-	    {"drivers/net/x/y.c", "drivers/net"},
-	    {"drivers/net/y.c", "drivers/net"},
-	    {"drivers/x.c", "drivers"},
-	    {"kernel/softirq.c", "kernel"},
-	    {"kernel/sched/core.c", "kernel"},
-	    {"sound/pci/hda/a.c", "sound/pci"},
-	    {"net/ipv4/tcp.c", "net/ipv4"},
-	    {"arch/x86/kernel/a.c", "arch/x86"},
-	    {"fs/ext4/inode.c", "fs/ext4"},
-	    {"crypto/async_tx/a.c", "crypto/async_tx"},
-	    {"crypto/api.c", "crypto"},
-	    {"driversx/a/b.c", "driversx"},
-	    {"top.c", "."},
-	    {"", "."},
+		{"drivers/net/x/y.c", "drivers/net"},
+		{"drivers/net/y.c", "drivers/net"},
+		{"drivers/x.c", "drivers"},
+		{"kernel/softirq.c", "kernel"},
+		{"kernel/sched/core.c", "kernel"},
+		{"sound/pci/hda/a.c", "sound/pci"},
+		{"net/ipv4/tcp.c", "net/ipv4"},
+		{"arch/x86/kernel/a.c", "arch/x86"},
+		{"fs/ext4/inode.c", "fs/ext4"},
+		{"crypto/async_tx/a.c", "crypto/async_tx"},
+		{"crypto/api.c", "crypto"},
+		{"driversx/a/b.c", "driversx"},
+		{"top.c", "."},
+		{"", "."},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		char *s = ta_subsystem(cases[i][0]);
 		ck_assert_msg(strcmp(s, cases[i][1]) == 0, "subsystem('%s') = '%s', want '%s'",
-		              cases[i][0], s, cases[i][1]);
+			      cases[i][0], s, cases[i][1]);
 		free(s);
 	}
 }

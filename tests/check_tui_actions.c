@@ -111,7 +111,8 @@ START_TEST(test_search)
 	long poll = -1;
 
 	for (size_t i = 0; i < tu_classified()->n_tasklets; i++)
-		if (strcmp(tu_classified()->tasklets[i].key, "classify/poller.c:struct po_dev.poll") == 0)
+		if (strcmp(tu_classified()->tasklets[i].key,
+			   "classify/poller.c:struct po_dev.poll") == 0)
 			poll = (long)i;
 	ck_assert_int_ge(poll, 0);
 	ta_tui_key(ui, 'n');
@@ -153,7 +154,7 @@ START_TEST(test_prompt_editing)
 {
 	ta_tui_key(ui, '/');
 	ta_tui_key(ui, 'a');
-	ta_tui_key(ui, 0xe9);   /* é: two bytes */
+	ta_tui_key(ui, 0xe9);    /* é: two bytes */
 	ta_tui_key(ui, 0x1f600); /* four bytes */
 	ck_assert_str_eq(st->prompt, "a\xc3\xa9\xf0\x9f\x98\x80");
 	ta_tui_key(ui, TA_KEY_BACKSPACE);
@@ -212,7 +213,8 @@ START_TEST(test_filter)
 	ta_tui_key(ui, 'f');
 	pick("c  class");
 	ck_assert_str_eq(st->pick_items[st->pick_sel], item("unused") == st->pick_sel
-			 ? st->pick_items[st->pick_sel] : "(wrong selection)");
+							       ? st->pick_items[st->pick_sel]
+							       : "(wrong selection)");
 	ta_tui_key(ui, 'q'); /* cancel */
 	ck_assert_int_eq(st->input, TA_INPUT_NONE);
 	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_CLASS), "unused");
@@ -307,7 +309,8 @@ START_TEST(test_decide_keys)
 	ta_tui_key(ui, 'u');
 	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
 	text = saved();
-	ck_assert_msg(!strstr(text, a->tasklets[r0].id), "%s still in:\n%s", a->tasklets[r0].id, text);
+	ck_assert_msg(!strstr(text, a->tasklets[r0].id), "%s still in:\n%s", a->tasklets[r0].id,
+		      text);
 	ck_assert_ptr_null(strstr(text, "\"timer\"")); /* no override left */
 	free(text);
 }
@@ -467,7 +470,8 @@ START_TEST(test_man_documents_keys)
 		if (strncmp(l, "  ", 2) != 0 || l[2] == ' ' || !(gap = strstr(l + 2, "  ")))
 			continue;
 		keys_col = xstrndup(l + 2, (size_t)(gap - l - 2));
-		for (char *k = strtok_r(keys_col, ", ", &save); k; k = strtok_r(NULL, ", ", &save)) {
+		for (char *k = strtok_r(keys_col, ", ", &save); k;
+		     k = strtok_r(NULL, ", ", &save)) {
 			char *b = xasprintf("\n.B %s\n", k), *br = xasprintf(".BR %s ", k);
 			char *mid = xasprintf("\" %s \"", k), *end = xasprintf("\" %s\n", k);
 			ck_assert_msg(strstr(man, b) || strstr(man, br) || strstr(man, mid) ||

@@ -37,9 +37,9 @@
 
 #define WAIT_SECONDS 30.0
 
-static char *dir;      /* the test's scratch directory */
-static char *report;   /* the corpus report in it */
-static size_t total;   /* its number of tasklets */
+static char *dir;    /* the test's scratch directory */
+static char *report; /* the corpus report in it */
+static size_t total; /* its number of tasklets */
 static pid_t server = -1;
 
 static bool have_tmux(void)
@@ -174,12 +174,12 @@ static void teardown(void)
 	tu_rmtree(&dir);
 }
 
-#define SKIP_WITHOUT_TMUX()                                                            \
-	do {                                                                            \
-		if (!have_tmux()) {                                                     \
-			printf("%s: skipped: tmux is not installed\n", __func__);        \
-			return;                                                         \
-		}                                                                       \
+#define SKIP_WITHOUT_TMUX()                                                                        \
+	do {                                                                                       \
+		if (!have_tmux()) {                                                                \
+			printf("%s: skipped: tmux is not installed\n", __func__);                  \
+			return;                                                                    \
+		}                                                                                  \
 	} while (0)
 
 /*
@@ -210,10 +210,11 @@ static bool has_color(const char *s)
 		size_t n = strspn(p, "0123456789;");
 		if (p[n] == 'm') {
 			char *params = xstrndup(p, n), *save = NULL;
-			for (char *t = strtok_r(params, ";", &save); t; t = strtok_r(NULL, ";", &save)) {
+			for (char *t = strtok_r(params, ";", &save); t;
+			     t = strtok_r(NULL, ";", &save)) {
 				int v = atoi(t);
-				if ((v >= 30 && v <= 38) || (v >= 40 && v <= 48) || (v >= 90 && v <= 97) ||
-				    (v >= 100 && v <= 107)) {
+				if ((v >= 30 && v <= 38) || (v >= 40 && v <= 48) ||
+				    (v >= 90 && v <= 97) || (v >= 100 && v <= 107)) {
 					free(params);
 					return true;
 				}
@@ -250,7 +251,8 @@ static void wait_gone(const char *session, const char *text)
 	char *s;
 
 	while ((s = screen(session, false)) && strstr(s, text)) {
-		ck_assert_msg(now() - t0 < WAIT_SECONDS, "'%s' stays on the screen:\n%.3000s", text, s);
+		ck_assert_msg(now() - t0 < WAIT_SECONDS, "'%s' stays on the screen:\n%.3000s", text,
+			      s);
 		free(s);
 		usleep(30000);
 	}
@@ -459,9 +461,10 @@ START_TEST(test_review_session)
 			ck_assert_msg(now() - t0 < WAIT_SECONDS, "the export did not finish");
 			usleep(30000);
 		}
-		git = xasprintf("cd '%s' && cp -r '%s/corpus' tree && cd tree && git init -q . && "
-				"for p in ../tasklet-patches/*; do git apply --check \"$p\" || exit 1; done",
-				dir, TA_SOURCE_DIR);
+		git = xasprintf(
+			"cd '%s' && cp -r '%s/corpus' tree && cd tree && git init -q . && "
+			"for p in ../tasklet-patches/*; do git apply --check \"$p\" || exit 1; done",
+			dir, TA_SOURCE_DIR);
 		ck_assert_msg(shf("%s", git) == 0, "an exported patch does not apply");
 		free(git);
 	} else {

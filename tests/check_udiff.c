@@ -67,8 +67,9 @@ START_TEST(test_no_newline_at_end)
 {
 	char *d = diff("a\nb", "a\nc", NULL);
 
-	ck_assert_str_eq(d, "--- a/x.c\n+++ b/x.c\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
-			    "+c\n\\ No newline at end of file\n");
+	ck_assert_str_eq(
+		d, "--- a/x.c\n+++ b/x.c\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n"
+		   "+c\n\\ No newline at end of file\n");
 	free(d);
 }
 END_TEST
@@ -119,11 +120,11 @@ START_TEST(test_random_round_trip)
 			int op = (int)(rand_r(&seed) % 10);
 			ta_buf_printf(&a, "line %d\n", line);
 			if (op == 0)
-				continue;                              /* delete */
+				continue; /* delete */
 			if (op == 1)
-				ta_buf_printf(&b, "new %d\n", i);      /* insert */
+				ta_buf_printf(&b, "new %d\n", i); /* insert */
 			if (op == 2)
-				ta_buf_printf(&b, "changed %d\n", i);  /* replace */
+				ta_buf_printf(&b, "changed %d\n", i); /* replace */
 			else
 				ta_buf_printf(&b, "line %d\n", line);
 		}
@@ -138,11 +139,13 @@ START_TEST(test_random_round_trip)
 		free(path);
 		path = ta_path_join(dir, "f.txt");
 		got = ta_read_file(path, NULL);
-		ck_assert_msg(strcmp(got, b.s ? b.s : "") == 0, "round %d: patch(1) result differs", round);
+		ck_assert_msg(strcmp(got, b.s ? b.s : "") == 0, "round %d: patch(1) result differs",
+			      round);
 		/* counts match the lines marked in the diff */
 		{
 			unsigned plus = 0, minus = 0;
-			for (char *l = d; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+			for (char *l = d; l && *l;
+			     l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
 				if (l[0] == '+' && strncmp(l, "+++ ", 4) != 0)
 					plus++;
 				if (l[0] == '-' && strncmp(l, "--- ", 4) != 0)

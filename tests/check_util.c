@@ -211,7 +211,7 @@ START_TEST(test_fnv1a_known)
 	ck_assert_uint_eq(ta_fnv1a(TA_FNV_INIT, "foobar", 6), 0x85944171f73967e8ULL);
 	/* chaining is the same as one call over the concatenation */
 	ck_assert_uint_eq(ta_fnv1a(ta_fnv1a(TA_FNV_INIT, "foo", 3), "bar", 3),
-	                  0x85944171f73967e8ULL);
+			  0x85944171f73967e8ULL);
 	/* bytes past n are not read */
 	ck_assert_uint_eq(ta_fnv1a(TA_FNV_INIT, "ab", 1), 0xaf63dc4c8601ec8cULL);
 }
@@ -306,16 +306,16 @@ END_TEST
 START_TEST(test_path_join)
 {
 	static const char *const cases[][3] = {
-	    {"a", "b", "a/b"},           {"a/", "b", "a/b"},
-	    {"a///", "b/c", "a/b/c"},    {"/", "b", "/b"},
-	    {"a", "/abs", "/abs"},       {"", "b", "b"},
-	    {"/r/t", "x.c", "/r/t/x.c"},
+		{"a", "b", "a/b"},           {"a/", "b", "a/b"},
+		{"a///", "b/c", "a/b/c"},    {"/", "b", "/b"},
+		{"a", "/abs", "/abs"},       {"", "b", "b"},
+		{"/r/t", "x.c", "/r/t/x.c"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		char *j = ta_path_join(cases[i][0], cases[i][1]);
 		ck_assert_msg(strcmp(j, cases[i][2]) == 0, "join('%s', '%s') = '%s', want '%s'",
-		              cases[i][0], cases[i][1], j, cases[i][2]);
+			      cases[i][0], cases[i][1], j, cases[i][2]);
 		free(j);
 	}
 }

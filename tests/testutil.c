@@ -185,7 +185,8 @@ void tu_dump_file(const ta_audit *a, const char *file, ta_buf *b)
 				      t->field ? t->field : "-", t->root_type ? t->root_type : "-",
 				      t->member_path ? t->member_path : "-");
 		if (t->data)
-			ta_buf_printf(b, "  data '%s' (%s)\n", t->data, ta_data_kind_name(t->data_kind));
+			ta_buf_printf(b, "  data '%s' (%s)\n", t->data,
+				      ta_data_kind_name(t->data_kind));
 		if (t->callback_file)
 			ta_buf_printf(b, "  callback defined at %s:%u\n", t->callback_file,
 				      t->callback_line);
@@ -212,8 +213,8 @@ void tu_golden(const char *rel, const char *text)
 	}
 	want = ta_read_file(path, NULL);
 	ck_assert_msg(want != NULL, "missing golden file %s", rel);
-	ck_assert_msg(strcmp(want, text) == 0, "%s differs from the output:\n--- want\n%s--- got\n%s",
-		      rel, want, text);
+	ck_assert_msg(strcmp(want, text) == 0,
+		      "%s differs from the output:\n--- want\n%s--- got\n%s", rel, want, text);
 	free(want);
 	free(path);
 }

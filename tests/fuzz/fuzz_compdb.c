@@ -15,8 +15,11 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *db = fuzz_file("compile_commands.json", data, size);
-	ta_tree tree = {.root = (char *)fuzz_dir(), .subtree = "", .version = "6.1.0",
-			.configured = true, .has_compdb = true};
+	ta_tree tree = {.root = (char *)fuzz_dir(),
+			.subtree = "",
+			.version = "6.1.0",
+			.configured = true,
+			.has_compdb = true};
 	ta_flags *fl = ta_flags_new(&tree, NULL, NULL, fuzz_dir());
 
 	if (fl) {
