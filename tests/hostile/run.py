@@ -134,12 +134,17 @@ def case_sizes(binary, work):
     with open(big, "wb") as f:
         line = b"int filler_variable_without_a_mention;\n"
         f.write(line * (50 * 1024 * 1024 // len(line)))
-    # a candidate libclang would need minutes for: the per-file timeout ends it
+    # a candidate libclang would need minutes for on any machine: an include
+    # bomb (each level includes the next twice, 2^26 leaf includes, constant
+    # memory); the per-file timeout ends it
+    for level in range(26):
+        write(tree, "drivers/x/bomb%d.h" % level,
+              b'#include "bomb%d.h"\n#include "bomb%d.h"\n' % (level + 1, level + 1))
+    write(tree, "drivers/x/bomb26.h", b"/* leaf */\n")
     slow = os.path.join(tree, "drivers/x/slow.c")
     with open(slow, "wb") as f:
         f.write(TASKLET_C.replace(b"foo", b"slo"))
-        for i in range(400000):
-            f.write(b"int slow_%d = %d;\n" % (i, i))
+        f.write(b'#include "bomb0.h"\n')
     r = Run(binary, tree, work, extra=["--timeout", "2"])
     check("sizes", r.report is not None, "no report: %s" % r.stderr[-300:])
     fl = r.files()
@@ -150,7 +155,7 @@ def case_sizes(binary, work):
     check("sizes", s.get("status") == "failed" and "timed out" in (s.get("reason") or ""),
           "slow.c: %s" % s)
     check("sizes", r.rc == 4, "a partial run exits 4, got %d" % r.rc)
-    return "0-byte and 50 MB files skipped by the pre-filter; 7 MB candidate timed out " \
+    return "0-byte and 50 MB files skipped by the pre-filter; 2^26-include candidate timed out " \
            "after 2 s, failed with its reason (run %.1f s)" % r.seconds
 
 
