@@ -134,17 +134,7 @@ def case_sizes(binary, work):
     with open(big, "wb") as f:
         line = b"int filler_variable_without_a_mention;\n"
         f.write(line * (50 * 1024 * 1024 // len(line)))
-    # a candidate libclang would need minutes for on any machine: an include
-    # bomb (each level includes the next twice, 2^26 leaf includes, constant
-    # memory); the per-file timeout ends it
-    for level in range(26):
-        write(tree, "drivers/x/bomb%d.h" % level,
-              b'#include "bomb%d.h"\n#include "bomb%d.h"\n' % (level + 1, level + 1))
-    write(tree, "drivers/x/bomb26.h", b"/* leaf */\n")
-    slow = os.path.join(tree, "drivers/x/slow.c")
-    with open(slow, "wb") as f:
-        f.write(TASKLET_C.replace(b"foo", b"slo"))
-        f.write(b'#include "bomb0.h"\n')
+    slow_candidate(tree, "slow")
     r = Run(binary, tree, work, extra=["--timeout", "2"])
     check("sizes", r.report is not None, "no report: %s" % r.stderr[-300:])
     fl = r.files()
@@ -331,12 +321,16 @@ def case_faults(binary, work):
 
 
 def slow_candidate(tree, name):
-    """A candidate libclang needs many seconds for (400,000 declarations)."""
-    path = os.path.join(tree, "drivers/x/%s.c" % name)
-    with open(path, "wb") as f:
-        f.write(TASKLET_C.replace(b"foo", name.encode()))
-        for i in range(400000):
-            f.write(b"int %s_%d = %d;\n" % (name.encode(), i, i))
+    """A candidate libclang needs minutes for on any machine: an include bomb
+    (each of 26 headers includes the next twice, 2^26 leaf includes, constant
+    memory)."""
+    for level in range(26):
+        write(tree, "drivers/x/%s%d.h" % (name, level),
+              b'#include "%s%d.h"\n#include "%s%d.h"\n' %
+              (name.encode(), level + 1, name.encode(), level + 1))
+    write(tree, "drivers/x/%s26.h" % name, b"/* leaf */\n")
+    write(tree, "drivers/x/%s.c" % name,
+          TASKLET_C.replace(b"foo", name.encode()) + b'#include "%s0.h"\n' % name.encode())
 
 
 def leftovers(root):
