@@ -22,8 +22,8 @@
 #include "refcore_check.h"
 
 /* Caps that keep one tasklet's search small (see the man page). */
-#define TA_BEHAVIOR_MAX_ACTORS TA_PROTO_MAX_ACTORS /* driver and remove actors, the twin included  \
-						    */
+/* driver and remove actors, the twin included */
+#define TA_BEHAVIOR_MAX_ACTORS TA_PROTO_MAX_ACTORS
 #define TA_BEHAVIOR_MAX_NOTES 8  /* notes kept; one more says how many were left out */
 #define TA_BEHAVIOR_SITE_NAMES 3 /* sites named in one operation's "@SITE" text */
 /* The checker's bounds for an audit: trace length, states per model, self re-schedules. */
