@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * prefilter.c - directory walk plus read + memmem over every .c file.
+ *
+ * A driver header that calls the tasklet API (an inline helper disabling
+ * the driver's tasklet, say) is seen only through a unit that includes it.
+ * When no candidate of its directory includes it, the first .c file there
+ * that does is kept too: a carrier, so that the header's sites are indexed
+ * and a patch renaming the object cannot leave them behind.
  */
 #include "prefilter.h"
 
@@ -24,6 +30,32 @@ int ta_text_mentions_tasklet(const char *text, size_t len)
 	return memmem(text, len, "DECLARE_TASKLET", 15) != NULL;
 }
 
+/* A call of the API: "tasklet_" not followed by "struct" (a declaration only). */
+static bool text_calls_tasklet_api(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "tasklet_", 8))) {
+		p += 8;
+		if ((size_t)(end - p) < 6 || memcmp(p, "struct", 6) != 0)
+			return true;
+	}
+	return false;
+}
+
+/* Headers of the kernel's API (include/, arch/<arch>/include/) hold no driver's sites. */
+static bool is_driver_header(const char *rel)
+{
+	const char *slash;
+
+	if (strncmp(rel, "include/", 8) == 0)
+		return false;
+	if (strncmp(rel, "arch/", 5) != 0)
+		return true;
+	slash = strchr(rel + 5, '/');
+	return !slash || strncmp(slash, "/include/", 9) != 0;
+}
+
 /* What the memo remembers of one .c file. */
 struct memo_entry {
 	uint64_t size, ino;
@@ -40,7 +72,9 @@ struct scan {
 	struct memo_entry *old;
 	size_t n_old, cap_old;
 	ta_buf fresh; /* the memo to write */
-	size_t reused;
+	size_t reused, looked;
+	char **headers; /* driver headers calling the tasklet API, tree-relative */
+	size_t n_headers, cap_headers;
 };
 
 static void add_unreadable(struct scan *s, const char *rel, int err)
@@ -79,19 +113,36 @@ static int memo_answer(struct scan *s, int dirfd, const char *name, const char *
 	return m->mentions;
 }
 
-static void check_file(struct scan *s, int dirfd, const char *name, const char *rel)
+/* Does this text mention the file's token: the tasklet for a .c, an API call for a header? */
+static bool mentions(const char *text, size_t len, bool header)
+{
+	return header ? text_calls_tasklet_api(text, len) : ta_text_mentions_tasklet(text, len);
+}
+
+/* Keep REL: a .c file among the candidates, a header among the headers to carry. */
+static void keep(struct scan *s, const char *rel, bool header)
+{
+	if (header)
+		TA_PUSH(s->headers, s->n_headers, s->cap_headers, xstrdup(rel));
+	else
+		TA_PUSH(s->out->paths, s->out->n, s->out->cap, xstrdup(rel));
+}
+
+static void check_file(struct scan *s, int dirfd, const char *name, const char *rel, bool header)
 {
 	int fd, known;
 	struct stat st;
 	size_t got = 0;
 
-	s->out->scanned++;
+	s->looked++;
+	if (!header)
+		s->out->scanned++;
 	known = memo_answer(s, dirfd, name, rel, &st);
 	if (known >= 0) {
 		s->reused++;
 		remember(s, &st, known, rel);
 		if (known)
-			TA_PUSH(s->out->paths, s->out->n, s->out->cap, xstrdup(rel));
+			keep(s, rel, header);
 		return;
 	}
 	fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
@@ -120,9 +171,9 @@ static void check_file(struct scan *s, int dirfd, const char *name, const char *
 	}
 	close(fd);
 	if (got == (size_t)st.st_size)
-		remember(s, &st, ta_text_mentions_tasklet(s->buf, got), rel);
-	if (ta_text_mentions_tasklet(s->buf, got))
-		TA_PUSH(s->out->paths, s->out->n, s->out->cap, xstrdup(rel));
+		remember(s, &st, mentions(s->buf, got, header), rel);
+	if (mentions(s->buf, got, header))
+		keep(s, rel, header);
 }
 
 /* Recursive walk with openat/fdopendir: no path rebuilding per level, no symlinks followed. */
@@ -158,13 +209,90 @@ static void walk_dir(struct scan *s, int dir_fd, const char *rel)
 			else
 				add_unreadable(s, child, errno);
 			free(child);
-		} else if (type == DT_REG && ta_str_ends(n, ".c")) {
+		} else if (type == DT_REG && (ta_str_ends(n, ".c") || ta_str_ends(n, ".h"))) {
+			bool header = ta_str_ends(n, ".h");
 			child = *rel ? xasprintf("%s/%s", rel, n) : xstrdup(n);
-			check_file(s, dirfd(d), n, child);
+			if (!header || is_driver_header(child))
+				check_file(s, dirfd(d), n, child, header);
 			free(child);
 		}
 	}
 	closedir(d);
+}
+
+/* Does root/rel have an #include of "base"? */
+static bool file_includes(const char *root, const char *rel, const char *base)
+{
+	char *path = ta_path_join(root, rel), *needle = xasprintf("\"%s\"", base);
+	size_t len = 0, nlen = strlen(needle);
+	char *text = ta_read_file(path, &len);
+	const char *p = text;
+	bool found = false;
+
+	while (!found && p && (p = memmem(p, len - (size_t)(p - text), needle, nlen))) {
+		const char *q = p++;
+
+		while (q > text && q[-1] != '\n')
+			q--;
+		q += strspn(q, " \t");
+		if (*q++ != '#')
+			continue;
+		q += strspn(q, " \t");
+		found = strncmp(q, "include", 7) == 0;
+	}
+	free(text);
+	free(needle);
+	free(path);
+	return found;
+}
+
+/* Is rel (a file) directly in directory dir (tree-relative, "" for the root)? */
+static bool in_dir(const char *rel, const char *dir, size_t dir_len)
+{
+	const char *name = dir_len ? rel + dir_len + 1 : rel;
+
+	return strncmp(rel, dir, dir_len) == 0 && (!dir_len || rel[dir_len] == '/') &&
+	       !strchr(name, '/');
+}
+
+/* For each header no candidate of its directory includes: keep its first includer. */
+static void add_carriers(struct scan *s)
+{
+	for (size_t h = 0; h < s->n_headers; h++) {
+		const char *rel = s->headers[h], *slash = strrchr(rel, '/');
+		const char *base = slash ? slash + 1 : rel;
+		size_t dir_len = slash ? (size_t)(slash - rel) : 0, n_names = 0, cap_names = 0;
+		char *dir = xstrndup(rel, dir_len), *abs, **names = NULL;
+		bool covered = false;
+		struct dirent *de;
+		DIR *d;
+
+		for (size_t i = 0; i < s->out->n && !covered; i++)
+			covered = in_dir(s->out->paths[i], dir, dir_len) &&
+				  file_includes(s->root, s->out->paths[i], base);
+		abs = ta_path_join(s->root, dir);
+		d = covered ? NULL : opendir(abs);
+		while (d && (de = readdir(d)))
+			if (ta_str_ends(de->d_name, ".c"))
+				TA_PUSH(names, n_names, cap_names, xstrdup(de->d_name));
+		if (d)
+			closedir(d);
+		ta_sort(names, n_names, sizeof(char *), ta_strptr_cmp);
+		for (size_t i = 0; i < n_names; i++) {
+			char *c = dir_len ? xasprintf("%s/%s", dir, names[i]) : xstrdup(names[i]);
+
+			if (!covered && file_includes(s->root, c, base)) {
+				covered = true;
+				TA_PUSH(s->out->paths, s->out->n, s->out->cap, c);
+			} else {
+				free(c);
+			}
+			free(names[i]);
+		}
+		free(names);
+		free(abs);
+		free(dir);
+	}
 }
 
 /* Load a memo written by save_memo(); a damaged one is ignored. */
@@ -244,7 +372,11 @@ int ta_prefilter_memo(const char *root, const char *subtree, const char *memo_pa
 	}
 	load_memo(&s, memo_path);
 	walk_dir(&s, fd, sub);
-	if (memo_path && s.reused != out->scanned)
+	add_carriers(&s);
+	for (size_t i = 0; i < s.n_headers; i++)
+		free(s.headers[i]);
+	free(s.headers);
+	if (memo_path && s.reused != s.looked)
 		save_memo(&s, memo_path);
 	free(s.buf);
 	free(start);

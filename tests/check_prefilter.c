@@ -225,6 +225,48 @@ START_TEST(test_missing_root)
 }
 END_TEST
 
+/*
+ * A driver header calling the API, included by no candidate of its
+ * directory (net/mac802154/driver-ops.h in 6.12), gets its first includer
+ * kept; near misses get nothing.
+ */
+START_TEST(test_header_carriers)
+{
+	static const char *const want[] = {"drv/a_user.c", "drv/main.c", "other/x.c"};
+	char *dir = tu_mkdtemp();
+	ta_candidates c;
+
+	/* the shape: ops.h disables the tasklet main.c sets up, main.c does not include it */
+	tu_write(dir, "drv/priv.h", "struct priv { struct tasklet_struct t; };\n");
+	tu_write(dir, "drv/ops.h",
+		 "static inline void q(struct priv *p) { tasklet_disable(&p->t); }\n");
+	tu_write(dir, "drv/main.c",
+		 "#include \"priv.h\"\nvoid f(struct priv *p) { tasklet_kill(&p->t); }\n");
+	tu_write(dir, "drv/z_user.c", "#include \"priv.h\"\n#include \"ops.h\"\nint z;\n");
+	tu_write(dir, "drv/a_user.c", "# include \"ops.h\"\nint a;\n");
+	tu_write(dir, "drv/mention.c", "/* #include \"ops.h\" in a comment line */ int m;\n");
+	/* near misses: a header a candidate includes, one that only declares, an API header */
+	tu_write(dir, "other/seen.h", "static inline void s(void) { tasklet_schedule(&t); }\n");
+	tu_write(dir, "other/x.c", "#include \"seen.h\"\nvoid g(void) { tasklet_kill(&t); }\n");
+	tu_write(dir, "other/y.c", "#include \"seen.h\"\nint y;\n");
+	tu_write(dir, "decl/only.h", "struct d { struct tasklet_struct t; };\n");
+	tu_write(dir, "decl/u.c", "#include \"only.h\"\nint u;\n");
+	tu_write(dir, "include/linux/api.h", "static inline void k(void) { tasklet_kill(&t); }\n");
+	tu_write(dir, "include/linux/user.c", "#include \"api.h\"\nint w;\n");
+	tu_write(dir, "arch/x86/include/asm/api.h",
+		 "static inline void k(void) { tasklet_kill(&t); }\n");
+	tu_write(dir, "arch/x86/include/asm/user.c", "#include \"api.h\"\nint w;\n");
+	ck_assert_int_eq(ta_prefilter(dir, "", &c), 0);
+	assert_paths(&c, want, 3);
+	ta_candidates_free(&c);
+	/* a subtree sees the same */
+	ck_assert_int_eq(ta_prefilter(dir, "drv", &c), 0);
+	assert_paths(&c, want, 2);
+	ta_candidates_free(&c);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 static Suite *prefilter_suite(void)
 {
 	Suite *s = suite_create("prefilter");
@@ -240,6 +282,7 @@ static Suite *prefilter_suite(void)
 	tcase_add_test(tw, test_sorted_output);
 	tcase_add_test(tw, test_unreadable_file);
 	tcase_add_test(tw, test_missing_root);
+	tcase_add_test(tw, test_header_carriers);
 	suite_add_tcase(s, tw);
 	return s;
 }
