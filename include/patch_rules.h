@@ -64,6 +64,7 @@ typedef struct ta_registration_rule {
 typedef struct ta_mechanism_rules {
 	char *name; /* "bh", "wq", "threaded-irq", "timer" */
 	char *subject, *intro, *context_note;
+	char *one_queue_note; /* a tasklet scheduled both ways: why all sites use hi_queue */
 	char *queue, *hi_queue;
 	char *work_noun; /* foo_tasklet -> foo_<noun> ("bh_work", "work") */
 	char **requires;

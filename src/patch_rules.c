@@ -203,12 +203,12 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	const cJSON *bh = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion_ok");
 	bool seen[TA_API_COUNT] = {false};
 
-	static const char *const keys[] = {"subject",       "intro",       "context_note",
-					   "queue",         "hi_queue",    "bh_exclusion_ok",
-					   "requires",      "apis",        "schedule_role",
-					   "flag",          "wake_value",  "handled_value",
-					   "registrations", "plain_locks", "bh_exclusion",
-					   "work_noun"};
+	static const char *const keys[] = {"subject",       "intro",         "context_note",
+					   "queue",         "hi_queue",      "bh_exclusion_ok",
+					   "requires",      "apis",          "schedule_role",
+					   "flag",          "wake_value",    "handled_value",
+					   "registrations", "plain_locks",   "bh_exclusion",
+					   "work_noun",     "one_queue_note"};
 
 	m->name = xstrdup(o->string);
 	{
@@ -221,6 +221,7 @@ static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
 	m->subject = opt_str(o, "subject");
 	m->intro = opt_str(o, "intro");
 	m->context_note = opt_str(o, "context_note");
+	m->one_queue_note = opt_str(o, "one_queue_note");
 	m->queue = opt_str(o, "queue");
 	m->hi_queue = opt_str(o, "hi_queue");
 	m->work_noun = opt_str(o, "work_noun");
@@ -395,6 +396,7 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		free(m->subject);
 		free(m->intro);
 		free(m->context_note);
+		free(m->one_queue_note);
 		free(m->queue);
 		free(m->hi_queue);
 		free(m->work_noun);

@@ -376,7 +376,7 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 	struct names nm = {0};
 	struct ta_cb_form form = {
 		.param_type = "struct work_struct *", .param_name = "work", .from = "from_work"};
-	bool hi = false, scheduled = false;
+	bool hi = false, plain = false, scheduled = false;
 	int rc = TA_RW_DONE;
 
 	if (t->n_init == 0)
@@ -400,6 +400,7 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 				return ta_rw_refuse(rw, "a %s() site has no location",
 						    ta_api_name(s->api));
 			hi |= s->api == TA_API_HI_SCHEDULE;
+			plain |= s->api == TA_API_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
 		}
 	if (t->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake)
@@ -441,6 +442,8 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 		rc = convert_site(rw, m, &t->sites[i], &nm, hi, scheduled);
 	if (rc == TA_RW_DONE)
 		rc = ta_rw_callback(rw, &form);
+	if (rc == TA_RW_DONE && hi && plain && m->one_queue_note)
+		ta_rw_note(rw, "%s", m->one_queue_note);
 	if (rc == TA_RW_DONE && m->context_note)
 		ta_rw_note(rw, "%s", m->context_note);
 	free(nm.new_name);
