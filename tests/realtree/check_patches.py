@@ -6,8 +6,11 @@ tree against what was measured for it (tests/realtree/expected-patches-*.json):
 for each migration, the written / refused / not_needed counts of its JSON
 report and the number of patch files; every patch passes `git apply --check`
 from the tree root (outside any repository git apply works on plain trees);
-and the tree's own scripts/checkpatch.pl reports exactly the measured number
-of diagnostics besides the missing Signed-off-by (no --signoff was given).
+all of them apply in order with `git am` on a git repository holding a copy
+of the files they touch; and the tree's own scripts/checkpatch.pl reports exactly the measured number
+of diagnostics besides the missing Signed-off-by (no --signoff was given);
+and no patch queues one work item on two workqueues (a work item is kept
+from running twice at once only within one workqueue).
 
 usage: check_patches.py TREE WORKDIR EXPECTED.json
 
@@ -18,8 +21,73 @@ any failure.
 import glob
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
+import tempfile
+
+
+def touched_files(patch):
+    """The tree-relative paths a patch reads or writes."""
+    files = set()
+    with open(patch, errors='replace') as f:
+        for line in f:
+            for prefix in ('--- a/', '+++ b/'):
+                if line.startswith(prefix):
+                    files.add(line[len(prefix):].rstrip('\n').split('\t')[0])
+    return files
+
+
+QUEUE_CALL = re.compile(r'\b(?:enable_and_)?queue_work\(\s*(\w+)\s*,\s*(.*)')
+
+
+def queues_per_work_item(patch):
+    """For each work item a patch's added lines queue (keyed by file and
+    the item's last identifier, e.g. 'a.c:rx_bh_work'), the set of
+    workqueues they name."""
+    items = {}
+    with open(patch, errors='replace') as f:
+        lines = f.read().split('\n')
+    path = None
+    for i, line in enumerate(lines):
+        if line.startswith('+++ b/'):
+            path = line[6:]
+            continue
+        if not line.startswith('+') or path is None:
+            continue
+        m = QUEUE_CALL.search(line[1:])
+        if not m:
+            continue
+        arg = m.group(2)
+        if not arg.strip():
+            nxt = next((l for l in lines[i + 1:] if l[:1] in ('+', ' ')), '')
+            arg = nxt[1:]
+        ids = re.findall(r'\w+', arg.split(')')[0])
+        if ids:
+            items.setdefault('%s:%s' % (path, ids[-1]), set()).add(m.group(1))
+    return items
+
+
+def first_failing_am(tree, patches):
+    """Apply PATCHES in order with git am on a git init copy of the files
+    they touch; the first patch that does not apply, or None."""
+    git = ['git', '-c', 'user.name=tasklet-audit CI', '-c', 'user.email=ci@localhost',
+           '-c', 'commit.gpgsign=false']
+    with tempfile.TemporaryDirectory() as repo:
+        for rel in set().union(*(touched_files(p) for p in patches)):
+            src = os.path.join(tree, rel)
+            if os.path.isfile(src):
+                os.makedirs(os.path.dirname(os.path.join(repo, rel)), exist_ok=True)
+                shutil.copy2(src, os.path.join(repo, rel))
+        quiet = {'stdout': subprocess.DEVNULL, 'stderr': subprocess.DEVNULL}
+        subprocess.run(git + ['init', '-q'], cwd=repo, check=True, **quiet)
+        subprocess.run(git + ['add', '-A'], cwd=repo, check=True, **quiet)
+        subprocess.run(git + ['commit', '-q', '-m', 'base'], cwd=repo, check=True, **quiet)
+        for p in patches:
+            if subprocess.run(git + ['am', '-q', p], cwd=repo, **quiet).returncode != 0:
+                return p
+    return None
 
 
 def main():
@@ -59,7 +127,15 @@ def main():
                                  stderr=subprocess.DEVNULL).returncode != 0]
         check(not bad, '%s: every patch passes git apply --check%s'
               % (mig, (': not ' + ', '.join(os.path.basename(b) for b in bad)) if bad else ''))
+        two = ['%s: %s on %s' % (os.path.basename(p), item, ' and '.join(sorted(qs)))
+               for p in patches for item, qs in sorted(queues_per_work_item(p).items())
+               if len(qs) > 1]
+        check(not two, '%s: every work item is queued on one workqueue%s'
+              % (mig, (': not ' + '; '.join(two)) if two else ''))
         if patches:
+            stuck = first_failing_am(tree, patches)
+            check(stuck is None, '%s: all %d patches apply in order with git am%s'
+                  % (mig, len(patches), (': stops at ' + os.path.basename(stuck)) if stuck else ''))
             # run outside any git work tree: checkpatch reads differently inside one
             out = subprocess.run(['perl', checkpatch, '--no-tree', '-q', '--terse',
                                   '--show-types', '--ignore', 'MISSING_SIGN_OFF'] + patches,
