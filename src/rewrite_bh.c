@@ -443,7 +443,7 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 	if (rc == TA_RW_DONE)
 		rc = ta_rw_callback(rw, &form);
 	if (rc == TA_RW_DONE && hi && plain && m->one_queue_note)
-		ta_rw_note(rw, "%s", m->one_queue_note);
+		ta_rw_note(rw, "%s: %s", t->name, m->one_queue_note);
 	if (rc == TA_RW_DONE && m->context_note)
 		ta_rw_note(rw, "%s", m->context_note);
 	free(nm.new_name);
