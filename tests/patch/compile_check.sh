@@ -9,6 +9,10 @@
 #
 # usage: tests/patch/compile_check.sh KTREE PATCHDIR [--bh-decls]
 #
+# A patch that changes a header also gets the .c files of the header's
+# directory built that include it, directly or through another header of
+# that directory: a renamed field breaks them, not the patched files.
+#
 # KTREE is a configured copy of the kernel (make allmodconfig && make
 # prepare).  With --bh-decls a test-only header declaring the v6.10
 # BH-workqueue API (system_bh_wq, system_bh_highpri_wq, disable_work[_sync],
@@ -49,6 +53,14 @@ diags() {
 	grep -E '(warning|error):' "$1" | grep -v '^scripts/' | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort
 }
 
+includers() { # dir/header.h -> the .c files of dir including it (directly or via dir/*.h)
+	local dir=${1%/*} base=${1##*/} hs
+	hs=$(cd "$ktree" && grep -l -E "#include \"$base\"" "$dir"/*.h 2>/dev/null | sed 's|.*/||')
+	(cd "$ktree" && for b in "$base" $hs; do
+		grep -l -E "#include \"$b\"" "$dir"/*.c 2>/dev/null
+	done) | sort -u
+}
+
 build() { # file.c logfile -> exit status of make
 	local o=${1%.c}.o
 	rm -f "$ktree/$o"
@@ -58,6 +70,10 @@ build() { # file.c logfile -> exit status of make
 same=0 new=0 skip=0 bad=0
 for p in "$pdir"/*.patch; do
 	files=$(grep '^+++ b/' "$p" | sed 's|^+++ b/||' | grep '\.c$')
+	for h in $(grep '^+++ b/' "$p" | sed 's|^+++ b/||' | grep '\.h$'); do
+		files="$files $(includers "$h")"
+	done
+	files=$(printf '%s\n' $files | sort -u)
 	n=0
 	for f in $files; do
 		build "$f" "$log/before.$n"
