@@ -20,6 +20,7 @@
 
 #include "audit.h"
 #include "refcore_check.h"
+#include "refcore_protocol.h"
 
 /* Caps that keep one tasklet's search small (see the man page). */
 /* driver and remove actors, the twin included */
@@ -29,19 +30,33 @@
 /* The checker's bounds for an audit: trace length, states per model, self re-schedules. */
 #define TA_BEHAVIOR_OPTS TA_RC_OPTS_DEFAULT
 
+/* One protocol operation a difference's traces involve, with its source sites. */
+struct ta_behavior_op {
+	enum ta_proto_opk kind;
+	char **sites; /* "file:line" */
+	size_t n_sites;
+};
+
 /* One observable difference (or a hazard the conversion keeps). */
 struct ta_behavior_diff {
-	char *property;    /* "pending-on-kill", ... (ta_rc_prop_name) */
-	char *explanation; /* one sentence */
-	bool safety;       /* the replacement breaks a safety property the tasklet kept */
-	char *trace_model; /* "tasklet" or the target the trace runs on */
-	char **trace;      /* the shortest trace, one event a line */
+	char *property;          /* "pending-on-kill", ... (ta_rc_prop_name) */
+	char *explanation;       /* one sentence */
+	bool safety;             /* the replacement breaks a safety property the tasklet kept */
+	char *trace_model;       /* "tasklet" or the target the trace runs on */
+	const char *observation; /* what the trace shows, e.g. "KILL_KEPT" (static) */
+	char **trace;            /* the shortest trace, one event a line */
 	size_t n_trace;
 	char *other_model; /* the contrasting trace's model, or NULL */
 	char **other_trace;
 	size_t n_other_trace;
 	char **lines; /* "file:line" of every source site the traces involve */
 	size_t n_lines;
+	struct ta_behavior_op *ops; /* the operations behind those lines, first seen first */
+	size_t n_ops;
+	/* filled by ta_relevance_assess() (relevance.h) */
+	const char *relevance; /* "benign" or "observable" (static), or NULL */
+	char *relevance_rule;  /* the rules/behavior.json rule that decided it */
+	char *relevance_reason;
 };
 
 typedef struct ta_behavior {
@@ -57,6 +72,10 @@ typedef struct ta_behavior {
 	size_t n_diffs;
 	struct ta_behavior_diff *hazards; /* safety violations the tasklet has and keeps */
 	size_t n_hazards;
+	bool enable_and_queue; /* tasklet_enable() modelled as enable_and_queue_work() */
+	/* filled by ta_relevance_assess(): "equivalent", "benign", "review" or
+	 * "unsafe" (static); NULL when not checked */
+	const char *assessment;
 } ta_behavior;
 
 /*

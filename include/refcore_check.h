@@ -74,6 +74,8 @@ enum ta_rc_prop {
 		TA_RC_NPROPS
 };
 const char *ta_rc_prop_name(enum ta_rc_prop prop);
+/* Is name one of the properties above? */
+bool ta_rc_prop_known(const char *name);
 
 #define TA_RC_VERDICT_LIST(X) X(EQUIVALENT, "equivalent") X(DIFFERS, "differs") X(UNSAFE, "unsafe")
 enum ta_rc_verdict {
@@ -101,6 +103,7 @@ struct ta_rc_trace {
 struct ta_rc_difference {
 	enum ta_rc_prop prop;
 	const char *property;     /* ta_rc_prop_name(prop) */
+	const char *observation;  /* what the trace shows, e.g. "KILL_KEPT" (static) */
 	bool safety;              /* the replacement breaks what the tasklet kept */
 	char *explanation;        /* one sentence */
 	const char *trace_model;  /* the model the trace runs on */

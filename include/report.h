@@ -12,7 +12,7 @@
 #include "audit.h"
 
 /* Version of the JSON report; bump rules in tasklet-audit(1). */
-#define TA_REPORT_FORMAT_VERSION "1.1"
+#define TA_REPORT_FORMAT_VERSION "1.2"
 
 struct ta_report_opts {
 	bool color;             /* text: ANSI colours */

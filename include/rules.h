@@ -92,7 +92,18 @@ enum ta_cond_kind {
 	TA_COND_CLASS,    /* strs */
 	TA_COND_PRIMARY_ONLY,
 	TA_COND_MULTI_DRIVER,
+	/* behavior.json only: facts of one difference of the reference core */
+	TA_COND_TRACE_OP,           /* strs: protocol operations its traces involve (any) */
+	TA_COND_KILL_IN,            /* strs: every kill it involves is in a function ending so */
+	TA_COND_ENABLE_AND_QUEUE,   /* tasklet_enable() is modelled as enable_and_queue_work() */
+	TA_COND_REPLACEMENT_BREAKS, /* the replacement breaks what the tasklet kept */
+	TA_COND_LOST_RUN_ENDS_WITH, /* strs: a lost-run difference ending with one of these ops */
+	TA_COND_SHOWN_ON_TASKLET,   /* its trace runs on the tasklet: the tasklet does it */
+	TA_COND_TRACE_ENDS_WITH,    /* strs: its traces end with one of these operations */
+	TA_COND_TRACE_SHOWS,        /* strs: its trace shows one of these observations */
 };
+/* Is a condition kind about one difference (behavior.json) rather than the tasklet? */
+bool ta_cond_kind_is_difference(enum ta_cond_kind kind);
 
 typedef struct ta_cond {
 	enum ta_cond_kind kind;
@@ -143,6 +154,14 @@ typedef struct ta_rec_rule {
 	ta_cond *when;
 } ta_rec_rule;
 
+/* behavior.json: how much one difference of the reference core matters. */
+typedef struct ta_relevance_rule {
+	char *id, *text;       /* text: the reason, with {kill}, {kill_function}, {enable} */
+	ta_strlist properties; /* the checker properties it is about ("*": any) */
+	bool observable;       /* "relevance": "observable", else "benign" */
+	ta_cond *when;         /* NULL: always */
+} ta_relevance_rule;
+
 typedef struct ta_finding_rule {
 	char *id, *severity, *text;
 	enum ta_check check;
@@ -162,6 +181,8 @@ typedef struct ta_rules {
 	size_t n_recs, cap_recs;
 	ta_finding_rule *findings;
 	size_t n_findings, cap_findings;
+	ta_relevance_rule *relevance; /* first match wins */
+	size_t n_relevance, cap_relevance;
 } ta_rules;
 
 /* The bundled rules directory (the source tree's, else the installed one). */

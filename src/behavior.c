@@ -546,6 +546,20 @@ static char *bh_lock_site(const ta_tasklet *t)
 	return NULL;
 }
 
+static bool is_enable(enum ta_proto_opk k)
+{
+	return k == TA_PROTO_ENABLE;
+}
+
+/* Does any actor (the callback included) enable the tasklet? */
+static bool any_enable(const struct builder *b)
+{
+	for (size_t i = 0; i < b->nactors; i++)
+		if (has_op(&b->actors[i], is_enable))
+			return true;
+	return has_op(&b->callback, is_enable);
+}
+
 /* The protocol of b->t, or NULL (with *why) when there is nothing to model. */
 static ta_protocol *build(struct builder *b, const char **why)
 {
@@ -592,6 +606,10 @@ static ta_protocol *build(struct builder *b, const char **why)
 	nkept = select_actors(b, kept, &twin);
 
 	p = ta_protocol_new();
+	/* as the patch writer maps it (rules/patch/conversions.json, "unscheduled_call"):
+	 * a scheduled tasklet's tasklet_enable() becomes enable_and_queue_work() */
+	if (scheds && (b->to == TA_RC_TO_BH || b->to == TA_RC_TO_WQ) && any_enable(b))
+		ta_protocol_set_enable_and_queue(p, true);
 	if (t->init_api == TA_API_DECLARE_TASKLET_DISABLED ||
 	    t->init_api == TA_API_DECLARE_TASKLET_DISABLED_OLD) {
 		ta_protocol_set_start_disabled(p, true);
@@ -662,6 +680,7 @@ static void convert(const struct builder *b, const ta_protocol *p,
 
 	memset(d, 0, sizeof(*d));
 	d->property = xstrdup(in->property);
+	d->observation = in->observation;
 	d->explanation = xstrdup(in->explanation);
 	d->safety = in->safety;
 	d->trace_model = xstrdup(in->trace_model);
@@ -672,14 +691,21 @@ static void convert(const struct builder *b, const ta_protocol *p,
 		d->other_trace = copy_lines(in->other_trace.lines, in->other_trace.n);
 		d->n_other_trace = in->other_trace.n;
 	}
+	if (in->nops)
+		d->ops = xcalloc(in->nops, sizeof(*d->ops));
 	for (size_t i = 0; i < in->nops; i++) {
 		size_t k = in->ops[i];
 		const struct bop *op = k < b->npops ? b->pops[k] : NULL;
 		if (k == ta_protocol_shared_op(p) && b->shared_site)
 			add_line(d, &cap, b->shared_site);
-		else if (op)
+		else if (op) {
+			struct ta_behavior_op *o = &d->ops[d->n_ops++];
+			o->kind = op->kind;
+			o->sites = copy_lines(op->sites, op->n_sites);
+			o->n_sites = op->n_sites;
 			for (size_t j = 0; j < op->n_sites; j++)
 				add_line(d, &cap, op->sites[j]);
+		}
 	}
 	/* a tasklet declared disabled: the declaration is where the disable is */
 	if (b->decl_site && (in->prop == TA_RC_PROP_SCHED_WHILE_DISABLED ||
@@ -737,6 +763,7 @@ ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
 	r->target = ta_rc_target_name(b.to);
 	r->states_explored = res->states_explored;
 	r->complete = res->complete;
+	r->enable_and_queue = ta_protocol_enable_and_queue(p);
 	text = ta_protocol_format(p);
 	r->protocol = text;
 	if (res->ndifferences)
@@ -778,6 +805,14 @@ static void diff_free(struct ta_behavior_diff *d)
 	for (size_t i = 0; i < d->n_lines; i++)
 		free(d->lines[i]);
 	free(d->lines);
+	for (size_t i = 0; i < d->n_ops; i++) {
+		for (size_t j = 0; j < d->ops[i].n_sites; j++)
+			free(d->ops[i].sites[j]);
+		free(d->ops[i].sites);
+	}
+	free(d->ops);
+	free(d->relevance_rule);
+	free(d->relevance_reason);
 }
 
 void ta_behavior_free(ta_behavior **bp)

@@ -656,6 +656,15 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return tf->primary_only == c->value;
 	case TA_COND_MULTI_DRIVER:
 		return multi_driver(t) == c->value;
+	case TA_COND_TRACE_OP:
+	case TA_COND_KILL_IN:
+	case TA_COND_ENABLE_AND_QUEUE:
+	case TA_COND_REPLACEMENT_BREAKS:
+	case TA_COND_LOST_RUN_ENDS_WITH:
+	case TA_COND_SHOWN_ON_TASKLET:
+	case TA_COND_TRACE_ENDS_WITH:
+	case TA_COND_TRACE_SHOWS:
+		return false; /* about a difference: the loader keeps them out of classes */
 	}
 	return false;
 }

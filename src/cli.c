@@ -19,6 +19,7 @@
 #include "cache.h"
 #include "diag.h"
 #include "prefilter.h"
+#include "relevance.h"
 #include "tree.h"
 #include "model_cmd.h"
 #include "rules.h"
@@ -143,8 +144,9 @@ static int cmd_audit(const struct ta_opts *o)
 		return rc;
 	}
 	ta_classify(a, rules);
-	ta_rules_free(&rules);
 	ta_behavior_check_all(a);
+	ta_relevance_assess_all(rules, a);
+	ta_rules_free(&rules);
 	if (o->json_out)
 		rc = write_report(a, &ta_report_json, o->json_out, &ro);
 	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {

@@ -66,6 +66,14 @@ const char *ta_rc_prop_name(enum ta_rc_prop prop)
 	return (unsigned)prop < TA_RC_NPROPS ? props[prop].name : "?";
 }
 
+bool ta_rc_prop_known(const char *name)
+{
+	for (int i = 0; name && i < TA_RC_NPROPS; i++)
+		if (strcmp(props[i].name, name) == 0)
+			return true;
+	return false;
+}
+
 const char *ta_rc_verdict_name(enum ta_rc_verdict v)
 {
 	static const char *const names[] = {
@@ -131,8 +139,9 @@ static const struct {
 	enum ta_rc_prop prop;
 	bool bad;
 	const char *desc;
+	const char *name; /* "KILL_KEPT" */
 } obs_info[NOBS] = {
-#define X(e, prop, bad, desc) {TA_RC_PROP_##prop, bad, desc},
+#define X(e, prop, bad, desc) {TA_RC_PROP_##prop, bad, desc, #e},
 	OBS_LIST(X)
 #undef X
 };
@@ -1093,6 +1102,7 @@ static void make_entry(struct ta_rc_difference *d, enum ta_rc_prop prop, const t
 
 	memset(d, 0, sizeof(*d));
 	d->prop = prop;
+	d->observation = obs_info[o].name;
 	d->property = ta_rc_prop_name(prop);
 	ta_buf_puts(&b, "with the tasklet, ");
 	describe(&b, prop, sets[0]);

@@ -144,6 +144,11 @@ static cJSON *behavior_diffs_json(const struct ta_behavior_diff *v, size_t n)
 					      strings_json(d->other_trace, d->n_other_trace));
 		}
 		cJSON_AddItemToObject(o, "lines", strings_json(d->lines, d->n_lines));
+		if (d->relevance) {
+			cJSON_AddStringToObject(o, "relevance", d->relevance);
+			add_str(o, "relevance_rule", d->relevance_rule);
+			add_str(o, "relevance_reason", d->relevance_reason);
+		}
 		cJSON_AddItemToArray(arr, o);
 	}
 	return arr;
@@ -160,6 +165,7 @@ static cJSON *behavior_json(const ta_behavior *b)
 		return o;
 	}
 	cJSON_AddStringToObject(o, "target", b->target);
+	add_str(o, "assessment", b->assessment);
 	cJSON_AddNumberToObject(o, "states_explored", (double)b->states_explored);
 	cJSON_AddBoolToObject(o, "complete", b->complete);
 	cJSON_AddItemToObject(o, "differences", behavior_diffs_json(b->diffs, b->n_diffs));
@@ -244,6 +250,7 @@ static cJSON *summary_json(const ta_audit *a)
 {
 	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites, *by_class, *by_mech, *by_finding;
 	cJSON *by_verdict = cJSON_CreateObject();
+	cJSON *by_assessment = cJSON_CreateObject();
 	bool checked = false;
 	size_t active = 0, never = 0;
 
@@ -278,6 +285,8 @@ static cJSON *summary_json(const ta_audit *a)
 		}
 		if (t->behavior) {
 			count_into(by_verdict, t->behavior->verdict);
+			if (t->behavior->assessment)
+				count_into(by_assessment, t->behavior->assessment);
 			checked = true;
 		}
 	}
@@ -296,10 +305,13 @@ static cJSON *summary_json(const ta_audit *a)
 		cJSON_Delete(by_mech);
 		cJSON_Delete(by_finding);
 	}
-	if (checked)
+	if (checked) {
 		cJSON_AddItemToObject(s, "by_verdict", by_verdict);
-	else
+		cJSON_AddItemToObject(s, "by_assessment", by_assessment);
+	} else {
 		cJSON_Delete(by_verdict);
+		cJSON_Delete(by_assessment);
+	}
 	return s;
 }
 

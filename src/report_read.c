@@ -384,6 +384,28 @@ static void read_strings(struct rd *r, const cJSON *o, const char *key, const ch
 	free(w);
 }
 
+static const char *const relevances[] = {"benign", "observable", NULL};
+static const char *const assessments[] = {"equivalent", "benign", "review", "unsafe", NULL};
+
+/* The optional string o[key] as its static copy in names (NULL-ended); absent: NULL. */
+static const char *one_of(struct rd *r, const cJSON *o, const char *key, const char *where,
+			  const char *const *names)
+{
+	char *s = get_str(r, o, key, where, false);
+	const char *hit = NULL;
+
+	for (size_t i = 0; s && names[i] && !hit; i++)
+		if (strcmp(names[i], s) == 0)
+			hit = names[i];
+	if (s && !hit) {
+		char *path = field_path(where, key);
+		fail(r, path, "has an unknown value");
+		free(path);
+	}
+	free(s);
+	return hit;
+}
+
 static void read_diffs(struct rd *r, const cJSON *o, const char *key, const char *where,
 		       struct ta_behavior_diff **v, size_t *n)
 {
@@ -407,6 +429,9 @@ static void read_diffs(struct rd *r, const cJSON *o, const char *key, const char
 			d.other_model = get_str(r, e, "other_model", w, false);
 			read_strings(r, e, "other_trace", w, &d.other_trace, &d.n_other_trace);
 			read_strings(r, e, "lines", w, &d.lines, &d.n_lines);
+			d.relevance = one_of(r, e, "relevance", w, relevances);
+			d.relevance_rule = get_str(r, e, "relevance_rule", w, false);
+			d.relevance_reason = get_str(r, e, "relevance_reason", w, false);
 		}
 		if (!d.property)
 			d.property = xstrdup("");
@@ -467,6 +492,7 @@ static void read_behavior(struct rd *r, const cJSON *o, const char *where, ta_ta
 		free(path);
 	}
 	free(s);
+	b->assessment = one_of(r, bo, "assessment", w, assessments);
 	states = get_num(r, bo, "states_explored", w, false, 0);
 	b->states_explored = states > 0 ? (size_t)states : 0;
 	b->complete = get_bool(r, bo, "complete", w, false);

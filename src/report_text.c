@@ -61,13 +61,19 @@ static void describe(const ta_tasklet *t, ta_buf *b)
 			ta_buf_printf(b, ", %zu finding%s", t->n_findings,
 				      t->n_findings == 1 ? "" : "s");
 	}
-	if (t->behavior && t->behavior->target)
+	if (t->behavior && t->behavior->target && t->behavior->assessment)
+		ta_buf_printf(b, "; behavior %s: %s, %s", t->behavior->target, t->behavior->verdict,
+			      t->behavior->assessment);
+	else if (t->behavior && t->behavior->target)
 		ta_buf_printf(b, "; behavior %s: %s", t->behavior->target, t->behavior->verdict);
 	else if (t->behavior)
 		ta_buf_printf(b, "; behavior %s", t->behavior->verdict);
 }
 
-/* The checker's differences (then the hazards kept), one compiler-format line each. */
+/*
+ * The checker's differences the driver can observe (then the hazards kept),
+ * one compiler-format line each; the benign ones are in the JSON report.
+ */
 static void print_behavior(FILE *fp, const ta_tasklet *t)
 {
 	const ta_behavior *bh = t->behavior;
@@ -76,6 +82,8 @@ static void print_behavior(FILE *fp, const ta_tasklet *t)
 		bool kept = i >= bh->n_diffs;
 		const struct ta_behavior_diff *d = kept ? &bh->hazards[i - bh->n_diffs]
 							: &bh->diffs[i];
+		if (!kept && d->relevance && strcmp(d->relevance, "benign") == 0)
+			continue;
 		/* at the last source line of the trace: where the difference shows */
 		if (d->n_lines)
 			fprintf(fp, "%s: ", d->lines[d->n_lines - 1]);
@@ -83,6 +91,8 @@ static void print_behavior(FILE *fp, const ta_tasklet *t)
 			fprintf(fp, "%s:%u: ", t->file ? t->file : "?", t->line);
 		fprintf(fp, "%s: behavior %s: %s%s: %s", d->safety || kept ? "warning" : "note",
 			bh->target, d->property, kept ? " (hazard kept)" : "", d->explanation);
+		if (!kept && d->relevance_reason)
+			fprintf(fp, " Observable: %s.", d->relevance_reason);
 		for (size_t j = 0; j + 1 < d->n_lines; j++)
 			fprintf(fp, "%s%s", j == 0 ? " [also " : ", ", d->lines[j]);
 		fputs(d->n_lines > 1 ? "]\n" : "\n", fp);

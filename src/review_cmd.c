@@ -18,6 +18,7 @@
 #include "classify.h"
 #include "cli.h"
 #include "diag.h"
+#include "relevance.h"
 #include "report_read.h"
 #include "review.h"
 #include "review_export.h"
@@ -162,6 +163,7 @@ static int scan_and_classify(const struct review_opts *o, ta_audit **a)
 	if (rc == TA_EXIT_OK) {
 		ta_classify(*a, rules);
 		ta_behavior_check_all(*a);
+		ta_relevance_assess_all(rules, *a);
 	}
 	ta_rules_free(&rules);
 	return rc;

@@ -309,7 +309,13 @@ static void section_findings(struct page *p, const ta_tasklet *t)
 
 static void add_diff(struct page *p, const struct ta_behavior_diff *d, enum ta_style st)
 {
-	addf(p, st, 4, "  %s%s: %s", d->property, d->safety ? " (safety)" : "", d->explanation);
+	bool benign = d->relevance && strcmp(d->relevance, "benign") == 0;
+
+	addf(p, benign ? TA_STYLE_DIM : st, 4, "  %s%s: %s", d->property,
+	     d->safety ? " (safety)" : "", d->explanation);
+	if (d->relevance)
+		addf(p, benign ? TA_STYLE_DIM : TA_STYLE_WARN, 6, "    %s: %s", d->relevance,
+		     d->relevance_reason ? d->relevance_reason : "");
 	if (d->n_trace)
 		addf(p, TA_STYLE_DIM, 6, "    trace on %s:", d->trace_model);
 	for (size_t j = 0; j < d->n_trace; j++) /* the events come numbered */
@@ -336,8 +342,11 @@ static void section_behavior(struct page *p, const ta_review *rv, size_t i)
 	     : strcmp(b->verdict, "unsafe") == 0   ? TA_STYLE_BAD
 	     : strcmp(b->verdict, "differs") == 0  ? TA_STYLE_WARN
 						   : TA_STYLE_DIM;
-	addf(p, st, 2, "Behaviour: %s%s%s", b->verdict, b->target ? " against " : "",
-	     b->target ? b->target : "");
+	if (b->assessment && strcmp(b->assessment, "benign") == 0)
+		st = TA_STYLE_DIM;
+	addf(p, st, 2, "Behaviour: %s%s%s%s%s", b->verdict, b->target ? " against " : "",
+	     b->target ? b->target : "", b->assessment ? ", " : "",
+	     b->assessment ? b->assessment : "");
 	if (b->reason)
 		addf(p, TA_STYLE_TEXT, 4, "  %s", b->reason);
 	if (b->target)

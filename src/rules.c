@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "refcore_check.h"
 #include "util.h"
 
 static const char *const role_names[] = {
@@ -241,7 +242,38 @@ static const struct {
 	{"class", TA_COND_CLASS, ARG_STRS},
 	{"primary_handler_only", TA_COND_PRIMARY_ONLY, ARG_BOOL},
 	{"multi_driver", TA_COND_MULTI_DRIVER, ARG_BOOL},
+	{"trace_op", TA_COND_TRACE_OP, ARG_STRS},
+	{"kill_in_function_ending", TA_COND_KILL_IN, ARG_STRS},
+	{"enable_and_queue", TA_COND_ENABLE_AND_QUEUE, ARG_BOOL},
+	{"replacement_breaks", TA_COND_REPLACEMENT_BREAKS, ARG_BOOL},
+	{"lost_run_ends_with", TA_COND_LOST_RUN_ENDS_WITH, ARG_STRS},
+	{"shown_on_tasklet", TA_COND_SHOWN_ON_TASKLET, ARG_BOOL},
+	{"trace_ends_with", TA_COND_TRACE_ENDS_WITH, ARG_STRS},
+	{"trace_shows", TA_COND_TRACE_SHOWS, ARG_STRS},
 };
+
+bool ta_cond_kind_is_difference(enum ta_cond_kind kind)
+{
+	return kind == TA_COND_TRACE_OP || kind == TA_COND_KILL_IN ||
+	       kind == TA_COND_ENABLE_AND_QUEUE || kind == TA_COND_REPLACEMENT_BREAKS ||
+	       kind == TA_COND_LOST_RUN_ENDS_WITH || kind == TA_COND_SHOWN_ON_TASKLET ||
+	       kind == TA_COND_TRACE_ENDS_WITH || kind == TA_COND_TRACE_SHOWS;
+}
+
+/* The first condition in c whose kind is (want true) or is not a difference's, or NULL. */
+static const ta_cond *cond_find_scope(const ta_cond *c, bool want)
+{
+	if (!c)
+		return NULL;
+	if (c->kind != TA_COND_ALL && c->kind != TA_COND_ANY && c->kind != TA_COND_NOT)
+		return ta_cond_kind_is_difference(c->kind) == want ? c : NULL;
+	for (size_t i = 0; i < c->n_kids; i++) {
+		const ta_cond *k = cond_find_scope(c->kids[i], want);
+		if (k)
+			return k;
+	}
+	return NULL;
+}
 
 static ta_cond *parse_cond(struct src *s, const cJSON *o, const char *id)
 {
@@ -318,11 +350,21 @@ static ta_cond *get_cond(struct src *s, const cJSON *o, const char *id)
 {
 	const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, "when");
 
+	ta_cond *c;
+
 	if (!w) {
 		fail(s, id, "missing \"when\"");
 		return NULL;
 	}
-	return parse_cond(s, w, id);
+	c = parse_cond(s, w, id);
+	if (cond_find_scope(c, true))
+		fail(s, id,
+		     "a condition about a difference (trace_op, kill_in_function_ending, "
+		     "enable_and_queue, replacement_breaks, lost_run_ends_with, shown_on_tasklet, "
+		     "trace_ends_with, trace_shows) "
+		     "belongs in a "
+		     "\"relevance\" rule");
+	return c;
 }
 
 static bool known_mechanism(const char *m)
@@ -485,6 +527,35 @@ static void load_findings(struct src *s, ta_rules *r, const cJSON *arr)
 	}
 }
 
+static void load_relevance(struct src *s, ta_rules *r, const cJSON *arr)
+{
+	const cJSON *o;
+
+	cJSON_ArrayForEach(o, arr)
+	{
+		ta_relevance_rule rr = {0};
+		const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, "when");
+		char *rel;
+
+		rr.id = get_str(s, o, "id", NULL, true);
+		rr.text = get_str(s, o, "text", rr.id, true);
+		rr.properties = get_list(s, o, "properties", rr.id);
+		if (rr.properties.n == 0)
+			fail(s, rr.id, "\"properties\" needs a non-empty array of strings");
+		for (size_t i = 0; i < rr.properties.n; i++)
+			if (strcmp(rr.properties.v[i], "*") != 0 &&
+			    !ta_rc_prop_known(rr.properties.v[i]))
+				fail(s, rr.id, "unknown property '%s'", rr.properties.v[i]);
+		rel = get_str(s, o, "relevance", rr.id, true);
+		if (rel && strcmp(rel, "observable") != 0 && strcmp(rel, "benign") != 0)
+			fail(s, rr.id, "\"relevance\" must be observable or benign");
+		rr.observable = rel && strcmp(rel, "observable") == 0;
+		free(rel);
+		rr.when = w ? parse_cond(s, w, rr.id) : NULL;
+		TA_PUSH(r->relevance, r->n_relevance, r->cap_relevance, rr);
+	}
+}
+
 /* Merge one file's text into r; false after an error line. */
 static bool load_text(ta_rules *r, const char *name, const char *text)
 {
@@ -492,8 +563,8 @@ static bool load_text(ta_rules *r, const char *name, const char *text)
 	struct src s = {.name = name, .text = clean};
 	const char *end = NULL;
 	cJSON *root = cJSON_ParseWithOpts(clean, &end, true);
-	static const char *const known[] = {"version", "roles",           "traits",  "locks",
-					    "classes", "recommendations", "findings"};
+	static const char *const known[] = {"version", "roles",           "traits",   "locks",
+					    "classes", "recommendations", "findings", "relevance"};
 	const cJSON *item;
 
 	if (!root) {
@@ -546,6 +617,8 @@ static bool load_text(ta_rules *r, const char *name, const char *text)
 				load_classes(&s, r, item);
 			else if (strcmp(item->string, "recommendations") == 0)
 				load_recs(&s, r, item);
+			else if (strcmp(item->string, "relevance") == 0)
+				load_relevance(&s, r, item);
 			else
 				load_findings(&s, r, item);
 		}
@@ -583,6 +656,8 @@ static bool check_unique_ids(const ta_rules *r)
 		CHECK_ID(r->recs[i].id);
 	for (size_t i = 0; i < r->n_findings; i++)
 		CHECK_ID(r->findings[i].id);
+	for (size_t i = 0; i < r->n_relevance; i++)
+		CHECK_ID(r->relevance[i].id);
 #undef CHECK_ID
 	ta_strmap_free(&seen);
 	return ok;
@@ -705,6 +780,13 @@ void ta_rules_free(ta_rules **rp)
 		free(r->findings[i].text);
 	}
 	free(r->findings);
+	for (size_t i = 0; i < r->n_relevance; i++) {
+		free(r->relevance[i].id);
+		free(r->relevance[i].text);
+		strlist_free(&r->relevance[i].properties);
+		cond_free(r->relevance[i].when);
+	}
+	free(r->relevance);
 	free(r->dir);
 	free(r);
 	*rp = NULL;
@@ -730,4 +812,7 @@ void ta_rules_list(const ta_rules *r, FILE *fp)
 	for (size_t i = 0; i < r->n_findings; i++)
 		fprintf(fp, "%-40s finding %-10s %s\n", r->findings[i].id, r->findings[i].severity,
 			r->findings[i].text);
+	for (size_t i = 0; i < r->n_relevance; i++)
+		fprintf(fp, "%-40s relevance %-10s %s\n", r->relevance[i].id,
+			r->relevance[i].observable ? "observable" : "benign", r->relevance[i].text);
 }

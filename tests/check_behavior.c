@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "relevance.h"
 #include "rules.h"
 #include "testutil.h"
 
@@ -168,7 +169,8 @@ START_TEST(test_sync_atomic)
 	ta_behavior *b = check("classify/sync_atomic.c:struct sa_dev.t", NULL);
 	const struct ta_behavior_diff *d;
 
-	ck_assert_str_eq(b->protocol, "cpu0 irq: kill@classify/sync_atomic.c:25; "
+	ck_assert_str_eq(b->protocol, "option enable-and-queue\n"
+				      "cpu0 irq: kill@classify/sync_atomic.c:25; "
 				      "schedule@classify/sync_atomic.c:28\n"
 				      "cpu1 irq: kill@classify/sync_atomic.c:25; "
 				      "schedule@classify/sync_atomic.c:28\n"
@@ -362,7 +364,8 @@ START_TEST(test_disable_in_atomic)
 	mk_site(&m, TA_API_DISABLE, "x_reset", 20, R(PROCESS))->atomic_lock = true;
 	mk_site(&m, TA_API_ENABLE, "x_reset", 22, R(PROCESS))->atomic_lock = true;
 	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
-	ck_assert_str_eq(b->protocol, "cpu0 irq: schedule@drv/x.c:10\n"
+	ck_assert_str_eq(b->protocol, "option enable-and-queue\n"
+				      "cpu0 irq: schedule@drv/x.c:10\n"
 				      "cpu1 irq: schedule@drv/x.c:10\n"
 				      "cpu1 atomic: disable@drv/x.c:20; enable@drv/x.c:22\n");
 	d = diff(b, "may-sleep");
@@ -483,7 +486,8 @@ START_TEST(test_pairing)
 	mk_site(&m, TA_API_ENABLE, "x_resume", 30, R(PROCESS));
 	mk_site(&m, TA_API_KILL, "x_remove", 40, R(PROCESS));
 	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
-	ck_assert_str_eq(b->protocol, "cpu0 irq: schedule@drv/x.c:10\n"
+	ck_assert_str_eq(b->protocol, "option enable-and-queue\n"
+				      "cpu0 irq: schedule@drv/x.c:10\n"
 				      "cpu1 irq: schedule@drv/x.c:10\n"
 				      "cpu1 process: disable@drv/x.c:20; enable@drv/x.c:30\n"
 				      "cpu0 remove: kill@drv/x.c:40\n");
@@ -510,7 +514,8 @@ START_TEST(test_pairing)
 	mk_site(&m, TA_API_ENABLE, "x_remove", 60, R(PROCESS));
 	mk_site(&m, TA_API_KILL, "x_remove", 61, R(PROCESS));
 	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
-	ck_assert_str_eq(b->protocol, "option disabled\n"
+	ck_assert_str_eq(b->protocol, "option enable-and-queue\n"
+				      "option disabled\n"
 				      "cpu0 irq: schedule@drv/x.c:10\n"
 				      "cpu1 irq: schedule@drv/x.c:10\n"
 				      "cpu1 process: enable@drv/x.c:30\n"
@@ -518,6 +523,62 @@ START_TEST(test_pairing)
 				      "cpu0 remove: enable@drv/x.c:60; kill@drv/x.c:61\n");
 	ck_assert(has_line(diff(b, "schedule-while-disabled"), "drv/x.c:1"));
 	ta_behavior_free(&b);
+}
+END_TEST
+
+/* Relevance: the first matching rule decides, with the driver's sites in its text. */
+START_TEST(test_relevance_rules)
+{
+	static const char text[] =
+		"{ \"relevance\": ["
+		"{ \"id\": \"a\", \"properties\": [\"pending-on-kill\"], \"relevance\": \"benign\","
+		"  \"when\": { \"kill_in_function_ending\": [\"_remove\"] },"
+		"  \"text\": \"at {kill} in {kill_function}\" },"
+		"{ \"id\": \"z\", \"properties\": [\"*\"], \"relevance\": \"observable\","
+		"  \"text\": \"see {lines}\" } ] }";
+	ta_rules *r = ta_rules_parse_text("t.json", text);
+	struct mk m = {0};
+	ta_behavior *b;
+	const struct ta_behavior_diff *d;
+
+	ck_assert_ptr_nonnull(r);
+	mk_site(&m, TA_API_SCHEDULE, "x_isr", 10, R(HARDIRQ));
+	mk_site(&m, TA_API_KILL, "x_remove", 40, R(PROCESS));
+	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
+	ta_relevance_assess(r, &m.t, b);
+	d = diff(b, "pending-on-kill");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->relevance, "benign");
+	ck_assert_str_eq(d->relevance_rule, "a");
+	ck_assert_str_eq(d->relevance_reason, "at drv/x.c:40 in x_remove()");
+	d = diff(b, "callback-cpu");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_str_eq(d->relevance, "observable");
+	ck_assert_str_eq(d->relevance_reason, "see drv/x.c:10");
+	ck_assert_str_eq(b->assessment, "review");
+	ta_behavior_free(&b);
+
+	/* a kill outside a teardown function: the catch-all takes it */
+	m.sites[1].function = (char *)"x_stop";
+	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
+	ta_relevance_assess(r, &m.t, b);
+	ck_assert_str_eq(diff(b, "pending-on-kill")->relevance_rule, "z");
+	ta_behavior_free(&b);
+
+	/* nothing observable: benign; not checked: no assessment */
+	ta_rules_free(&r);
+	r = ta_rules_parse_text("t.json",
+				"{ \"relevance\": [ { \"id\": \"b\", \"properties\": "
+				"[\"*\"], \"relevance\": \"benign\", \"text\": \"t\" } ] }");
+	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
+	ta_relevance_assess(r, &m.t, b);
+	ck_assert_str_eq(b->assessment, "benign");
+	ta_behavior_free(&b);
+	b = ta_behavior_check(&m.t, "manual", NULL);
+	ta_relevance_assess(r, &m.t, b);
+	ck_assert_ptr_null(b->assessment);
+	ta_behavior_free(&b);
+	ta_rules_free(&r);
 }
 END_TEST
 
@@ -531,6 +592,14 @@ START_TEST(test_check_all_golden)
 
 	ta_behavior_check_all(a);
 	ck_assert(a->behavior_seconds >= 0);
+	{
+		char *dir = tu_src("rules");
+		ta_rules *r = ta_rules_load(dir);
+		ck_assert_ptr_nonnull(r);
+		ta_relevance_assess_all(r, a);
+		ta_rules_free(&r);
+		free(dir);
+	}
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
 		const ta_behavior *b = t->behavior;
@@ -545,7 +614,8 @@ START_TEST(test_check_all_golden)
 			continue;
 		}
 		ck_assert_msg(b->complete, "%s: search cut short", t->key);
-		ta_buf_printf(&out, " -> %s: %s\n", b->target, b->verdict);
+		ck_assert_ptr_nonnull(b->assessment);
+		ta_buf_printf(&out, " -> %s: %s, %s\n", b->target, b->verdict, b->assessment);
 		for (const char *s = b->protocol; *s;) {
 			size_t n = strcspn(s, "\n");
 			ta_buf_printf(&out, "  | %.*s\n", (int)n, s);
@@ -562,6 +632,12 @@ START_TEST(test_check_all_golden)
 			for (size_t k = 0; k < d->n_lines; k++)
 				ta_buf_printf(&out, " %s", d->lines[k]);
 			ta_buf_putc(&out, '\n');
+			if (!kept) {
+				ck_assert_ptr_nonnull(d->relevance);
+				ta_buf_printf(&out, "    %s (%s): %s\n", d->relevance,
+					      d->relevance_rule ? d->relevance_rule : "-",
+					      d->relevance_reason);
+			}
 		}
 	}
 	ta_buf_printf(&out, "equivalent %zu, differs %zu, unsafe %zu, not_checked %zu\n", counts[0],
@@ -588,7 +664,8 @@ START_TEST(test_reports)
 	cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(root, "tasklets"))
 	{
 		cJSON *b = cJSON_GetObjectItemCaseSensitive(t, "behavior"), *d;
-		const char *v;
+		const char *v, *rel, *as;
+		bool observable = false;
 		ck_assert(cJSON_IsObject(b));
 		v = cJSON_GetObjectItemCaseSensitive(b, "verdict")->valuestring;
 		if (strcmp(v, "not_checked") == 0) {
@@ -613,9 +690,24 @@ START_TEST(test_reports)
 			ck_assert(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(d, "trace")) >
 				  0);
 			ck_assert(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(d, "lines")));
+			rel = cJSON_GetStringValue(
+				cJSON_GetObjectItemCaseSensitive(d, "relevance"));
+			ck_assert(rel &&
+				  (strcmp(rel, "benign") == 0 || strcmp(rel, "observable") == 0));
+			ck_assert(cJSON_IsString(
+				cJSON_GetObjectItemCaseSensitive(d, "relevance_reason")));
+			observable |= strcmp(rel, "observable") == 0;
 		}
+		as = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "assessment"));
+		ck_assert_ptr_nonnull(as);
+		/* review exactly when a difference is observable */
+		if (strcmp(v, "differs") == 0)
+			ck_assert_str_eq(as, observable ? "review" : "benign");
+		else
+			ck_assert_str_eq(as, v);
 	}
 	ck_assert(saw_checked && saw_not_checked);
+	ck_assert(cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(sum, "by_assessment")));
 	cJSON_Delete(root);
 	tu_run_free(&r);
 
@@ -625,12 +717,16 @@ START_TEST(test_reports)
 				     "classify/isr_bh.c:38: ib->bh: tasklet_setup, ib_bh (new), "
 				     "1 schedule site, 1 kill site; class isr_bottom_half, "
 				     "recommend bh_workqueue (system_bh_wq) [0.80]; "
-				     "behavior bh: differs\n"));
+				     "behavior bh: differs, benign\n"));
+	/* a benign difference is left to the JSON report, an observable one is shown */
+	ck_assert_ptr_null(strstr(r.out, "classify/isr_bh.c:47: note: behavior bh"));
 	ck_assert_ptr_nonnull(strstr(r.out,
-				     "classify/isr_bh.c:47: note: behavior bh: pending-on-kill: "
+				     "classify/dma_done.c:40: note: behavior bh: pending-on-kill: "
 				     "with the tasklet, a run pending at kill still runs; with "
-				     "bh, a run pending at kill is dropped. [also "
-				     "classify/isr_bh.c:25]\n"));
+				     "bh, a run pending at kill is dropped. Observable: the "
+				     "callback completes requests and the kill at "
+				     "classify/dma_done.c:40 in dd_free() is not on a teardown "
+				     "path"));
 	ck_assert_ptr_nonnull(strstr(r.out, "; behavior not_checked\n"));
 	tu_run_free(&r);
 }
@@ -654,6 +750,7 @@ static Suite *behavior_suite(void)
 	tcase_add_test(tc, test_contexts_and_notes);
 	tcase_add_test(tc, test_merge_and_caps);
 	tcase_add_test(tc, test_pairing);
+	tcase_add_test(tc, test_relevance_rules);
 	tcase_add_test(tc, test_check_all_golden);
 	tcase_add_test(tc, test_reports);
 	suite_add_tcase(s, tc);

@@ -111,6 +111,9 @@ START_TEST(test_decision_behavior_patch)
 	b->diffs[0].n_other_trace = 1;
 	b->diffs[0].other_trace = xcalloc(1, sizeof(char *));
 	b->diffs[0].other_trace[0] = xstrdup("1. cpu1: kill waits");
+	b->diffs[0].relevance = "observable";
+	b->diffs[0].relevance_reason = xstrdup("the callback completes requests");
+	b->assessment = "review";
 	rv = ta_review_new(a);
 	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, "workqueue");
 	ta_review_set_comment(rv, 0, "ok");
@@ -122,12 +125,14 @@ START_TEST(test_decision_behavior_patch)
 	ck_assert_int_ge(k, 0);
 	ck_assert_int_eq(d->v[k].style, TA_STYLE_GOOD);
 	ck_assert_int_ge(line_with(d, 0, "comment: ok"), 0);
-	k = line_with(d, 0, "Behaviour: differs against bh");
+	k = line_with(d, 0, "Behaviour: differs against bh, review");
 	ck_assert_int_ge(k, 0);
 	ck_assert_int_eq(d->v[k].style, TA_STYLE_WARN);
 	ck_assert_int_ge(line_with(d, 0, "321 states explored"), 0);
 	k = line_with(d, 0, "pending-on-kill: cancel_work_sync drops a pending run");
 	ck_assert_int_ge(k, 0);
+	ck_assert_int_eq(d->v[k + 1].style, TA_STYLE_WARN);
+	ck_assert_int_ge(line_with(d, (size_t)k, "observable: the callback completes requests"), 0);
 	k = line_with(d, (size_t)k, "trace on bh:");
 	ck_assert_int_ge(k, 0);
 	k = line_with(d, (size_t)k, "      2. cpu1: kill");

@@ -26,6 +26,10 @@ START_TEST(test_bundled_rules_load)
 		have_isr |= strcmp(r->classes[i].id, "class.isr-bottom-half") == 0;
 	ck_assert(have_isr);
 	ck_assert_ptr_nonnull(r->locks.id);
+	/* behavior.json: the relevance rules end with a catch-all */
+	ck_assert_uint_ge(r->n_relevance, 5);
+	ck_assert(ta_strlist_has(&r->relevance[r->n_relevance - 1].properties, "*"));
+	ck_assert_ptr_null(r->relevance[r->n_relevance - 1].when);
 	ta_rules_free(&r);
 	ck_assert_ptr_null(r);
 	free(dir);
@@ -88,6 +92,17 @@ static const struct {
 	 "rule id 't.d' is defined twice"},
 	{"{ \"traits\": [ { \"trait\": \"x\", \"text\": \"t\", \"calls\": [\"a\"] } ] }",
 	 "missing \"id\""},
+	{"{ \"relevance\": [ { \"id\": \"rel.x\", \"properties\": [\"callback-colour\"],"
+	 " \"relevance\": \"benign\", \"text\": \"t\" } ] }",
+	 "rule 'rel.x': unknown property 'callback-colour'"},
+	{"{ \"relevance\": [ { \"id\": \"rel.y\", \"properties\": [\"*\"],"
+	 " \"relevance\": \"harmless\", \"text\": \"t\" } ] }",
+	 "rule 'rel.y': \"relevance\" must be observable or benign"},
+	{"{ \"relevance\": [ { \"id\": \"rel.z\", \"relevance\": \"benign\", \"text\": \"t\" } ] }",
+	 "rule 'rel.z': \"properties\" needs a non-empty array of strings"},
+	{"{ \"classes\": [ { \"id\": \"c.d\", \"class\": \"d\", \"description\": \"d\","
+	 " \"when\": { \"not\": { \"trace_op\": [\"kill\"] } } } ] }",
+	 "rule 'c.d': a condition about a difference"},
 };
 
 START_TEST(test_malformed_rules_refused)
