@@ -871,7 +871,7 @@ ta_maintainers *ta_maintainers_load(const char *tree_root, char **err)
 	ta_maintainers *m;
 
 	*err = NULL;
-	if (stat(path, &st) != 0 && errno == ENOENT) {
+	if (lstat(path, &st) != 0 && errno == ENOENT) { /* a dangling link is unreadable */
 		free(path);
 		return NULL;
 	}
