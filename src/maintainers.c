@@ -34,7 +34,10 @@
  *   THE REST answers for every path (linux-kernel@vger.kernel.org), but
  *   Linus Torvalds is removed from the people, as get_maintainer does;
  * - every address is mapped through .mailmap and de-duplicated by name,
- *   then by address, and the exact repeats are dropped.
+ *   then by address, and the exact repeats are dropped.  (When two
+ *   equal-depth sections name one person with two addresses, which one
+ *   get_maintainer keeps depends on its hash order; here the first in
+ *   the file wins.)
  *
  * To holds whoever is an M: of a taken section, Cc the rest (R: and L:),
  * each in get_maintainer's order.
@@ -49,8 +52,10 @@
  * (ta_maintainers_n_unsupported()) and never matches.  In 6.12, 9 N:/K:
  * entries use (?:, (?i: or (?i) and all translate; none is unsupported.
  *
- * Not reproduced: the addresses get_maintainer takes from inside a
- * touched .yaml file, git history (--no-git) and Fixes: signers (git).
+ * A touched .yaml file's own addresses (its "maintainers:") are found with
+ * get_maintainer's regex and name guess, \p{L} taken byte-wise (any
+ * non-ASCII byte is a letter), and go to Cc after the sections' people.
+ * Not reproduced: git history (--no-git) and Fixes: signers (git).
  */
 #include "maintainers.h"
 
@@ -94,6 +99,7 @@ struct section {
 };
 
 struct ta_maintainers {
+	char *root; /* the tree, for the .yaml files a patch touches */
 	struct entry *entries;
 	size_t n_entries, cap_entries;
 	struct pattern *patterns;
@@ -881,6 +887,7 @@ ta_maintainers *ta_maintainers_load(const char *tree_root, char **err)
 		return NULL;
 	}
 	m = xcalloc(1, sizeof(*m));
+	m->root = xstrdup(tree_root);
 	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		read_line(m, tree_root, line);
 	find_sections(m);
@@ -928,6 +935,7 @@ void ta_maintainers_free(ta_maintainers **mp)
 	regfree(&m->line_plus);
 	regfree(&m->line_minus);
 	regfree(&m->line_hunk);
+	free(m->root);
 	free(m);
 	*mp = NULL;
 }
@@ -1005,9 +1013,11 @@ struct pending {
 
 struct gather {
 	const ta_maintainers *m;
-	struct pending *people, *lists;
+	struct pending *people, *lists; /* people: kind 'M', 'R', or 'F' (found in a file) */
 	size_t n_people, cap_people, n_lists, cap_lists;
 	ta_strmap names, addresses, list_addresses; /* lower case, for email_inuse() */
+	char **in_files; /* addresses found in touched .yaml files, pushed last */
+	size_t n_in_files, cap_in_files;
 };
 
 /* An M: line naming someone already pushed makes them a maintainer. */
@@ -1082,6 +1092,211 @@ static void push_list(struct gather *g, const char *value)
 	}
 	free(address);
 	free(laddr);
+}
+
+/* ------------------------------------------- addresses inside .yaml files */
+
+/* Perl's \p{L}, byte-wise: an ASCII letter or any byte of a UTF-8 sequence. */
+static bool is_letter(unsigned char c)
+{
+	return isalpha(c) || c >= 0x80;
+}
+
+static bool in_name_class(unsigned char c) /* [\p{L}"' ,.+-] */
+{
+	return is_letter(c) || (c && strchr("\"' ,.+-", c));
+}
+
+static bool in_local_class(unsigned char c) /* [A-Za-z0-9_.+-] */
+{
+	return isalnum(c) || (c && strchr("_.+-", c));
+}
+
+static bool in_domain_class(unsigned char c) /* [A-Za-z0-9.-] */
+{
+	return isalnum(c) || c == '.' || c == '-';
+}
+
+/* The length of the longest "[A-Za-z0-9.-]+\.[A-Za-z0-9]+" at d, or 0. */
+static size_t domain_len(const char *d)
+{
+	size_t run = 0;
+
+	while (in_domain_class((unsigned char)d[run]))
+		run++;
+	for (size_t k = run; k >= 3; k--) {
+		size_t dot = k;
+		while (dot > 0 && isalnum((unsigned char)d[dot - 1]))
+			dot--;
+		if (dot < k && dot >= 2 && d[dot - 1] == '.')
+			return k;
+	}
+	return 0;
+}
+
+/* Where the match ending in the local part at local starts: name, blanks, commas, bracket. */
+static const char *match_start(const char *text, const char *local)
+{
+	const char *p = local;
+
+	if (p > text && strchr("(<{", p[-1]))
+		p--;
+	while (p > text && isspace((unsigned char)p[-1]))
+		p--;
+	while (p > text && p[-1] == ',')
+		p--;
+	while (p > text && isspace((unsigned char)p[-1]))
+		p--;
+	while (p > text && in_name_class((unsigned char)p[-1]))
+		p--;
+	return p;
+}
+
+/*
+ * The next match of get_maintainer's
+ * [\p{L}"' ,.+-]*\s*[,]*\s*[(<{]?[A-Za-z0-9_.+-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9]+[)>}]?
+ * at or after from: its start and end, false when there is none.
+ */
+static bool next_file_email(const char *from, const char **start, const char **end)
+{
+	for (const char *at = strchr(from, '@'); at; at = strchr(at + 1, '@')) {
+		const char *local = at;
+		size_t dl;
+		while (local > from && in_local_class((unsigned char)local[-1]))
+			local--;
+		if (local == at || !(dl = domain_len(at + 1)))
+			continue;
+		*start = match_start(from, local);
+		*end = at + 1 + dl;
+		if (**end && strchr(")>}", **end))
+			(*end)++;
+		return true;
+	}
+	return false;
+}
+
+static size_t utf8_len(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* A "word" get_maintainer drops: one of ' , . + - alone. */
+static bool stray_particle(const char *w)
+{
+	return strlen(w) == 1 && strchr("',.+-", *w);
+}
+
+static bool looks_initial(const char *w)
+{
+	return (utf8_len(w) == 1 && is_letter((unsigned char)*w)) ||
+	       (utf8_len(w) == 2 && ta_str_ends(w, "."));
+}
+
+/* Perl's split(/[^\p{L}',.+-]/, name), trailing empty fields dropped, stray particles too. */
+static size_t name_words(const char *name, char ***out)
+{
+	size_t n = 0, cap = 0;
+	const char *p = name;
+
+	*out = NULL;
+	for (;;) {
+		size_t len = 0;
+		while (p[len] && (is_letter((unsigned char)p[len]) || strchr("',.+-", p[len])))
+			len++;
+		if (len || p[len])
+			TA_PUSH(*out, n, cap, xstrndup(p, len));
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	while (n && !*(*out)[n - 1])
+		free((*out)[--n]);
+	for (size_t i = 0; i < n;)
+		if (stray_particle((*out)[i])) {
+			free((*out)[i]);
+			memmove(&(*out)[i], &(*out)[i + 1], (n - i - 1) * sizeof(**out));
+			n--;
+		} else {
+			i++;
+		}
+	return n;
+}
+
+/* clean_file_emails()'s guess at the name: the last two words, three with an initial. */
+static char *file_email_name(const char *quoted)
+{
+	size_t len = strlen(quoted);
+	char *name = len >= 2 && quoted[0] == '"' && quoted[len - 1] == '"'
+			     ? xstrndup(quoted + 1, len - 2)
+			     : xstrdup(quoted);
+	char **w, *out;
+	size_t n = name_words(name, &w);
+	ta_buf b = {0};
+
+	if (n > 2 && (looks_initial(w[n - 3]) || looks_initial(w[n - 2])))
+		ta_buf_printf(&b, "%s %s %s", w[n - 3], w[n - 2], w[n - 1]);
+	else if (n > 2)
+		ta_buf_printf(&b, "%s %s", w[n - 2], w[n - 1]);
+	else
+		for (size_t i = 0; i < n; i++)
+			ta_buf_printf(&b, "%s%s", i ? " " : "", w[i]);
+	out = ta_buf_steal(&b);
+	if (*out && strchr(",.", out[strlen(out) - 1]))
+		out[strlen(out) - 1] = '\0';
+	if (*out && strchr(",.", out[0]))
+		memmove(out, out + 1, strlen(out));
+	for (size_t i = 0; i < n; i++)
+		free(w[i]);
+	free(w);
+	free(name);
+	return out;
+}
+
+/* One match, as clean_file_emails() leaves it: "Name <addr>" with the name guessed. */
+static char *clean_file_email(const char *start, const char *end)
+{
+	const char *at = memchr(start, '@', (size_t)(end - start));
+	const char *from = at, *to = at + 1;
+	char *text, *name, *address, *guess, *out;
+
+	while (from > start && in_local_class((unsigned char)from[-1]))
+		from--;
+	while (to < end && in_domain_class((unsigned char)*to))
+		to++;
+	/* s/[(<{]?(local@domain)[)>}]?/<$1>/ */
+	text = xasprintf("%.*s<%.*s>%.*s",
+			 (int)(from - start - (from > start && strchr("(<{", from[-1]) ? 1 : 0)),
+			 start, (int)(to - from), from,
+			 (int)(end - to - (to < end && strchr(")>}", *to) ? 1 : 0)),
+			 to + (to < end && strchr(")>}", *to) ? 1 : 0));
+	parse_email(text, &name, &address);
+	guess = file_email_name(name);
+	out = format_email(guess, address);
+	free(guess);
+	free(name);
+	free(address);
+	free(text);
+	return out;
+}
+
+/* get_maintainer's maintainers_in_file(): every address written in a touched .yaml file. */
+static void take_file_emails(struct gather *g, const char *file)
+{
+	char *path, *text;
+	const char *p, *start, *end;
+
+	if (!ta_str_ends(file, ".yaml"))
+		return;
+	path = ta_path_join(g->m->root, file);
+	text = ta_read_file(path, NULL);
+	for (p = text; p && next_file_email(p, &start, &end); p = end)
+		TA_PUSH(g->in_files, g->n_in_files, g->cap_in_files, clean_file_email(start, end));
+	free(text);
+	free(path);
 }
 
 /* get_maintainer's add_categories() for the addresses. */
@@ -1275,11 +1490,12 @@ static void answer(struct gather *g, struct ta_recipients *out)
 
 	/* every address is de-duplicated first, the people then the lists */
 	for (size_t i = 0; i < g->n_people; i++)
-		people[i] = deduplicate(g->m, &d, g->people[i].email);
+		people[i] = g->people[i].kind == 'F' ? xstrdup(g->people[i].email)
+						     : deduplicate(g->m, &d, g->people[i].email);
 	for (size_t i = 0; i < g->n_lists; i++)
 		lists[i] = deduplicate(g->m, &d, g->lists[i].email);
 	for (size_t i = 0; i < g->n_people; i++) {
-		if (is_chief_penguin(people[i]))
+		if (g->people[i].kind != 'F' && is_chief_penguin(people[i]))
 			free(people[i]);
 		else
 			place(out, people[i], g->people[i].kind, &cap_to, &cap_cc);
@@ -1310,10 +1526,20 @@ void ta_maintainers_query(const ta_maintainers *m, const char *const *paths, siz
 	memcpy(sorted, paths, n_paths * sizeof(*sorted));
 	ta_sort(sorted, n_paths, sizeof(*sorted), strptr_cmp_nul);
 	for (size_t i = 0; i < n_paths; i++)
-		if (i == 0 || strcmp(sorted[i], sorted[i - 1]) != 0)
+		if (i == 0 || strcmp(sorted[i], sorted[i - 1]) != 0) {
 			take_path(&g, sorted[i]);
+			take_file_emails(&g, sorted[i]);
+		}
 	if (patch)
 		take_keywords(&g, patch);
+	/* after the sections, and never de-duplicated through .mailmap again */
+	for (size_t i = 0; i < g.n_in_files; i++) {
+		char *mapped = mailmap_email(m, g.in_files[i]);
+		push_person(&g, mapped, 'F');
+		free(mapped);
+		free(g.in_files[i]);
+	}
+	free(g.in_files);
 	answer(&g, out);
 	for (size_t i = 0; i < g.n_people; i++)
 		free(g.people[i].email);

@@ -5,7 +5,8 @@
  * was checked against scripts/get_maintainer.pl --no-git --no-rolestats
  * of 6.12; equal-depth sections keep the file's order): F: directories,
  * globs and patterns without a trailing slash, X:, N:, K:, the depth
- * order, de-duplication, L: annotations, .mailmap, a missing and an
+ * order, de-duplication, L: annotations, .mailmap, the addresses of a
+ * touched .yaml file, a missing and an
  * unreadable MAINTAINERS, the Perl-to-POSIX regex translation.  Then the
  * patch command end to end: a copy of the corpus with a MAINTAINERS gets
  * To:/Cc: headers that git am accepts, and the --json report lists them.
@@ -194,7 +195,7 @@ START_TEST(test_file_patterns)
 		    "moderated@example.org|linux-kernel@vger.kernel.org");
 	/* the tab-indented preamble lines are not a section */
 	EXPECT_PATH(m, "drivers/none/n.c", " / linux-kernel@vger.kernel.org");
-	ck_assert_uint_eq(ta_maintainers_n_sections(m), 14);
+	ck_assert_uint_eq(ta_maintainers_n_sections(m), 15);
 	ck_assert_uint_eq(ta_maintainers_n_unsupported(m), 0);
 	ta_maintainers_free(&m);
 }
@@ -247,6 +248,25 @@ START_TEST(test_orphan_and_mailmap)
 
 	query_patch(m, "orphan", true, &r);
 	expect(&r, "New Name <new@example.org>|Olive Orphan <olive@example.org>", lkml);
+	ta_recipients_clear(&r);
+	ta_maintainers_free(&m);
+}
+END_TEST
+
+/*
+ * A touched .yaml file's own addresses come after the sections' people, in
+ * Cc:: names guessed as get_maintainer guesses them, one already pushed
+ * (case-insensitively) left out, .mailmap applied.
+ */
+START_TEST(test_yaml_file_addresses)
+{
+	ta_maintainers *m = fixture();
+	struct ta_recipients r;
+
+	query_patch(m, "yaml", true, &r);
+	expect(&r, "Bea Binding <bea@example.org>",
+	       "Yaml Person <yaml@example.org>|\"J. R. Hacker\" <jr@example.org>|"
+	       "New Name <new@example.org>|linux-kernel@vger.kernel.org");
 	ta_recipients_clear(&r);
 	ta_maintainers_free(&m);
 }
@@ -491,6 +511,7 @@ static Suite *maintainers_suite(void)
 	tcase_add_test(tc, test_name_regex);
 	tcase_add_test(tc, test_keywords);
 	tcase_add_test(tc, test_orphan_and_mailmap);
+	tcase_add_test(tc, test_yaml_file_addresses);
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_unreadable_file);
 	tcase_add_test(tc, test_regex_translation);
