@@ -105,6 +105,10 @@ typedef struct ta_tasklet {
 	char *patch_status;
 	char *patch_reason;
 	char *patch_migration; /* setup, bh, wq, threaded-irq, timer (NULL: none chosen) */
+	char **patch_to;       /* the written patch's To: (MAINTAINERS M:), then its Cc: */
+	size_t n_patch_to;
+	char **patch_cc;
+	size_t n_patch_cc;
 } ta_tasklet;
 
 /* Function-level program facts the classifier reasons over (per file). */

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * patch_write.h - one patch in `git format-patch` form: the mbox "From "
- * line, From:, Date:, Subject: [PATCH] ..., the changelog wrapped at 72
- * columns, an optional Signed-off-by (never invented), "---", the
- * diffstat, and a `diff --git` section per file with `diff -u -p` hunks
- * (udiff.h) whose a/ b/ paths are relative to the tree root, so that
- * `git am` and `git apply` take it from the root.
+ * line, From:, Date:, Subject: [PATCH] ..., To: and Cc: when there are
+ * recipients (one address a line, folded as `git format-patch --to --cc`
+ * folds them), the changelog wrapped at 72 columns, an optional
+ * Signed-off-by (never invented), "---", the diffstat, and a `diff --git`
+ * section per file with `diff -u -p` hunks (udiff.h) whose a/ b/ paths
+ * are relative to the tree root, so that `git am` and `git apply` take it
+ * from the root.
  */
 #ifndef TA_PATCH_WRITE_H
 #define TA_PATCH_WRITE_H
@@ -21,11 +23,15 @@ struct ta_patch_file {
 };
 
 struct ta_patch_desc {
-	const char *author;  /* "Name <mail>" */
-	const char *date;    /* RFC 2822 */
-	const char *subject; /* after "[PATCH] " */
-	const char *body;    /* paragraphs separated by blank lines; "- " starts a list item */
-	const char *signoff; /* "Name <mail>" or NULL */
+	const char *author;    /* "Name <mail>" */
+	const char *date;      /* RFC 2822 */
+	const char *subject;   /* after "[PATCH] " */
+	const char *body;      /* paragraphs separated by blank lines; "- " starts a list item */
+	const char *signoff;   /* "Name <mail>" or NULL */
+	const char *const *to; /* the To: recipients (none: no To: line) */
+	size_t n_to;
+	const char *const *cc; /* the Cc: recipients (none: no Cc: line) */
+	size_t n_cc;
 	const struct ta_patch_file *files;
 	size_t n_files;
 };

@@ -537,6 +537,12 @@ static void tasklet_free(ta_tasklet *t)
 	free(t->patch_status);
 	free(t->patch_reason);
 	free(t->patch_migration);
+	for (size_t i = 0; i < t->n_patch_to; i++)
+		free(t->patch_to[i]);
+	free(t->patch_to);
+	for (size_t i = 0; i < t->n_patch_cc; i++)
+		free(t->patch_cc[i]);
+	free(t->patch_cc);
 	for (size_t i = 0; i < t->n_class_reasons; i++) {
 		free(t->class_reasons[i].rule);
 		free(t->class_reasons[i].text);

@@ -5,7 +5,8 @@
  * group the tasklets whose edits share files into one patch per driver,
  * re-parse every patched translation unit, and write the survivors as
  * format-patch files (-o), to stdout, or in place (--apply, hash-checked
- * and atomic).  Every tasklet ends written, refused with a reason, or
+ * and atomic), addressed To:/Cc: as get_maintainer.pl addresses them when
+ * the tree has a MAINTAINERS file.  Every tasklet ends written, refused with a reason, or
  * not_needed.
  */
 #include "patch.h"
@@ -23,6 +24,7 @@
 #include "classify.h"
 #include "cli.h"
 #include "diag.h"
+#include "maintainers.h"
 #include "outfile.h"
 #include "patch_rules.h"
 #include "patch_validate.h"
@@ -52,7 +54,8 @@ struct run {
 	ta_audit *a;
 	const struct ta_patch_opts *o;
 	ta_patch_rules *rules;
-	char *api_header; /* text of the tree's include/linux/workqueue.h */
+	char *api_header;            /* text of the tree's include/linux/workqueue.h */
+	ta_maintainers *maintainers; /* the tree's MAINTAINERS (NULL: none) */
 	struct job *jobs;
 	size_t n_jobs;
 	ta_validator *val[2]; /* without and with the BH declarations */
@@ -429,6 +432,63 @@ static int apply_set(struct run *r, ta_srcset *set, char **reason)
 	return 0;
 }
 
+/* A copy of n strings. */
+static char **copy_strings(char *const *v, size_t n)
+{
+	char **out = xcalloc(n + 1, sizeof(*out));
+
+	for (size_t i = 0; i < n; i++)
+		out[i] = xstrdup(v[i]);
+	return out;
+}
+
+static void set_recipients(ta_tasklet *t, const struct ta_recipients *rc)
+{
+	t->patch_to = copy_strings(rc->to, rc->n_to);
+	t->n_patch_to = rc->n_to;
+	t->patch_cc = copy_strings(rc->cc, rc->n_cc);
+	t->n_patch_cc = rc->n_cc;
+}
+
+static void use_recipients(struct ta_patch_desc *d, const struct ta_recipients *rc)
+{
+	d->to = (const char *const *)rc->to;
+	d->n_to = rc->n_to;
+	d->cc = (const char *const *)rc->cc;
+	d->n_cc = rc->n_cc;
+}
+
+/*
+ * The patch text, addressed as get_maintainer.pl addresses the written
+ * file.  Its K: keywords also read the To:/Cc: lines, so the patch is
+ * formatted again until the recipients stop changing (a few rounds).
+ */
+static char *format_addressed(const struct run *r, struct ta_patch_desc *d,
+			      struct ta_recipients *rc)
+{
+	const char **paths = xcalloc(d->n_files + 1, sizeof(*paths));
+	char *text = ta_patch_format(d);
+
+	memset(rc, 0, sizeof(*rc));
+	for (size_t i = 0; i < d->n_files; i++)
+		paths[i] = d->files[i].path;
+	for (int round = 0; text && r->maintainers && round < 8; round++) {
+		struct ta_recipients next;
+		ta_maintainers_query(r->maintainers, paths, d->n_files, text, &next);
+		if (ta_recipients_equal(&next, rc)) {
+			ta_recipients_clear(&next);
+			break;
+		}
+		ta_recipients_clear(rc);
+		*rc = next;
+		use_recipients(d, rc);
+		free(text);
+		text = ta_patch_format(d);
+	}
+	free(paths);
+	return text;
+}
+
 /* The subject, the patch and where it goes, for one group. */
 static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE *stream)
 {
@@ -438,6 +498,7 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 	const char *first = NULL;
 	char *prefix, *subject, *body, *date, *text, *reason = NULL;
 	struct ta_patch_desc d = {0};
+	struct ta_recipients to = {0};
 	int rc = TA_EXIT_OK;
 
 	for (size_t i = 0; i < set->n_files; i++) {
@@ -472,7 +533,7 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 	d.signoff = r->o->signoff;
 	d.files = files;
 	d.n_files = n;
-	text = ta_patch_format(&d);
+	text = format_addressed(r, &d, &to);
 	if (r->o->apply) {
 		int ar = apply_set(r, set, &reason);
 		if (ar != 0) {
@@ -501,6 +562,7 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 			continue;
 		if (rc == TA_EXIT_OK) {
 			set_status(j->t, "written", NULL);
+			set_recipients(j->t, &to);
 			r->n_written++;
 		} else {
 			set_status(j->t, "refused",
@@ -509,6 +571,7 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 		}
 	}
 	free(reason);
+	ta_recipients_clear(&to);
 	for (size_t i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);
@@ -581,6 +644,16 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 	r.rules = ta_patch_rules_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir());
 	if (!r.rules)
 		return TA_EXIT_USAGE;
+	{
+		char *err = NULL;
+		r.maintainers = ta_maintainers_load(a->tree, &err);
+		if (err) {
+			ta_error("%s", err);
+			free(err);
+			ta_patch_rules_free(&r.rules);
+			return TA_EXIT_USAGE;
+		}
+	}
 	hdr = ta_path_join(a->tree, "include/linux/workqueue.h");
 	r.api_header = ta_read_file(hdr, NULL);
 	free(hdr);
@@ -703,6 +776,7 @@ out:
 	ta_validator_free(&r.val[0]);
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
+	ta_maintainers_free(&r.maintainers);
 	return rc;
 }
 

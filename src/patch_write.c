@@ -65,6 +65,13 @@ char *ta_patch_filename(unsigned number, const char *subject)
 	return ta_buf_steal(&b);
 }
 
+/* "To: a,\n    b\n" as git format-patch folds its --to/--cc recipients; nothing for none. */
+static void recipients_header(ta_buf *b, const char *name, const char *const *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		ta_buf_printf(b, "%s%s%s\n", i ? "    " : name, v[i], i + 1 < n ? "," : "");
+}
+
 static void diffstat_line(ta_buf *b, const char *path, size_t width, unsigned digits, unsigned add,
 			  unsigned del, unsigned max_changes, unsigned graph)
 {
@@ -124,8 +131,11 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 	}
 	ta_buf_puts(&out,
 		    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	ta_buf_printf(&out, "From: %s\nDate: %s\nSubject: [PATCH] %s\n\n", d->author, d->date,
+	ta_buf_printf(&out, "From: %s\nDate: %s\nSubject: [PATCH] %s\n", d->author, d->date,
 		      d->subject);
+	recipients_header(&out, "To: ", d->to, d->n_to);
+	recipients_header(&out, "Cc: ", d->cc, d->n_cc);
+	ta_buf_putc(&out, '\n');
 	/* paragraphs, wrapped at 72 columns */
 	for (char *para = strtok_r(body, "\n", &save); para; para = strtok_r(NULL, "\n", &save)) {
 		char *w;

@@ -25,6 +25,15 @@ static void add_str(cJSON *o, const char *key, const char *val)
 		cJSON_AddNullToObject(o, key);
 }
 
+/* An array of strings (empty when n is 0). */
+static void add_strings(cJSON *o, const char *key, char *const *v, size_t n)
+{
+	cJSON *arr = cJSON_AddArrayToObject(o, key);
+
+	for (size_t i = 0; i < n; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(v[i]));
+}
+
 static cJSON *site_json(const ta_site *s, bool init)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -232,6 +241,10 @@ static cJSON *tasklet_json(const ta_audit *a, const ta_tasklet *t)
 		cJSON_AddStringToObject(po, "status", t->patch_status);
 		add_str(po, "reason", t->patch_reason);
 		add_str(po, "migration", t->patch_migration);
+		if (strcmp(t->patch_status, "written") == 0) {
+			add_strings(po, "to", t->patch_to, t->n_patch_to);
+			add_strings(po, "cc", t->patch_cc, t->n_patch_cc);
+		}
 	}
 	return o;
 }
