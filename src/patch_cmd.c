@@ -442,8 +442,18 @@ static char **copy_strings(char *const *v, size_t n)
 	return out;
 }
 
+static void free_strings(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* The recipients of t's written patch, replacing those of an earlier run (a preview). */
 static void set_recipients(ta_tasklet *t, const struct ta_recipients *rc)
 {
+	free_strings(t->patch_to, t->n_patch_to);
+	free_strings(t->patch_cc, t->n_patch_cc);
 	t->patch_to = copy_strings(rc->to, rc->n_to);
 	t->n_patch_to = rc->n_to;
 	t->patch_cc = copy_strings(rc->cc, rc->n_cc);
