@@ -45,6 +45,11 @@ static bool known_keys(const cJSON *o, const char *const *keys, size_t n, const 
 {
 	const cJSON *it;
 
+	/* an array's items have no names: it is not the object the rules want */
+	if (!cJSON_IsObject(o)) {
+		*err = xasprintf("%s must be an object", what);
+		return false;
+	}
 	cJSON_ArrayForEach(it, o)
 	{
 		size_t k;
