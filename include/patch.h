@@ -18,7 +18,7 @@
 #include "audit.h"
 
 struct ta_patch_opts {
-	const char *to;                /* "setup", "auto", "bh", "wq", "threaded-irq", "timer" */
+	const char *to;                /* "setup", "auto" or a --to name (mechanism.h) */
 	const char *outdir;            /* -o DIR: one git format-patch file per driver */
 	const char *signoff;           /* --signoff "Name <mail>" or NULL: never invent one */
 	bool apply;                    /* --apply: rewrite files in place (hash-checked, atomic) */
@@ -27,6 +27,9 @@ struct ta_patch_opts {
 	const char *const *mechanisms; /* parallel to only_ids: a mechanism override or NULL */
 	size_t n_only;
 };
+
+/* Is to a migration --to accepts?  If not, say so (with the list) and return false. */
+bool ta_patch_target_check(const char *to);
 
 /* Write the patches for the audit's tasklets; records each tasklet's patch status
  * (written / refused + reason / not_needed) in the audit; returns an exit code (enum ta_exit). */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mechanism.h"
 #include "util.h"
 
 /* Per-audit program index: functions, their edges, roles and evidence. */
@@ -738,11 +739,13 @@ static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 
 static const char *queue_for(const char *mechanism, const char *queue, bool hi)
 {
-	if (strcmp(mechanism, "bh_workqueue") == 0)
+	int m = ta_mech_from_name(mechanism);
+
+	if (m == TA_MECH_BH_WORKQUEUE)
 		return queue && strcmp(queue, "auto") != 0 ? queue
 		       : hi                                ? "system_bh_highpri_wq"
 							   : "system_bh_wq";
-	if (strcmp(mechanism, "workqueue") == 0)
+	if (m == TA_MECH_WORKQUEUE)
 		return queue && strcmp(queue, "auto") != 0 ? queue : "system_wq";
 	return NULL;
 }
@@ -796,7 +799,7 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 {
 	const ta_rules *r = p->r;
 	ta_recommendation *rec = &t->rec;
-	const char *blocked[8];
+	const char *blocked[8], *queue;
 	size_t n_blocked = 0;
 
 	for (size_t i = 0; i < r->n_recs && !rec->mechanism; i++) {
@@ -805,9 +808,8 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		if (rr->adds || !rr->when || !eval(tf, rr->when))
 			continue;
 		rec->mechanism = xstrdup(rr->mechanism);
-		rec->queue = queue_for(rr->mechanism, rr->queue, tf->hi)
-				     ? xstrdup(queue_for(rr->mechanism, rr->queue, tf->hi))
-				     : NULL;
+		queue = queue_for(rr->mechanism, rr->queue, tf->hi);
+		rec->queue = queue ? xstrdup(queue) : NULL;
 		rec->confidence = rr->confidence;
 		ta_buf_puts(&ev, rr->text);
 		rec_evidence(tf, rr->when, &ev);

@@ -25,6 +25,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "maintainers.h"
+#include "mechanism.h"
 #include "outfile.h"
 #include "patch_rules.h"
 #include "patch_validate.h"
@@ -37,12 +38,46 @@
 #include "scan.h"
 #include "util.h"
 
-static const char *const targets[] = {"setup", "auto", "bh", "wq", "threaded-irq", "timer"};
+/* The migrations that are not a mechanism's (mechanism.h): the modernization and
+ * each tasklet's recommendation. */
+static const char *const modes[] = {"setup", "auto"};
+
+/* Is to a migration --to accepts (per tasklet, "auto" is not one)? */
+static bool known_target(const char *to, bool per_tasklet)
+{
+	for (size_t i = 0; to && i < sizeof(modes) / sizeof(*modes); i++)
+		if (strcmp(to, modes[i]) == 0)
+			return !per_tasklet || strcmp(to, "auto") != 0;
+	return ta_mech_from_to(to) >= 0;
+}
+
+bool ta_patch_target_check(const char *to)
+{
+	ta_buf b = {0};
+	size_t n = 0, last = 0;
+
+	if (known_target(to, false))
+		return true;
+	for (int m = 0; m < TA_MECH_COUNT; m++)
+		last += ta_mech_to((enum ta_mech)m) != NULL;
+	last += sizeof(modes) / sizeof(*modes);
+	for (size_t i = 0; i < sizeof(modes) / sizeof(*modes); i++, n++)
+		ta_buf_printf(&b, "%s%s", n ? ", " : "", modes[i]);
+	for (int m = 0; m < TA_MECH_COUNT; m++)
+		if (ta_mech_to((enum ta_mech)m)) {
+			ta_buf_printf(&b, "%s%s", n + 1 == last ? " or " : ", ",
+				      ta_mech_to((enum ta_mech)m));
+			n++;
+		}
+	ta_error("unknown migration '%s' (%s)", to ? to : "", b.s);
+	ta_buf_free(&b);
+	return false;
+}
 
 /* One tasklet's conversion. */
 struct job {
 	ta_tasklet *t;
-	const char *mech; /* "setup", "bh", "wq", ... */
+	const char *mech; /* "setup" or a mechanism's --to name */
 	ta_srcset *set;   /* its private edits */
 	ta_rw rw;
 	int status;   /* enum ta_rw_status */
@@ -110,12 +145,13 @@ static char *missing_api(const struct run *r, const ta_mechanism_rules *m, const
 	return b.len ? ta_buf_steal(&b) : NULL;
 }
 
-/* Which migration a tasklet gets: "setup", "bh", "wq", "threaded-irq", "timer" or NULL + why. */
+/* Which migration a tasklet gets: "setup", a mechanism's --to name, or NULL + why. */
 static const char *choose(const struct run *r, const ta_tasklet *t, const char *override,
 			  char **why)
 {
 	const char *to = override ? override : r->o->to;
-	const char *mech;
+	const char *mech, *target;
+	int m;
 
 	*why = NULL;
 	if (strcmp(to, "auto") != 0)
@@ -125,14 +161,10 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 		*why = xstrdup("no recommendation (the classifier did not run)");
 		return NULL;
 	}
-	if (strcmp(mech, "bh_workqueue") == 0)
-		return "bh";
-	if (strcmp(mech, "workqueue") == 0)
-		return "wq";
-	if (strcmp(mech, "threaded_irq") == 0)
-		return "threaded-irq";
-	if (strcmp(mech, "timer") == 0)
-		return "timer";
+	m = ta_mech_from_name(mech);
+	target = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
+	if (target)
+		return target;
 	if (t->rec.n_blockers)
 		*why = xasprintf("recommendation is a manual rewrite: %s (%s)",
 				 t->rec.blockers[0].text, t->rec.blockers[0].rule);
@@ -637,16 +669,10 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 	struct run r = {.a = a, .o = o};
 	size_t nt = 0;
 	int rc = TA_EXIT_OK;
-	bool known = false;
 	char *hdr;
 
-	for (size_t i = 0; o->to && i < sizeof(targets) / sizeof(*targets); i++)
-		known |= strcmp(o->to, targets[i]) == 0;
-	if (!known) {
-		ta_error("unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
-			 o->to ? o->to : "");
+	if (!ta_patch_target_check(o->to))
 		return TA_EXIT_USAGE;
-	}
 	if (!a->tree) {
 		ta_error("the audit has no tree");
 		return TA_EXIT_USAGE;
@@ -678,11 +704,7 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 			goto out;
 		}
 		if (o->mechanisms && o->mechanisms[i]) {
-			bool ok = false;
-			for (size_t k = 0; k < sizeof(targets) / sizeof(*targets); k++)
-				ok |= strcmp(o->mechanisms[i], targets[k]) == 0 &&
-				      strcmp(targets[k], "auto") != 0;
-			if (!ok) {
+			if (!known_target(o->mechanisms[i], true)) {
 				ta_error("unknown mechanism '%s' for tasklet '%s'",
 					 o->mechanisms[i], o->only_ids[i]);
 				rc = TA_EXIT_USAGE;
@@ -928,17 +950,8 @@ int ta_patch_main(int argc, char **argv)
 		ta_error("too many arguments: one PATH at most");
 		goto out;
 	}
-	{
-		bool known = false;
-		for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
-			known |= strcmp(po.to, targets[i]) == 0;
-		if (!known) {
-			ta_error(
-				"unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
-				po.to);
-			goto out;
-		}
-	}
+	if (!ta_patch_target_check(po.to))
+		goto out;
 	if (po.outdir) {
 		struct stat st;
 		if (mkdir(po.outdir, 0777) != 0 && errno != EEXIST) {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "mechanism.h"
 #include "util.h"
 
 #if defined(__has_include)
@@ -36,18 +37,14 @@ bool ta_review_export_available(void)
 #endif
 }
 
-/* The patch writer's name for a mechanism: the report says "bh_workqueue",
- * the writer's --to says "bh". */
+/* The patch writer's name for a mechanism: the report's name is not the --to
+ * name (mechanism.h); a name without one is passed on for the writer to refuse. */
 static const char *patch_target(const char *mechanism)
 {
-	static const struct {
-		const char *report, *target;
-	} names[] = {{"bh_workqueue", "bh"}, {"workqueue", "wq"}, {"threaded_irq", "threaded-irq"}};
+	int m = ta_mech_from_name(mechanism);
+	const char *to = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
 
-	for (size_t i = 0; mechanism && i < sizeof(names) / sizeof(*names); i++)
-		if (strcmp(mechanism, names[i].report) == 0)
-			return names[i].target;
-	return mechanism;
+	return to ? to : mechanism;
 }
 
 /* The accepted, non-stale decisions: ids and picked mechanisms (borrowed from rv). */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "mechanism.h"
 #include "refcore_check.h"
 #include "util.h"
 
@@ -367,17 +368,6 @@ static ta_cond *get_cond(struct src *s, const cJSON *o, const char *id)
 	return c;
 }
 
-static bool known_mechanism(const char *m)
-{
-	static const char *const names[] = {"bh_workqueue", "workqueue", "threaded_irq", "timer",
-					    "manual"};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
-		if (strcmp(names[i], m) == 0)
-			return true;
-	return false;
-}
-
 static void load_roles(struct src *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
@@ -485,11 +475,11 @@ static void load_recs(struct src *s, ta_rules *r, const cJSON *arr)
 		rr.confidence_delta = cJSON_IsNumber(delta) ? delta->valuedouble : 0;
 		if (rr.confidence < 0 || rr.confidence > 1)
 			fail(s, rr.id, "\"confidence\" must be between 0 and 1");
-		if (rr.mechanism && !known_mechanism(rr.mechanism))
+		if (rr.mechanism && ta_mech_from_name(rr.mechanism) < 0)
 			fail(s, rr.id, "unknown mechanism '%s'", rr.mechanism);
-		if (rr.alternative && !known_mechanism(rr.alternative))
+		if (rr.alternative && ta_mech_from_name(rr.alternative) < 0)
 			fail(s, rr.id, "unknown mechanism '%s'", rr.alternative);
-		if (rr.blocks && !known_mechanism(rr.blocks))
+		if (rr.blocks && ta_mech_from_name(rr.blocks) < 0)
 			fail(s, rr.id, "unknown mechanism '%s'", rr.blocks);
 		rr.when = get_cond(s, o, rr.id);
 		TA_PUSH(r->recs, r->n_recs, r->cap_recs, rr);
