@@ -737,17 +737,21 @@ static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 	t->bh_exclusion = tf->bh_exclusion;
 }
 
-static const char *queue_for(const char *mechanism, const char *queue, bool hi)
+/*
+ * The queue a recommendation names: the rule's own, else ("auto" or none)
+ * the mechanism's high-priority queue for a tasklet_hi_schedule user and
+ * its queue otherwise, as the conversion rules name them; NULL for a
+ * mechanism without queues.
+ */
+static const char *queue_for(const ta_rules *r, const char *mechanism, const char *queue, bool hi)
 {
 	int m = ta_mech_from_name(mechanism);
 
-	if (m == TA_MECH_BH_WORKQUEUE)
-		return queue && strcmp(queue, "auto") != 0 ? queue
-		       : hi                                ? "system_bh_highpri_wq"
-							   : "system_bh_wq";
-	if (m == TA_MECH_WORKQUEUE)
-		return queue && strcmp(queue, "auto") != 0 ? queue : "system_wq";
-	return NULL;
+	if (m < 0 || !r->queue[m])
+		return NULL;
+	if (queue && strcmp(queue, "auto") != 0)
+		return queue;
+	return hi && r->hi_queue[m] ? r->hi_queue[m] : r->queue[m];
 }
 
 /* The evidence a rule's text gets: the facts its condition looked at. */
@@ -808,7 +812,7 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		if (rr->adds || !rr->when || !eval(tf, rr->when))
 			continue;
 		rec->mechanism = xstrdup(rr->mechanism);
-		queue = queue_for(rr->mechanism, rr->queue, tf->hi);
+		queue = queue_for(r, rr->mechanism, rr->queue, tf->hi);
 		rec->queue = queue ? xstrdup(queue) : NULL;
 		rec->confidence = rr->confidence;
 		ta_buf_puts(&ev, rr->text);

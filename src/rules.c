@@ -16,6 +16,7 @@
 
 #include "diag.h"
 #include "mechanism.h"
+#include "patch_rules.h"
 #include "refcore_check.h"
 #include "util.h"
 
@@ -663,6 +664,29 @@ ta_rules *ta_rules_parse_text(const char *name, const char *text)
 	return r;
 }
 
+/*
+ * The queue names of each mechanism, from the conversion rules beside the
+ * classification rules (patch/conversions.json, keyed by --to name): the
+ * one place they are spelled.
+ */
+static bool load_queues(ta_rules *r, const char *dir)
+{
+	ta_patch_rules *pr = ta_patch_rules_load(dir);
+
+	if (!pr)
+		return false;
+	for (int m = 0; m < TA_MECH_COUNT; m++) {
+		const char *to = ta_mech_to((enum ta_mech)m);
+		const ta_mechanism_rules *mr = to ? ta_patch_rules_mechanism(pr, to) : NULL;
+		if (!mr || !mr->queue)
+			continue;
+		r->queue[m] = xstrdup(mr->queue);
+		r->hi_queue[m] = mr->hi_queue ? xstrdup(mr->hi_queue) : NULL;
+	}
+	ta_patch_rules_free(&pr);
+	return true;
+}
+
 ta_rules *ta_rules_load(const char *dir)
 {
 	ta_rules *r;
@@ -707,6 +731,8 @@ ta_rules *ta_rules_load(const char *dir)
 	}
 	if (ok)
 		ok = check_unique_ids(r);
+	if (ok)
+		ok = load_queues(r, dir);
 	if (!ok)
 		ta_rules_free(&r);
 	return r;
@@ -777,6 +803,10 @@ void ta_rules_free(ta_rules **rp)
 		cond_free(r->relevance[i].when);
 	}
 	free(r->relevance);
+	for (int m = 0; m < TA_MECH_COUNT; m++) {
+		free(r->queue[m]);
+		free(r->hi_queue[m]);
+	}
 	free(r->dir);
 	free(r);
 	*rp = NULL;
