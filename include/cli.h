@@ -35,7 +35,4 @@ struct ta_opts {
 /* Parse argv and run; returns the process exit code (enum ta_exit). */
 int ta_cli_main(int argc, char **argv);
 
-/* The bundled corpus used when no PATH is given. */
-const char *ta_default_corpus(void);
-
 #endif

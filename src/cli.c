@@ -14,12 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "behavior.h"
-#include "classify.h"
 #include "cache.h"
 #include "diag.h"
 #include "prefilter.h"
-#include "relevance.h"
+#include "pipeline.h"
 #include "tree.h"
 #include "model_cmd.h"
 #include "rules.h"
@@ -68,18 +66,6 @@ static const char usage_text[] =
 	"exit status: 0 success, 2 bad usage or input, 3 internal or output error,\n"
 	"  4 report written but some files failed (crash, timeout, unreadable)\n";
 
-const char *ta_default_corpus(void)
-{
-	static const char *const candidates[] = {TA_SOURCE_DIR "/corpus",
-						 "/usr/local/share/tasklet-audit/corpus",
-						 "/usr/share/tasklet-audit/corpus"};
-
-	for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++)
-		if (access(candidates[i], R_OK) == 0)
-			return candidates[i];
-	return candidates[0];
-}
-
 static int parse_uint(const char *s, const char *what, unsigned long max, unsigned long *out)
 {
 	char *end;
@@ -112,41 +98,31 @@ static int write_report(const ta_audit *a, const struct ta_report_ops *ops, cons
 
 static int cmd_audit(const struct ta_opts *o)
 {
-	struct ta_scan_opts so = {.path = o->path ? o->path : ta_default_corpus(),
-				  .config = o->config,
-				  .compdb_dir = o->compdb_dir,
-				  .jobs = o->jobs,
-				  .timeout = o->timeout,
-				  .progress = o->progress,
-				  .no_cache = o->no_cache,
-				  .cache_dir = o->cache_dir,
-				  .no_pch = o->no_pch,
-				  .max_memory_mib = o->max_memory_mib};
+	struct ta_pipeline_opts po = {.scan = {.path = o->path,
+					       .config = o->config,
+					       .compdb_dir = o->compdb_dir,
+					       .jobs = o->jobs,
+					       .timeout = o->timeout,
+					       .progress = o->progress,
+					       .no_cache = o->no_cache,
+					       .cache_dir = o->cache_dir,
+					       .no_pch = o->no_pch,
+					       .max_memory_mib = o->max_memory_mib},
+				      .rules_dir = o->rules_dir};
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
 				    .only_class = o->only_class,
 				    .min_confidence = o->min_confidence};
 	ta_audit *a = NULL;
-	ta_rules *rules;
 	int rc;
 
 	if (!ops) {
 		ta_error("unknown format '%s' (text or json)", o->format);
 		return TA_EXIT_USAGE;
 	}
-	/* a malformed rule stops the run before any work */
-	rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
-	if (!rules)
-		return TA_EXIT_USAGE;
-	rc = ta_scan(&so, &a);
-	if (rc != TA_EXIT_OK) {
-		ta_rules_free(&rules);
+	rc = ta_pipeline_run(&po, &a);
+	if (rc != TA_EXIT_OK)
 		return rc;
-	}
-	ta_classify(a, rules);
-	ta_behavior_check_all(a);
-	ta_relevance_assess_all(rules, a);
-	ta_rules_free(&rules);
 	if (o->json_out)
 		rc = write_report(a, &ta_report_json, o->json_out, &ro);
 	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {

@@ -21,8 +21,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "classify.h"
-#include "cli.h"
 #include "diag.h"
 #include "maintainers.h"
 #include "mechanism.h"
@@ -30,6 +28,7 @@
 #include "patch_rules.h"
 #include "patch_validate.h"
 #include "patch_write.h"
+#include "pipeline.h"
 #include "report.h"
 #include "rewrite_bh.h"
 #include "rewrite_fold.h"
@@ -868,14 +867,16 @@ int ta_patch_main(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	struct ta_patch_opts po = {.to = "setup"};
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct ta_scan_opts so = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = TA_DEFAULT_TIMEOUT};
-	const char *rules_dir = NULL, *json = NULL;
+	struct ta_pipeline_opts pipe;
+	const char *json = NULL;
 	char **ids = NULL, **mechs = NULL;
 	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
-	ta_rules *rules = NULL;
 	ta_audit *a = NULL;
 	int c, rc = TA_EXIT_USAGE;
+
+	/* the patch writer needs the classification, not the behaviour check */
+	ta_pipeline_opts_init(&pipe);
+	pipe.classify_only = true;
 
 	optind = 0;
 	opterr = 0;
@@ -917,17 +918,17 @@ int ta_patch_main(int argc, char **argv)
 				ta_error("invalid job count '%s'", optarg);
 				goto out;
 			}
-			so.jobs = (int)v;
+			pipe.scan.jobs = (int)v;
 			break;
 		}
 		case OPT_RULES:
-			rules_dir = optarg;
+			pipe.rules_dir = optarg;
 			break;
 		case OPT_CACHE_DIR:
-			so.cache_dir = optarg;
+			pipe.scan.cache_dir = optarg;
 			break;
 		case OPT_NO_CACHE:
-			so.no_cache = true;
+			pipe.scan.no_cache = true;
 			break;
 		case 'q':
 			ta_diag_set_quiet(1);
@@ -963,15 +964,9 @@ int ta_patch_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	so.path = optind < argc ? argv[optind] : ta_default_corpus();
-	rules = ta_rules_load(rules_dir ? rules_dir : ta_rules_default_dir());
-	if (!rules)
+	pipe.scan.path = optind < argc ? argv[optind] : NULL;
+	if ((rc = ta_pipeline_run(&pipe, &a)) != TA_EXIT_OK)
 		goto out;
-	if ((rc = ta_scan(&so, &a)) != TA_EXIT_OK)
-		goto out;
-	ta_classify(a, rules);
-	if (!a->rules_dir)
-		a->rules_dir = xstrdup(rules->dir);
 	po.only_ids = (const char *const *)ids;
 	po.mechanisms = (const char *const *)mechs;
 	po.n_only = n_ids;
@@ -993,6 +988,5 @@ out:
 	free(ids);
 	free(mechs);
 	ta_audit_free(&a);
-	ta_rules_free(&rules);
 	return rc;
 }
