@@ -8,11 +8,13 @@
 #ifndef TA_MODEL_CMD_H
 #define TA_MODEL_CMD_H
 
+#include "cli.h"
+
 /*
- * argv[0] is the subcommand name ("model").  Returns the exit status:
+ * The "model" command (argv[0] is "model").  Exit status:
  * 0 success (a comparison was printed; every selftest case passed),
  * 1 a selftest case failed, 2 bad usage or protocol file, 3 output error.
  */
-int ta_model_main(int argc, char **argv);
+extern const struct ta_cmd ta_cmd_model;
 
 #endif

@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "audit.h"
+#include "cli.h"
 
 struct ta_patch_opts {
 	const char *to;                /* "setup", "auto" or a --to name (mechanism.h) */
@@ -38,8 +39,8 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *opts);
 /*
  * tasklet-audit patch [--to setup|auto|bh|wq|threaded-irq|timer] [-o DIR]
  * [--signoff "Name <mail>"] [--apply] [--force-api] [-j N] [--rules DIR] [PATH]
- * argv[0] is "patch".  Returns the exit status (enum ta_exit).
+ * The "patch" command (argv[0] is "patch").  Exit status: enum ta_exit.
  */
-int ta_patch_main(int argc, char **argv);
+extern const struct ta_cmd ta_cmd_patch;
 
 #endif

@@ -8,11 +8,13 @@
 #ifndef TA_REVIEW_CMD_H
 #define TA_REVIEW_CMD_H
 
+#include "cli.h"
+
 /*
- * argv[0] is the subcommand name ("review").  Returns the exit status:
+ * The "review" command (argv[0] is "review").  Exit status:
  * 0 success, 2 bad usage, report or review file (or nothing to export),
  * 3 internal or output error, 128 + N when signal N ended the TUI.
  */
-int ta_review_main(int argc, char **argv);
+extern const struct ta_cmd ta_cmd_review;
 
 #endif

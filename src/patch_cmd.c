@@ -838,7 +838,7 @@ static const char patch_usage[] =
 	"exit status: 0 success (refusals are reported, not errors), 2 bad usage or\n"
 	"input, 3 internal or output error\n";
 
-int ta_patch_main(int argc, char **argv)
+static int patch_main(int argc, char **argv)
 {
 	enum {
 		OPT_SIGNOFF = 256,
@@ -990,3 +990,5 @@ out:
 	ta_audit_free(&a);
 	return rc;
 }
+
+const struct ta_cmd ta_cmd_patch = {.name = "patch", .main = patch_main};

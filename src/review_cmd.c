@@ -140,7 +140,7 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 	return 0;
 }
 
-int ta_review_main(int argc, char **argv)
+static int review_main(int argc, char **argv)
 {
 	struct review_opts o = {0};
 	ta_audit *a = NULL;
@@ -203,3 +203,5 @@ out:
 	ta_audit_free(&a);
 	return rc;
 }
+
+const struct ta_cmd ta_cmd_review = {.name = "review", .main = review_main};
