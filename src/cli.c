@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cmd_audit.h"
-#include "model_cmd.h"
+#include "cmd_model.h"
 #include "patch.h"
 #include "review_cmd.h"
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model_cmd.h"
+#include "cmd_model.h"
 #include "refcore_check.h"
 #include "refcore_conform.h"
 #include "refcore_protocol.h"

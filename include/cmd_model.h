@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * model_cmd.h - the "tasklet-audit model" subcommand: compares a usage
+ * cmd_model.h - the "tasklet-audit model" subcommand: compares a usage
  * protocol on the tasklet reference model and on a replacement
  * (--protocol FILE --to bh|wq|threaded-irq|timer), or runs the reference
  * models' conformance cases (--selftest).  It owns nothing after it returns.
  */
-#ifndef TA_MODEL_CMD_H
-#define TA_MODEL_CMD_H
+#ifndef TA_CMD_MODEL_H
+#define TA_CMD_MODEL_H
 
 #include "cli.h"
 

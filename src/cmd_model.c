@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * model_cmd.c - the "model" subcommand: option parsing, loading the
+ * cmd_model.c - the "model" subcommand: option parsing, loading the
  * protocol, running the checker or the conformance cases, printing.
  */
-#include "model_cmd.h"
+#include "cmd_model.h"
 
 #include <getopt.h>
 #include <stdio.h>
