@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * review_cmd.c - the "review" subcommand: option parsing into a
- * review_opts, loading the audit (a scan classified with the rules and
- * checked by the reference core, or a saved report), restoring the review
- * file, then the TUI or the export.
+ * cmd_review.c - the "review" subcommand: option parsing into a
+ * review_opts, loading the audit (the pipeline's, as the audit makes it,
+ * or a saved report), restoring the review file, then the TUI or the
+ * export.
  */
-#include "review_cmd.h"
+#include "cmd_review.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * review_cmd.h - the "tasklet-audit review" subcommand: scan a tree (or
+ * cmd_review.h - the "tasklet-audit review" subcommand: scan a tree (or
  * read a saved report with --report), restore the review file, and open
  * the review TUI, or export the accepted patches without one (--export).
  * It owns nothing after it returns.
  */
-#ifndef TA_REVIEW_CMD_H
-#define TA_REVIEW_CMD_H
+#ifndef TA_CMD_REVIEW_H
+#define TA_CMD_REVIEW_H
 
 #include "cli.h"
 
