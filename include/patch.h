@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * patch.h - "tasklet-audit patch": writes the conversions of an audit's
+ * patch.h - the patch writer: writes the conversions of an audit's
  * tasklets as patches a maintainer can apply, one per driver (per
  * directory for multi-file drivers): the modernization (--to setup) or the
  * replacement by a BH workqueue, a workqueue, a threaded IRQ or a timer.
@@ -16,7 +16,6 @@
 #include <stddef.h>
 
 #include "audit.h"
-#include "cli.h"
 
 struct ta_patch_opts {
 	const char *to;                /* "setup", "auto" or a --to name (mechanism.h) */
@@ -35,12 +34,5 @@ bool ta_patch_target_check(const char *to);
 /* Write the patches for the audit's tasklets; records each tasklet's patch status
  * (written / refused + reason / not_needed) in the audit; returns an exit code (enum ta_exit). */
 int ta_patch_run(ta_audit *a, const struct ta_patch_opts *opts);
-
-/*
- * tasklet-audit patch [--to setup|auto|bh|wq|threaded-irq|timer] [-o DIR]
- * [--signoff "Name <mail>"] [--apply] [--force-api] [-j N] [--rules DIR] [PATH]
- * The "patch" command (argv[0] is "patch").  Exit status: enum ta_exit.
- */
-extern const struct ta_cmd ta_cmd_patch;
 
 #endif

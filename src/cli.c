@@ -10,8 +10,8 @@
 
 #include "cmd_audit.h"
 #include "cmd_model.h"
+#include "cmd_patch.h"
 #include "cmd_review.h"
-#include "patch.h"
 
 /* One row per command; the default command audits a tree. */
 static const struct ta_cmd *const commands[] = {
