@@ -838,6 +838,7 @@ void ta_behavior_check_all(ta_audit *a)
 	if (!a || !a->classified)
 		return;
 	t0 = now();
+	a->free_behavior = ta_behavior_free; /* the audit frees what this stage stores */
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		ta_tasklet *t = &a->tasklets[i];
 		ta_behavior_free(&t->behavior);
