@@ -31,7 +31,11 @@ void ta_pipeline_opts_init(struct ta_pipeline_opts *o);
  */
 int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out);
 
-/* The bundled corpus, audited when no PATH is given. */
+/*
+ * The bundled corpus, audited when no PATH is given: an installed binary's
+ * is the installed copy (PREFIX/share/tasklet-audit/corpus), one run from
+ * the build tree the source tree's corpus/ (ta_bundled_path()).
+ */
 const char *ta_default_corpus(void);
 
 #endif

@@ -195,7 +195,11 @@ typedef struct ta_rules {
 	char *queue[TA_MECH_COUNT], *hi_queue[TA_MECH_COUNT];
 } ta_rules;
 
-/* The bundled rules directory (the source tree's, else the installed one). */
+/*
+ * The bundled rules directory: an installed binary's is the installed copy
+ * (PREFIX/share/tasklet-audit/rules), one run from the build tree the source
+ * tree's rules/; each falls back to the other (ta_bundled_path()).
+ */
 const char *ta_rules_default_dir(void);
 /* NULL after one error line "file:line: error: problem". */
 ta_rules *ta_rules_load(const char *dir);

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "relevance.h"
 #include "rules.h"
+#include "util.h"
 
 void ta_pipeline_opts_init(struct ta_pipeline_opts *o)
 {
@@ -50,12 +51,5 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 
 const char *ta_default_corpus(void)
 {
-	static const char *const candidates[] = {TA_SOURCE_DIR "/corpus",
-						 "/usr/local/share/tasklet-audit/corpus",
-						 "/usr/share/tasklet-audit/corpus"};
-
-	for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++)
-		if (access(candidates[i], R_OK) == 0)
-			return candidates[i];
-	return candidates[0];
+	return ta_bundled_path(TA_SOURCE_DIR "/corpus", TA_DATA_DIR "/corpus");
 }

@@ -12,7 +12,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "diag.h"
 #include "mechanism.h"
@@ -63,12 +62,7 @@ bool ta_strlist_has_prefix_of(const ta_strlist *l, const char *s)
 
 const char *ta_rules_default_dir(void)
 {
-	static const char *const dirs[] = {TA_SOURCE_DIR "/rules", TA_RULES_DIR};
-
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++)
-		if (access(dirs[i], R_OK) == 0)
-			return dirs[i];
-	return dirs[0];
+	return ta_bundled_path(TA_SOURCE_DIR "/rules", TA_DATA_DIR "/rules");
 }
 
 /* Parsing context: the file's name and text, for error lines. */
