@@ -8,7 +8,8 @@
  *
  * The structs are plain and read-only for consumers (report writers, the
  * classifier, the TUI).  The ta_audit owns every string and array in it;
- * ta_audit_free() releases all and clears the caller's pointer.
+ * ta_audit_free() releases all and clears the caller's pointer (each
+ * tasklet's behavior through free_behavior).
  */
 #ifndef TA_AUDIT_H
 #define TA_AUDIT_H
@@ -186,6 +187,12 @@ typedef struct ta_audit {
 	double pch_seconds;   /* building or checking the precompiled header */
 	size_t cache_hits, cache_misses;
 	double behavior_seconds; /* ta_behavior_check_all() */
+	/*
+	 * How to free a tasklet's behavior: set by the stage that stores them
+	 * (ta_behavior_check_all(), the report reader), so that the model does
+	 * not depend on a later stage.  NULL: no behavior was stored.
+	 */
+	void (*free_behavior)(struct ta_behavior **b);
 	int jobs;
 	bool classified; /* the classifier ran */
 	char *rules_dir;

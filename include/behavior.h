@@ -9,7 +9,8 @@
  * A ta_behavior owns every string and array in it; ta_behavior_free()
  * releases it and clears the caller's pointer.  ta_behavior_check_all()
  * stores one on each tasklet of an audit (ta_tasklet.behavior), which the
- * audit then owns and frees with the tasklet.  Pure C: no libclang, no
+ * audit then owns and frees with the tasklet (it sets the audit's
+ * free_behavior to ta_behavior_free).  Pure C: no libclang, no
  * curses, no cJSON.
  */
 #ifndef TA_BEHAVIOR_H
@@ -62,7 +63,7 @@ struct ta_behavior_diff {
 typedef struct ta_behavior {
 	const char *verdict; /* "equivalent", "differs", "unsafe" or "not_checked" (static) */
 	char *reason;        /* not_checked: why; NULL otherwise */
-	const char *target;  /* the checker's target ("bh", "wq", ...; static), or NULL */
+	const char *target;  /* the checker's target (ta_rc_target_name(); static), or NULL */
 	size_t states_explored;
 	bool complete;  /* no bound cut the search short */
 	char *protocol; /* the usage protocol in text form, or NULL */
@@ -79,9 +80,9 @@ typedef struct ta_behavior {
 } ta_behavior;
 
 /*
- * The checker target for a recommended mechanism (bh_workqueue -> bh,
- * workqueue -> wq, threaded_irq -> threaded-irq, timer -> timer): 0 and *to
- * set, or -1 for manual, NULL and anything else.
+ * The checker target for a recommended mechanism (its reference-core
+ * model in the registry, mechanism.h): 0 and *to set, or -1 for manual,
+ * NULL and anything else.
  */
 int ta_behavior_target(const char *mechanism, enum ta_rc_target *to);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * patch.h - "tasklet-audit patch": writes the conversions of an audit's
+ * patch.h - the patch writer: writes the conversions of an audit's
  * tasklets as patches a maintainer can apply, one per driver (per
  * directory for multi-file drivers): the modernization (--to setup) or the
  * replacement by a BH workqueue, a workqueue, a threaded IRQ or a timer.
@@ -18,7 +18,7 @@
 #include "audit.h"
 
 struct ta_patch_opts {
-	const char *to;                /* "setup", "auto", "bh", "wq", "threaded-irq", "timer" */
+	const char *to;                /* "setup", "auto" or a --to name (mechanism.h) */
 	const char *outdir;            /* -o DIR: one git format-patch file per driver */
 	const char *signoff;           /* --signoff "Name <mail>" or NULL: never invent one */
 	bool apply;                    /* --apply: rewrite files in place (hash-checked, atomic) */
@@ -28,15 +28,11 @@ struct ta_patch_opts {
 	size_t n_only;
 };
 
+/* Is to a migration --to accepts?  If not, say so (with the list) and return false. */
+bool ta_patch_target_check(const char *to);
+
 /* Write the patches for the audit's tasklets; records each tasklet's patch status
  * (written / refused + reason / not_needed) in the audit; returns an exit code (enum ta_exit). */
 int ta_patch_run(ta_audit *a, const struct ta_patch_opts *opts);
-
-/*
- * tasklet-audit patch [--to setup|auto|bh|wq|threaded-irq|timer] [-o DIR]
- * [--signoff "Name <mail>"] [--apply] [--force-api] [-j N] [--rules DIR] [PATH]
- * argv[0] is "patch".  Returns the exit status (enum ta_exit).
- */
-int ta_patch_main(int argc, char **argv);
 
 #endif

@@ -62,7 +62,7 @@ typedef struct ta_registration_rule {
 } ta_registration_rule;
 
 typedef struct ta_mechanism_rules {
-	char *name; /* "bh", "wq", "threaded-irq", "timer" */
+	char *name; /* the mechanism's --to name (mechanism.h) */
 	char *subject, *intro, *context_note;
 	char *one_queue_note; /* a tasklet scheduled both ways: why all sites use hi_queue */
 	char *queue, *hi_queue;

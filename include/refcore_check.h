@@ -35,17 +35,7 @@
 #include "refcore_model.h"
 #include "refcore_protocol.h"
 
-#define TA_RC_TARGET_LIST(X)                                                                       \
-	X(BH, "bh")                                                                                \
-	X(WQ, "wq")                                                                                \
-	X(THREADED_IRQ, "threaded-irq")                                                            \
-	X(TIMER, "timer")
-enum ta_rc_target {
-#define X(e, name) TA_RC_TO_##e,
-	TA_RC_TARGET_LIST(X)
-#undef X
-		TA_RC_NTARGETS
-};
+/* The name of a replacement model: its mechanism's --to name (mechanism.h). */
 const char *ta_rc_target_name(enum ta_rc_target to);
 /* 0 and *to set when name is a target, -1 otherwise. */
 int ta_rc_target_from_name(const char *name, enum ta_rc_target *to);

@@ -33,6 +33,19 @@
 #define TA_RC_NCPU 2
 #define TA_RC_STATE_MAX 16
 
+/*
+ * The replacement models the checker compares the tasklet model with.
+ * Each is the model of one mechanism and named by it (mechanism.h,
+ * ta_rc_target_name()).
+ */
+enum ta_rc_target {
+	TA_RC_TO_BH,
+	TA_RC_TO_WQ,
+	TA_RC_TO_THREADED_IRQ,
+	TA_RC_TO_TIMER,
+	TA_RC_NTARGETS
+};
+
 /* Execution contexts, from preemptible to most atomic. */
 #define TA_RC_CTX_LIST(X)                                                                          \
 	X(PROCESS, "process")                                                                      \
@@ -106,7 +119,6 @@ struct ta_rc_opinfo {
 };
 
 struct ta_rc_model {
-	const char *name;   /* "tasklet", "bh", "wq", "threaded-irq", "timer" */
 	const char *runner; /* what starts the callback, for traces ("softirq") */
 	unsigned nops;
 	const struct ta_rc_opinfo *ops; /* indexed by the model's own op enum */

@@ -2,7 +2,8 @@
 /*
  * report.h - output back ends for an audit, as a const ops table chosen by
  * name ("text", "json").  Each writes a whole report to a stream and
- * returns 0, or -1 on a write error.
+ * returns 0, or -1 on a write error; each shows the tasklets
+ * report_filter.h selects.
  */
 #ifndef TA_REPORT_H
 #define TA_REPORT_H
@@ -20,9 +21,6 @@ struct ta_report_opts {
 	const char *only_class; /* only tasklets of this class (NULL: all) */
 	double min_confidence;  /* only recommendations at least this sure */
 };
-
-/* Does the tasklet pass the --only / --min-confidence filters? */
-bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts);
 
 struct ta_report_ops {
 	const char *name;

@@ -4,10 +4,8 @@
  * tasklets, one per driver, written by the patch writer (patch.h,
  * ta_patch_run) with the mechanism each reviewer picked.  Stale accepted
  * decisions are left out until they are confirmed again.  Also the
- * proposed patch of one tasklet, for the detail page.
- *
- * When this build has no patch writer (patch.h absent), both say so and
- * write nothing.  Messages returned through *msg are the caller's to free.
+ * proposed patch of one tasklet, for the detail page.  Messages returned
+ * through *msg and *note are the caller's to free.
  */
 #ifndef TA_REVIEW_EXPORT_H
 #define TA_REVIEW_EXPORT_H
@@ -17,14 +15,10 @@
 
 #include "review.h"
 
-/* Is the patch writer part of this build? */
-bool ta_review_export_available(void);
-
 /*
  * Write the patches of the accepted, non-stale tasklets of rv to dir.
- * 0 with *msg saying what was written; TA_EXIT_USAGE (nothing accepted,
- * no patch writer) or TA_EXIT_FAILURE (the writer failed) with *msg
- * saying why.
+ * 0 with *msg saying what was written; TA_EXIT_USAGE (nothing accepted)
+ * or TA_EXIT_FAILURE (the writer failed) with *msg saying why.
  */
 int ta_review_export(ta_review *rv, const char *dir, char **msg);
 

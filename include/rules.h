@@ -3,7 +3,9 @@
  * rules.h - the classification and recommendation knowledge, loaded from
  * the JSON files of a rules directory (rules/ by default): how a
  * function's execution context is learnt (roles), what a callback does
- * (traits), the classes, the recommendations and the bug checks.
+ * (traits), the classes, the recommendations and the bug checks, and the
+ * mechanisms' queue names from the conversion rules beside them
+ * (patch/conversions.json).
  *
  * ta_rules_load() reads and validates everything before any work starts;
  * a malformed file gets one error naming the file, line and problem.  The
@@ -16,6 +18,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "mechanism.h"
 
 /* Execution contexts a function can have. */
 #define TA_ROLE_LIST(X)                                                                            \
@@ -145,7 +149,7 @@ typedef struct ta_rec_rule {
 	char *id, *text;
 	bool adds;       /* contributes to the decided recommendation */
 	char *mechanism; /* deciding rules */
-	char *queue;     /* "auto" or a queue name */
+	char *queue;     /* "auto" (the mechanism's queue or hi_queue) or a queue name */
 	double confidence;
 	double confidence_delta;
 	char *alternative;   /* adds */
@@ -183,9 +187,19 @@ typedef struct ta_rules {
 	size_t n_findings, cap_findings;
 	ta_relevance_rule *relevance; /* first match wins */
 	size_t n_relevance, cap_relevance;
+	/*
+	 * Each mechanism's queue and high-priority queue, from
+	 * patch/conversions.json (NULL: it has none, or the rules were parsed
+	 * from a text).
+	 */
+	char *queue[TA_MECH_COUNT], *hi_queue[TA_MECH_COUNT];
 } ta_rules;
 
-/* The bundled rules directory (the source tree's, else the installed one). */
+/*
+ * The bundled rules directory: an installed binary's is the installed copy
+ * (PREFIX/share/tasklet-audit/rules), one run from the build tree the source
+ * tree's rules/; each falls back to the other (ta_bundled_path()).
+ */
 const char *ta_rules_default_dir(void);
 /* NULL after one error line "file:line: error: problem". */
 ta_rules *ta_rules_load(const char *dir);

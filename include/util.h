@@ -63,6 +63,14 @@ char *ta_read_file(const char *path, size_t *len);
 const char *ta_tmp_dir(void);
 
 /*
+ * Where bundled data (the rules, the corpus) is: an installed binary (one
+ * running from the install prefix's bin/) prefers the installed copy, any
+ * other (the build tree's, a test's) the source tree's; each falls back to
+ * the other when its own is not readable.  Returns source or installed.
+ */
+const char *ta_bundled_path(const char *source, const char *installed);
+
+/*
  * Write head (a string, may be NULL) then body[0..len) to path through a
  * temporary file beside it and a rename: all or nothing, and silent (for
  * caches; reports go through outfile.h, which reports errors).  0 or -1.

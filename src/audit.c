@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "behavior.h"
 #include "tree.h"
 #include "util.h"
 
@@ -573,7 +572,6 @@ static void tasklet_free(ta_tasklet *t)
 		free(t->findings[i].file);
 	}
 	free(t->findings);
-	ta_behavior_free(&t->behavior);
 }
 
 /* Is a never-initialized object relevant to the audited subtree? */
@@ -649,8 +647,11 @@ void ta_audit_free(ta_audit **ap)
 	if (!a)
 		return;
 	p = priv(a);
-	for (size_t i = 0; i < a->n_tasklets; i++)
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		if (a->free_behavior)
+			a->free_behavior(&a->tasklets[i].behavior);
 		tasklet_free(&a->tasklets[i]);
+	}
 	free(a->tasklets);
 	for (size_t i = 0; i < a->n_unresolved; i++)
 		site_free(&a->unresolved[i]);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "mechanism.h"
 #include "refcore_protocol.h"
 #include "rules.h"
 #include "util.h"
@@ -76,24 +77,9 @@ static void note(struct builder *b, const char *fmt, ...)
 
 int ta_behavior_target(const char *mechanism, enum ta_rc_target *to)
 {
-	static const struct {
-		const char *mechanism;
-		enum ta_rc_target to;
-	} map[] = {
-		{"bh_workqueue", TA_RC_TO_BH},
-		{"workqueue", TA_RC_TO_WQ},
-		{"threaded_irq", TA_RC_TO_THREADED_IRQ},
-		{"timer", TA_RC_TO_TIMER},
-	};
+	int m = ta_mech_from_name(mechanism);
 
-	for (size_t i = 0; mechanism && i < sizeof(map) / sizeof(*map); i++) {
-		if (strcmp(mechanism, map[i].mechanism) == 0) {
-			if (to)
-				*to = map[i].to;
-			return 0;
-		}
-	}
-	return -1;
+	return m < 0 ? -1 : ta_mech_model((enum ta_mech)m, to);
 }
 
 /* The protocol operation a use-site API becomes, or TA_PROTO_NOPK. */
@@ -739,7 +725,7 @@ ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
 	if (!mechanism)
 		return not_checked("no recommendation: the tasklet is not classified%s", NULL);
 	if (ta_behavior_target(mechanism, &b.to) != 0)
-		return strcmp(mechanism, "manual") == 0
+		return ta_mech_from_name(mechanism) == TA_MECH_MANUAL
 			       ? not_checked("manual rewrite recommended: no replacement model to "
 					     "compare with%s",
 					     NULL)
@@ -852,6 +838,7 @@ void ta_behavior_check_all(ta_audit *a)
 	if (!a || !a->classified)
 		return;
 	t0 = now();
+	a->free_behavior = ta_behavior_free; /* the audit frees what this stage stores */
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		ta_tasklet *t = &a->tasklets[i];
 		ta_behavior_free(&t->behavior);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mechanism.h"
 #include "util.h"
 
 /* Per-audit program index: functions, their edges, roles and evidence. */
@@ -736,15 +737,21 @@ static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 	t->bh_exclusion = tf->bh_exclusion;
 }
 
-static const char *queue_for(const char *mechanism, const char *queue, bool hi)
+/*
+ * The queue a recommendation names: the rule's own, else ("auto" or none)
+ * the mechanism's high-priority queue for a tasklet_hi_schedule user and
+ * its queue otherwise, as the conversion rules name them; NULL for a
+ * mechanism without queues.
+ */
+static const char *queue_for(const ta_rules *r, const char *mechanism, const char *queue, bool hi)
 {
-	if (strcmp(mechanism, "bh_workqueue") == 0)
-		return queue && strcmp(queue, "auto") != 0 ? queue
-		       : hi                                ? "system_bh_highpri_wq"
-							   : "system_bh_wq";
-	if (strcmp(mechanism, "workqueue") == 0)
-		return queue && strcmp(queue, "auto") != 0 ? queue : "system_wq";
-	return NULL;
+	int m = ta_mech_from_name(mechanism);
+
+	if (m < 0 || !r->queue[m])
+		return NULL;
+	if (queue && strcmp(queue, "auto") != 0)
+		return queue;
+	return hi && r->hi_queue[m] ? r->hi_queue[m] : r->queue[m];
 }
 
 /* The evidence a rule's text gets: the facts its condition looked at. */
@@ -796,7 +803,7 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 {
 	const ta_rules *r = p->r;
 	ta_recommendation *rec = &t->rec;
-	const char *blocked[8];
+	const char *blocked[8], *queue;
 	size_t n_blocked = 0;
 
 	for (size_t i = 0; i < r->n_recs && !rec->mechanism; i++) {
@@ -805,9 +812,8 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 		if (rr->adds || !rr->when || !eval(tf, rr->when))
 			continue;
 		rec->mechanism = xstrdup(rr->mechanism);
-		rec->queue = queue_for(rr->mechanism, rr->queue, tf->hi)
-				     ? xstrdup(queue_for(rr->mechanism, rr->queue, tf->hi))
-				     : NULL;
+		queue = queue_for(r, rr->mechanism, rr->queue, tf->hi);
+		rec->queue = queue ? xstrdup(queue) : NULL;
 		rec->confidence = rr->confidence;
 		ta_buf_puts(&ev, rr->text);
 		rec_evidence(tf, rr->when, &ev);

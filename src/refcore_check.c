@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mechanism.h"
 #include "refcore_irq.h"
 #include "refcore_tasklet.h"
 #include "refcore_timer.h"
@@ -30,25 +31,16 @@
 
 const char *ta_rc_target_name(enum ta_rc_target to)
 {
-	static const char *const names[] = {
-#define X(e, name) name,
-		TA_RC_TARGET_LIST(X)
-#undef X
-	};
+	const char *name = ta_mech_to(ta_mech_of_model(to));
 
-	return (unsigned)to < TA_RC_NTARGETS ? names[to] : "?";
+	return name ? name : "?";
 }
 
 int ta_rc_target_from_name(const char *name, enum ta_rc_target *to)
 {
-	for (unsigned i = 0; name && i < TA_RC_NTARGETS; i++) {
-		if (strcmp(name, ta_rc_target_name((enum ta_rc_target)i)) == 0) {
-			if (to)
-				*to = (enum ta_rc_target)i;
-			return 0;
-		}
-	}
-	return -1;
+	int m = ta_mech_from_to(name);
+
+	return m < 0 ? -1 : ta_mech_model((enum ta_mech)m, to);
 }
 
 static const struct {

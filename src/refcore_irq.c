@@ -250,7 +250,6 @@ static bool model_pending(const void *st)
 }
 
 const struct ta_rc_model ta_rc_irq_model = {
-	.name = "threaded-irq",
 	.runner = "irq/thread",
 	.nops = TA_IRQ_NOPS,
 	.ops = irq_ops,

@@ -282,7 +282,6 @@ static bool model_pending(const void *st)
 }
 
 const struct ta_rc_model ta_rc_tasklet_model = {
-	.name = "tasklet",
 	.runner = "softirq",
 	.nops = TA_TASKLET_NOPS,
 	.ops = tasklet_ops,

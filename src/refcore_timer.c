@@ -171,7 +171,6 @@ static bool model_pending(const void *st)
 }
 
 const struct ta_rc_model ta_rc_timer_model = {
-	.name = "timer",
 	.runner = "softirq",
 	.nops = TA_TIMER_NOPS,
 	.ops = timer_ops,

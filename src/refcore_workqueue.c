@@ -286,7 +286,6 @@ static bool model_pending(const void *st)
 }
 
 const struct ta_rc_model ta_rc_bh_model = {
-	.name = "bh",
 	.runner = "softirq",
 	.nops = TA_WORK_NOPS,
 	.ops = bh_ops,
@@ -298,7 +297,6 @@ const struct ta_rc_model ta_rc_bh_model = {
 };
 
 const struct ta_rc_model ta_rc_wq_model = {
-	.name = "wq",
 	.runner = "kworker",
 	.nops = TA_WORK_NOPS,
 	.ops = wq_ops,

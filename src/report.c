@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report.c - the table of report back ends.
+ * report.c - the table of report back ends, chosen by name (--format).
  */
 #include "report.h"
 
@@ -14,16 +14,4 @@ const struct ta_report_ops *ta_report_find(const char *name)
 		if (strcmp(backends[i]->name, name) == 0)
 			return backends[i];
 	return NULL;
-}
-
-bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts)
-{
-	if (!opts)
-		return true;
-	if (opts->only_class && (!t->cls || strcmp(t->cls, opts->only_class) != 0))
-		return false;
-	if (opts->min_confidence > 0 &&
-	    (!t->rec.mechanism || t->rec.confidence < opts->min_confidence))
-		return false;
-	return true;
 }

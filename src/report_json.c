@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "report_filter.h"
 #include "rules.h"
 #include "util.h"
 

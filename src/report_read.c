@@ -695,6 +695,7 @@ int ta_report_parse(const char *name, const char *text, size_t len, ta_audit **a
 		return TA_EXIT_USAGE;
 	}
 	a = ta_audit_new();
+	a->free_behavior = ta_behavior_free; /* the behaviors read_behavior() stores */
 	read_root(&r, root, a);
 	cJSON_Delete(root);
 	if (r.failed) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "report_filter.h"
 #include "util.h"
 
 struct sub_count {

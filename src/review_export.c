@@ -3,8 +3,7 @@
  * review_export.c - turns a review's accepted decisions into a call of the
  * patch writer (ta_patch_run, patch.h): only the accepted, non-stale ids,
  * each with the mechanism the reviewer picked (NULL: its recommendation).
- * The patch writer is another module (issue 4); until it is part of the
- * tree this file compiles without it and says so instead of exporting.
+ * A preview runs the writer on one tasklet into a temporary directory.
  */
 #include "review_export.h"
 
@@ -16,38 +15,18 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "mechanism.h"
+#include "patch.h"
 #include "util.h"
 
-#if defined(__has_include)
-#if __has_include("patch.h")
-#include "patch.h"
-#define TA_HAVE_PATCH 1
-#endif
-#endif
-
-#define NO_WRITER "this build has no patch writer (the 'patch' command, issue 4)"
-
-bool ta_review_export_available(void)
-{
-#ifdef TA_HAVE_PATCH
-	return true;
-#else
-	return false;
-#endif
-}
-
-/* The patch writer's name for a mechanism: the report says "bh_workqueue",
- * the writer's --to says "bh". */
+/* The patch writer's name for a mechanism: the report's name is not the --to
+ * name (mechanism.h); a name without one is passed on for the writer to refuse. */
 static const char *patch_target(const char *mechanism)
 {
-	static const struct {
-		const char *report, *target;
-	} names[] = {{"bh_workqueue", "bh"}, {"workqueue", "wq"}, {"threaded_irq", "threaded-irq"}};
+	int m = ta_mech_from_name(mechanism);
+	const char *to = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
 
-	for (size_t i = 0; mechanism && i < sizeof(names) / sizeof(*names); i++)
-		if (strcmp(mechanism, names[i].report) == 0)
-			return names[i].target;
-	return mechanism;
+	return to ? to : mechanism;
 }
 
 /* The accepted, non-stale decisions: ids and picked mechanisms (borrowed from rv). */
@@ -77,7 +56,6 @@ static size_t accepted(const ta_review *rv, const char ***ids, const char ***mec
 	return n;
 }
 
-#ifdef TA_HAVE_PATCH
 /* Run the patch writer on ids into dir (created if missing). */
 static int run_writer(ta_review *rv, const char *dir, const char **ids, const char **mechs,
 		      bool picked, size_t n)
@@ -126,7 +104,6 @@ static char *read_dir(const char *dir)
 	free(names);
 	return b.len ? ta_buf_steal(&b) : (ta_buf_free(&b), NULL);
 }
-#endif
 
 int ta_review_export(ta_review *rv, const char *dir, char **msg)
 {
@@ -143,7 +120,6 @@ int ta_review_export(ta_review *rv, const char *dir, char **msg)
 		rc = TA_EXIT_USAGE;
 		goto out;
 	}
-#ifdef TA_HAVE_PATCH
 	if (run_writer(rv, dir, ids, mechs, picked, n) != 0) {
 		*msg = xasprintf("export to '%s' failed", dir);
 		rc = TA_EXIT_FAILURE;
@@ -152,12 +128,6 @@ int ta_review_export(ta_review *rv, const char *dir, char **msg)
 	*msg = xasprintf("exported the patches of %zu accepted tasklet%s to '%s'%s", n,
 			 n == 1 ? "" : "s", dir, stale ? " (stale decisions left out)" : "");
 	rc = 0;
-#else
-	(void)dir;
-	(void)picked;
-	*msg = xasprintf("cannot export %zu accepted tasklet%s: " NO_WRITER, n, n == 1 ? "" : "s");
-	rc = TA_EXIT_USAGE;
-#endif
 out:
 	free(ids);
 	free(mechs);
@@ -167,37 +137,31 @@ out:
 char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 {
 	const ta_audit *a = ta_review_audit(rv);
+	const char *ids[1], *mechs[1];
+	char *dir, *text = NULL;
 
 	*note = NULL;
 	if (i >= a->n_tasklets) {
 		*note = xstrdup("no tasklet");
 		return NULL;
 	}
-#ifdef TA_HAVE_PATCH
-	{
-		char *dir = xasprintf("%s/tasklet-audit-preview.XXXXXX", ta_tmp_dir());
-		const char *ids[1] = {a->tasklets[i].id};
-		const char *mechs[1] = {patch_target(ta_review_mechanism(rv, i))};
-		char *text = NULL;
-		if (!mkdtemp(dir)) {
-			*note = xasprintf("cannot make a temporary directory in %s: %s",
-					  ta_tmp_dir(), strerror(errno));
-			free(dir);
-			return NULL;
-		}
-		if (run_writer(rv, dir, ids, mechs, true, 1) == 0)
-			text = read_dir(dir);
-		else
-			free(read_dir(dir)); /* remove anything half written */
-		rmdir(dir);
+	ids[0] = a->tasklets[i].id;
+	mechs[0] = patch_target(ta_review_mechanism(rv, i));
+	dir = xasprintf("%s/tasklet-audit-preview.XXXXXX", ta_tmp_dir());
+	if (!mkdtemp(dir)) {
+		*note = xasprintf("cannot make a temporary directory in %s: %s", ta_tmp_dir(),
+				  strerror(errno));
 		free(dir);
-		if (!text)
-			*note = xasprintf("none written for %s (see the report's patch status)",
-					  mechs[0] ? mechs[0] : "its recommendation");
-		return text;
+		return NULL;
 	}
-#else
-	*note = xstrdup("not available: " NO_WRITER);
-	return NULL;
-#endif
+	if (run_writer(rv, dir, ids, mechs, true, 1) == 0)
+		text = read_dir(dir);
+	else
+		free(read_dir(dir)); /* remove anything half written */
+	rmdir(dir);
+	free(dir);
+	if (!text)
+		*note = xasprintf("none written for %s (see the report's patch status)",
+				  mechs[0] ? mechs[0] : "its recommendation");
+	return text;
 }

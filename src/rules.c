@@ -12,9 +12,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "diag.h"
+#include "mechanism.h"
+#include "patch_rules.h"
 #include "refcore_check.h"
 #include "util.h"
 
@@ -61,12 +62,7 @@ bool ta_strlist_has_prefix_of(const ta_strlist *l, const char *s)
 
 const char *ta_rules_default_dir(void)
 {
-	static const char *const dirs[] = {TA_SOURCE_DIR "/rules", TA_RULES_DIR};
-
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++)
-		if (access(dirs[i], R_OK) == 0)
-			return dirs[i];
-	return dirs[0];
+	return ta_bundled_path(TA_SOURCE_DIR "/rules", TA_DATA_DIR "/rules");
 }
 
 /* Parsing context: the file's name and text, for error lines. */
@@ -367,17 +363,6 @@ static ta_cond *get_cond(struct src *s, const cJSON *o, const char *id)
 	return c;
 }
 
-static bool known_mechanism(const char *m)
-{
-	static const char *const names[] = {"bh_workqueue", "workqueue", "threaded_irq", "timer",
-					    "manual"};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
-		if (strcmp(names[i], m) == 0)
-			return true;
-	return false;
-}
-
 static void load_roles(struct src *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
@@ -485,11 +470,11 @@ static void load_recs(struct src *s, ta_rules *r, const cJSON *arr)
 		rr.confidence_delta = cJSON_IsNumber(delta) ? delta->valuedouble : 0;
 		if (rr.confidence < 0 || rr.confidence > 1)
 			fail(s, rr.id, "\"confidence\" must be between 0 and 1");
-		if (rr.mechanism && !known_mechanism(rr.mechanism))
+		if (rr.mechanism && ta_mech_from_name(rr.mechanism) < 0)
 			fail(s, rr.id, "unknown mechanism '%s'", rr.mechanism);
-		if (rr.alternative && !known_mechanism(rr.alternative))
+		if (rr.alternative && ta_mech_from_name(rr.alternative) < 0)
 			fail(s, rr.id, "unknown mechanism '%s'", rr.alternative);
-		if (rr.blocks && !known_mechanism(rr.blocks))
+		if (rr.blocks && ta_mech_from_name(rr.blocks) < 0)
 			fail(s, rr.id, "unknown mechanism '%s'", rr.blocks);
 		rr.when = get_cond(s, o, rr.id);
 		TA_PUSH(r->recs, r->n_recs, r->cap_recs, rr);
@@ -673,6 +658,29 @@ ta_rules *ta_rules_parse_text(const char *name, const char *text)
 	return r;
 }
 
+/*
+ * The queue names of each mechanism, from the conversion rules beside the
+ * classification rules (patch/conversions.json, keyed by --to name): the
+ * one place they are spelled.
+ */
+static bool load_queues(ta_rules *r, const char *dir)
+{
+	ta_patch_rules *pr = ta_patch_rules_load(dir);
+
+	if (!pr)
+		return false;
+	for (int m = 0; m < TA_MECH_COUNT; m++) {
+		const char *to = ta_mech_to((enum ta_mech)m);
+		const ta_mechanism_rules *mr = to ? ta_patch_rules_mechanism(pr, to) : NULL;
+		if (!mr || !mr->queue)
+			continue;
+		r->queue[m] = xstrdup(mr->queue);
+		r->hi_queue[m] = mr->hi_queue ? xstrdup(mr->hi_queue) : NULL;
+	}
+	ta_patch_rules_free(&pr);
+	return true;
+}
+
 ta_rules *ta_rules_load(const char *dir)
 {
 	ta_rules *r;
@@ -717,6 +725,8 @@ ta_rules *ta_rules_load(const char *dir)
 	}
 	if (ok)
 		ok = check_unique_ids(r);
+	if (ok)
+		ok = load_queues(r, dir);
 	if (!ok)
 		ta_rules_free(&r);
 	return r;
@@ -787,6 +797,10 @@ void ta_rules_free(ta_rules **rp)
 		cond_free(r->relevance[i].when);
 	}
 	free(r->relevance);
+	for (int m = 0; m < TA_MECH_COUNT; m++) {
+		free(r->queue[m]);
+		free(r->hi_queue[m]);
+	}
 	free(r->dir);
 	free(r);
 	*rp = NULL;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mechanism.h"
 #include "review_export.h"
 #include "review_file.h"
 #include "util.h"
@@ -28,9 +29,6 @@ struct ta_tui {
 	enum ta_field pick_field;
 	char **pick_values; /* what each picker item stands for (NULL: clear) */
 };
-
-/* The mechanisms "e" offers besides the recommendation and its alternatives. */
-static const char *const mechanisms[] = {"bh_workqueue", "workqueue", "threaded_irq", "timer"};
 
 /* The fields "f" offers, with the key that picks each at once. */
 static const struct {
@@ -414,12 +412,15 @@ static int start_mechanism(ta_tui *ui)
 		pick_add(ui, item, t->rec.alternatives[k]);
 		free(item);
 	}
-	for (size_t k = 0; k < sizeof(mechanisms) / sizeof(*mechanisms); k++) {
-		bool listed = t->rec.mechanism && strcmp(t->rec.mechanism, mechanisms[k]) == 0;
+	/* then every mechanism with a conversion (mechanism.h) not offered yet */
+	for (int m = 0; m < TA_MECH_COUNT; m++) {
+		const char *name = ta_mech_name((enum ta_mech)m);
+		bool listed = !ta_mech_to((enum ta_mech)m) ||
+			      (t->rec.mechanism && strcmp(t->rec.mechanism, name) == 0);
 		for (size_t j = 0; j < t->rec.n_alternatives && !listed; j++)
-			listed = strcmp(t->rec.alternatives[j], mechanisms[k]) == 0;
+			listed = strcmp(t->rec.alternatives[j], name) == 0;
 		if (!listed)
-			pick_add(ui, mechanisms[k], mechanisms[k]);
+			pick_add(ui, name, name);
 	}
 	for (size_t k = 0; picked && k < ui->st.n_pick; k++)
 		if (ui->pick_values[k] ? strcmp(ui->pick_values[k], picked) == 0

@@ -196,6 +196,34 @@ const char *ta_tmp_dir(void)
 	return tmp && *tmp ? tmp : "/tmp";
 }
 
+/* Is the running program the installed one (in TA_BIN_DIR)?  Asked once. */
+static bool running_installed(void)
+{
+	static int installed = -1;
+
+	if (installed < 0) {
+		char *exe = realpath("/proc/self/exe", NULL);
+		char *bin = realpath(TA_BIN_DIR, NULL);
+		char *slash = exe ? strrchr(exe, '/') : NULL;
+		if (slash)
+			*slash = '\0';
+		installed = exe && bin && strcmp(exe, bin) == 0;
+		free(exe);
+		free(bin);
+	}
+	return installed;
+}
+
+const char *ta_bundled_path(const char *source, const char *installed)
+{
+	const char *first = running_installed() ? installed : source;
+	const char *other = first == source ? installed : source;
+
+	if (access(first, R_OK) != 0 && access(other, R_OK) == 0)
+		return other;
+	return first;
+}
+
 int ta_write_atomic(const char *path, const char *head, const char *body, size_t len)
 {
 	char *tmp = xasprintf("%s.tmp.XXXXXX", path);

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model_cmd.h"
+#include "cmd_model.h"
 #include "refcore_check.h"
 #include "refcore_conform.h"
 #include "refcore_protocol.h"
@@ -67,7 +67,7 @@ static bool ops_have(const struct ta_rc_difference *d, size_t op)
 	return false;
 }
 
-/* Run ta_model_main with stdout and stderr captured into *out and *err. */
+/* Run the model command with stdout and stderr captured into *out and *err. */
 static int run_model(char **out, char **err, int argc, const char *const *argv)
 {
 	char outp[] = "/tmp/ta-refcore-outXXXXXX", errp[] = "/tmp/ta-refcore-errXXXXXX";
@@ -80,7 +80,7 @@ static int run_model(char **out, char **err, int argc, const char *const *argv)
 	fflush(stderr);
 	dup2(ofd, STDOUT_FILENO);
 	dup2(efd, STDERR_FILENO);
-	rc = ta_model_main(argc, (char **)argv);
+	rc = ta_cmd_model.main(argc, (char **)argv);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(save_out, STDOUT_FILENO);

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * model_cmd.h - the "tasklet-audit model" subcommand: compares a usage
+ * cmd_model.h - the "tasklet-audit model" subcommand: compares a usage
  * protocol on the tasklet reference model and on a replacement
  * (--protocol FILE --to bh|wq|threaded-irq|timer), or runs the reference
  * models' conformance cases (--selftest).  It owns nothing after it returns.
  */
-#ifndef TA_MODEL_CMD_H
-#define TA_MODEL_CMD_H
+#ifndef TA_CMD_MODEL_H
+#define TA_CMD_MODEL_H
+
+#include "cli.h"
 
 /*
- * argv[0] is the subcommand name ("model").  Returns the exit status:
+ * The "model" command (argv[0] is "model").  Exit status:
  * 0 success (a comparison was printed; every selftest case passed),
  * 1 a selftest case failed, 2 bad usage or protocol file, 3 output error.
  */
-int ta_model_main(int argc, char **argv);
+extern const struct ta_cmd ta_cmd_model;
 
 #endif

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * review_cmd.c - the "review" subcommand: option parsing into a
- * review_opts, loading the audit (a scan classified with the rules and
- * checked by the reference core, or a saved report), restoring the review
- * file, then the TUI or the export.
+ * cmd_review.c - the "review" subcommand: option parsing into a
+ * review_opts, loading the audit (the pipeline's, as the audit makes it,
+ * or a saved report), restoring the review file, then the TUI or the
+ * export.
  */
-#include "review_cmd.h"
+#include "cmd_review.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -14,17 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "behavior.h"
-#include "classify.h"
-#include "cli.h"
 #include "diag.h"
-#include "relevance.h"
+#include "pipeline.h"
 #include "report_read.h"
 #include "review.h"
 #include "review_export.h"
 #include "review_file.h"
-#include "rules.h"
-#include "scan.h"
 #include "tui_actions.h"
 #include "tui_view.h"
 #include "util.h"
@@ -61,8 +56,8 @@ static const char review_usage[] =
 	"output error, 128+N when signal N ended the review\n";
 
 struct review_opts {
-	const char *path, *report, *review, *export_dir, *config, *compdb_dir, *rules_dir;
-	int jobs;
+	const char *report, *review, *export_dir;
+	struct ta_pipeline_opts pipe; /* without --report: what to audit, as the audit does */
 };
 
 static int parse_args(int argc, char **argv, struct review_opts *o)
@@ -78,12 +73,12 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	char *end;
 	long v;
 	int c;
 
-	o->jobs = ncpu > 0 ? (int)ncpu : 1;
+	ta_pipeline_opts_init(&o->pipe);
+	o->pipe.scan.progress = isatty(STDERR_FILENO);
 	optind = 0; /* a full restart: the main command line was parsed before */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":r:R:x:j:p:h", longopts, NULL)) != -1) {
@@ -104,16 +99,16 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 				ta_error("invalid job count '%s'", optarg);
 				return TA_EXIT_USAGE;
 			}
-			o->jobs = (int)v;
+			o->pipe.scan.jobs = (int)v;
 			break;
 		case 'p':
-			o->compdb_dir = optarg;
+			o->pipe.scan.compdb_dir = optarg;
 			break;
 		case OPT_CONFIG:
-			o->config = optarg;
+			o->pipe.scan.config = optarg;
 			break;
 		case OPT_RULES:
-			o->rules_dir = optarg;
+			o->pipe.rules_dir = optarg;
 			break;
 		case 'h':
 			fputs(review_usage, stdout);
@@ -133,8 +128,8 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		return TA_EXIT_USAGE;
 	}
 	if (optind < argc)
-		o->path = argv[optind];
-	if (o->path && o->report) {
+		o->pipe.scan.path = argv[optind];
+	if (o->pipe.scan.path && o->report) {
 		ta_error("give either PATH or --report, not both");
 		return TA_EXIT_USAGE;
 	}
@@ -145,31 +140,7 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 	return 0;
 }
 
-/* Scan, classify and check the behaviour of PATH (the corpus by default), as the audit does. */
-static int scan_and_classify(const struct review_opts *o, ta_audit **a)
-{
-	struct ta_scan_opts so = {.path = o->path ? o->path : ta_default_corpus(),
-				  .config = o->config,
-				  .compdb_dir = o->compdb_dir,
-				  .jobs = o->jobs,
-				  .timeout = TA_DEFAULT_TIMEOUT,
-				  .progress = isatty(STDERR_FILENO)};
-	ta_rules *rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
-	int rc;
-
-	if (!rules)
-		return TA_EXIT_USAGE;
-	rc = ta_scan(&so, a);
-	if (rc == TA_EXIT_OK) {
-		ta_classify(*a, rules);
-		ta_behavior_check_all(*a);
-		ta_relevance_assess_all(rules, *a);
-	}
-	ta_rules_free(&rules);
-	return rc;
-}
-
-int ta_review_main(int argc, char **argv)
+static int review_main(int argc, char **argv)
 {
 	struct review_opts o = {0};
 	ta_audit *a = NULL;
@@ -181,7 +152,8 @@ int ta_review_main(int argc, char **argv)
 
 	if (rc != 0)
 		return rc < 0 ? TA_EXIT_OK : rc;
-	rc = o.report ? ta_report_read(o.report, &a) : scan_and_classify(&o, &a);
+	/* without --report, PATH (the corpus by default) is audited as the audit does */
+	rc = o.report ? ta_report_read(o.report, &a) : ta_pipeline_run(&o.pipe, &a);
 	if (rc != TA_EXIT_OK)
 		goto out;
 	source = o.report ? o.report : a->tree;
@@ -231,3 +203,5 @@ out:
 	ta_audit_free(&a);
 	return rc;
 }
+
+const struct ta_cmd ta_cmd_review = {.name = "review", .main = review_main};

@@ -1,48 +1,75 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * patch_cmd.c - the "patch" subcommand and ta_patch_run(): choose each
- * tasklet's migration, run its rewriter on a private copy of the sources,
- * group the tasklets whose edits share files into one patch per driver,
- * re-parse every patched translation unit, and write the survivors as
- * format-patch files (-o), to stdout, or in place (--apply, hash-checked
- * and atomic), addressed To:/Cc: as get_maintainer.pl addresses them when
- * the tree has a MAINTAINERS file.  Every tasklet ends written, refused with a reason, or
- * not_needed.
+ * patch.c - the patch writer, ta_patch_run(): choose each tasklet's
+ * migration, run its rewriter on a private copy of the sources, group the
+ * tasklets whose edits share files into one patch per driver, re-parse
+ * every patched translation unit, and write the survivors as format-patch
+ * files (-o), to stdout, or in place (--apply, hash-checked and atomic),
+ * addressed To:/Cc: as get_maintainer.pl addresses them when the tree has
+ * a MAINTAINERS file.  Every tasklet ends written, refused with a reason,
+ * or not_needed.  The "patch" command (cmd_patch.c) and the review's
+ * export run it.
  */
 #include "patch.h"
 
-#include <errno.h>
-#include <getopt.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "classify.h"
-#include "cli.h"
 #include "diag.h"
 #include "maintainers.h"
+#include "mechanism.h"
 #include "outfile.h"
 #include "patch_rules.h"
 #include "patch_validate.h"
 #include "patch_write.h"
-#include "report.h"
 #include "rewrite_bh.h"
 #include "rewrite_fold.h"
 #include "rewrite_setup.h"
 #include "rules.h"
-#include "scan.h"
 #include "util.h"
 
-static const char *const targets[] = {"setup", "auto", "bh", "wq", "threaded-irq", "timer"};
+/* The migrations that are not a mechanism's (mechanism.h): the modernization and
+ * each tasklet's recommendation. */
+static const char *const modes[] = {"setup", "auto"};
+
+/* Is to a migration --to accepts (per tasklet, "auto" is not one)? */
+static bool known_target(const char *to, bool per_tasklet)
+{
+	for (size_t i = 0; to && i < sizeof(modes) / sizeof(*modes); i++)
+		if (strcmp(to, modes[i]) == 0)
+			return !per_tasklet || strcmp(to, "auto") != 0;
+	return ta_mech_from_to(to) >= 0;
+}
+
+bool ta_patch_target_check(const char *to)
+{
+	ta_buf b = {0};
+	size_t n = 0, last = 0;
+
+	if (known_target(to, false))
+		return true;
+	for (int m = 0; m < TA_MECH_COUNT; m++)
+		last += ta_mech_to((enum ta_mech)m) != NULL;
+	last += sizeof(modes) / sizeof(*modes);
+	for (size_t i = 0; i < sizeof(modes) / sizeof(*modes); i++, n++)
+		ta_buf_printf(&b, "%s%s", n ? ", " : "", modes[i]);
+	for (int m = 0; m < TA_MECH_COUNT; m++)
+		if (ta_mech_to((enum ta_mech)m)) {
+			ta_buf_printf(&b, "%s%s", n + 1 == last ? " or " : ", ",
+				      ta_mech_to((enum ta_mech)m));
+			n++;
+		}
+	ta_error("unknown migration '%s' (%s)", to ? to : "", b.s);
+	ta_buf_free(&b);
+	return false;
+}
 
 /* One tasklet's conversion. */
 struct job {
 	ta_tasklet *t;
-	const char *mech; /* "setup", "bh", "wq", ... */
+	const char *mech; /* "setup" or a mechanism's --to name */
 	ta_srcset *set;   /* its private edits */
 	ta_rw rw;
 	int status;   /* enum ta_rw_status */
@@ -110,12 +137,13 @@ static char *missing_api(const struct run *r, const ta_mechanism_rules *m, const
 	return b.len ? ta_buf_steal(&b) : NULL;
 }
 
-/* Which migration a tasklet gets: "setup", "bh", "wq", "threaded-irq", "timer" or NULL + why. */
+/* Which migration a tasklet gets: "setup", a mechanism's --to name, or NULL + why. */
 static const char *choose(const struct run *r, const ta_tasklet *t, const char *override,
 			  char **why)
 {
 	const char *to = override ? override : r->o->to;
-	const char *mech;
+	const char *mech, *target;
+	int m;
 
 	*why = NULL;
 	if (strcmp(to, "auto") != 0)
@@ -125,14 +153,10 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 		*why = xstrdup("no recommendation (the classifier did not run)");
 		return NULL;
 	}
-	if (strcmp(mech, "bh_workqueue") == 0)
-		return "bh";
-	if (strcmp(mech, "workqueue") == 0)
-		return "wq";
-	if (strcmp(mech, "threaded_irq") == 0)
-		return "threaded-irq";
-	if (strcmp(mech, "timer") == 0)
-		return "timer";
+	m = ta_mech_from_name(mech);
+	target = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
+	if (target)
+		return target;
 	if (t->rec.n_blockers)
 		*why = xasprintf("recommendation is a manual rewrite: %s (%s)",
 				 t->rec.blockers[0].text, t->rec.blockers[0].rule);
@@ -637,16 +661,10 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 	struct run r = {.a = a, .o = o};
 	size_t nt = 0;
 	int rc = TA_EXIT_OK;
-	bool known = false;
 	char *hdr;
 
-	for (size_t i = 0; o->to && i < sizeof(targets) / sizeof(*targets); i++)
-		known |= strcmp(o->to, targets[i]) == 0;
-	if (!known) {
-		ta_error("unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
-			 o->to ? o->to : "");
+	if (!ta_patch_target_check(o->to))
 		return TA_EXIT_USAGE;
-	}
 	if (!a->tree) {
 		ta_error("the audit has no tree");
 		return TA_EXIT_USAGE;
@@ -678,11 +696,7 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 			goto out;
 		}
 		if (o->mechanisms && o->mechanisms[i]) {
-			bool ok = false;
-			for (size_t k = 0; k < sizeof(targets) / sizeof(*targets); k++)
-				ok |= strcmp(o->mechanisms[i], targets[k]) == 0 &&
-				      strcmp(targets[k], "auto") != 0;
-			if (!ok) {
+			if (!known_target(o->mechanisms[i], true)) {
 				ta_error("unknown mechanism '%s' for tasklet '%s'",
 					 o->mechanisms[i], o->only_ids[i]);
 				rc = TA_EXIT_USAGE;
@@ -787,199 +801,5 @@ out:
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
 	ta_maintainers_free(&r.maintainers);
-	return rc;
-}
-
-/* ---------------------------------------------------------- the command */
-
-static const char patch_usage[] =
-	"usage: tasklet-audit patch [options] [PATH]\n"
-	"\n"
-	"Write the conversions of PATH's tasklets (default: the bundled corpus) as\n"
-	"patches a maintainer can apply, one per driver, in git format-patch form.\n"
-	"Without -o or --apply the patches go to standard output.\n"
-	"\n"
-	"options:\n"
-	"  -t, --to MIGRATION   setup (default), auto, bh, wq, threaded-irq or timer\n"
-	"  -o, --output-directory DIR  one NNNN-*.patch file per driver in DIR\n"
-	"      --signoff 'Name <mail>'  add a Signed-off-by trailer (never invented)\n"
-	"      --apply          rewrite the files in place (each only if unchanged)\n"
-	"      --force-api      write BH-workqueue patches for a tree that lacks the API\n"
-	"      --only ID[=MIG]  only this tasklet (repeatable), optionally another migration\n"
-	"      --json FILE      also write the JSON report with each tasklet's patch status\n"
-	"  -j, --jobs N         parse with N worker processes (default: all CPUs)\n"
-	"      --rules DIR      rules to use (default: the bundled rules/)\n"
-	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
-	"      --no-cache       neither read nor write the facts cache\n"
-	"  -q, --quiet          no notes on stderr\n"
-	"  -h, --help           show this help and exit\n"
-	"\n"
-	"exit status: 0 success (refusals are reported, not errors), 2 bad usage or\n"
-	"input, 3 internal or output error\n";
-
-int ta_patch_main(int argc, char **argv)
-{
-	enum {
-		OPT_SIGNOFF = 256,
-		OPT_APPLY,
-		OPT_FORCE,
-		OPT_ONLY,
-		OPT_JSON,
-		OPT_RULES,
-		OPT_CACHE_DIR,
-		OPT_NO_CACHE
-	};
-	static const struct option longopts[] = {
-		{"to", required_argument, NULL, 't'},
-		{"output-directory", required_argument, NULL, 'o'},
-		{"signoff", required_argument, NULL, OPT_SIGNOFF},
-		{"apply", no_argument, NULL, OPT_APPLY},
-		{"force-api", no_argument, NULL, OPT_FORCE},
-		{"only", required_argument, NULL, OPT_ONLY},
-		{"json", required_argument, NULL, OPT_JSON},
-		{"jobs", required_argument, NULL, 'j'},
-		{"rules", required_argument, NULL, OPT_RULES},
-		{"cache-dir", required_argument, NULL, OPT_CACHE_DIR},
-		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	struct ta_patch_opts po = {.to = "setup"};
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct ta_scan_opts so = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = TA_DEFAULT_TIMEOUT};
-	const char *rules_dir = NULL, *json = NULL;
-	char **ids = NULL, **mechs = NULL;
-	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
-	ta_rules *rules = NULL;
-	ta_audit *a = NULL;
-	int c, rc = TA_EXIT_USAGE;
-
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":t:o:j:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 't':
-			po.to = optarg;
-			break;
-		case 'o':
-			po.outdir = optarg;
-			break;
-		case OPT_SIGNOFF:
-			if (!strchr(optarg, '<') || !strchr(optarg, '>') || !strchr(optarg, '@')) {
-				ta_error("invalid sign-off '%s' (expected 'Name <mail>')", optarg);
-				goto out;
-			}
-			po.signoff = optarg;
-			break;
-		case OPT_APPLY:
-			po.apply = true;
-			break;
-		case OPT_FORCE:
-			po.force_api = true;
-			break;
-		case OPT_ONLY: {
-			char *eq = strchr(optarg, '=');
-			TA_PUSH(ids, n_ids, cap_ids,
-				eq ? xstrndup(optarg, (size_t)(eq - optarg)) : xstrdup(optarg));
-			TA_PUSH(mechs, n_mechs, cap_mechs, eq ? xstrdup(eq + 1) : NULL);
-			break;
-		}
-		case OPT_JSON:
-			json = optarg;
-			break;
-		case 'j': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (*end || v < 1 || v > 1024) {
-				ta_error("invalid job count '%s'", optarg);
-				goto out;
-			}
-			so.jobs = (int)v;
-			break;
-		}
-		case OPT_RULES:
-			rules_dir = optarg;
-			break;
-		case OPT_CACHE_DIR:
-			so.cache_dir = optarg;
-			break;
-		case OPT_NO_CACHE:
-			so.no_cache = true;
-			break;
-		case 'q':
-			ta_diag_set_quiet(1);
-			break;
-		case 'h':
-			fputs(patch_usage, stdout);
-			rc = fflush(stdout) == 0 ? TA_EXIT_OK : TA_EXIT_FAILURE;
-			goto out;
-		case ':':
-			ta_error("option '%s' needs an argument", argv[optind - 1]);
-			fputs("try 'tasklet-audit patch --help'\n", stderr);
-			goto out;
-		default:
-			ta_error("unknown option '%s'", argv[optind - 1]);
-			fputs("try 'tasklet-audit patch --help'\n", stderr);
-			goto out;
-		}
-	}
-	if (argc - optind > 1) {
-		ta_error("too many arguments: one PATH at most");
-		goto out;
-	}
-	{
-		bool known = false;
-		for (size_t i = 0; i < sizeof(targets) / sizeof(*targets); i++)
-			known |= strcmp(po.to, targets[i]) == 0;
-		if (!known) {
-			ta_error(
-				"unknown migration '%s' (setup, auto, bh, wq, threaded-irq or timer)",
-				po.to);
-			goto out;
-		}
-	}
-	if (po.outdir) {
-		struct stat st;
-		if (mkdir(po.outdir, 0777) != 0 && errno != EEXIST) {
-			ta_error("cannot create '%s': %s", po.outdir, strerror(errno));
-			goto out;
-		}
-		if (stat(po.outdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			ta_error("'%s' is not a directory", po.outdir);
-			goto out;
-		}
-	}
-	so.path = optind < argc ? argv[optind] : ta_default_corpus();
-	rules = ta_rules_load(rules_dir ? rules_dir : ta_rules_default_dir());
-	if (!rules)
-		goto out;
-	if ((rc = ta_scan(&so, &a)) != TA_EXIT_OK)
-		goto out;
-	ta_classify(a, rules);
-	if (!a->rules_dir)
-		a->rules_dir = xstrdup(rules->dir);
-	po.only_ids = (const char *const *)ids;
-	po.mechanisms = (const char *const *)mechs;
-	po.n_only = n_ids;
-	rc = ta_patch_run(a, &po);
-	if (json && rc != TA_EXIT_USAGE) {
-		ta_outfile *of = ta_outfile_open(json);
-		struct ta_report_opts ro = {0};
-		if (!of || ta_report_json.write(a, ta_outfile_stream(of), &ro) != 0 ||
-		    ta_outfile_commit(&of) != 0) {
-			ta_outfile_abort(&of);
-			rc = TA_EXIT_FAILURE;
-		}
-	}
-out:
-	for (size_t i = 0; i < n_ids; i++) {
-		free(ids[i]);
-		free(mechs[i]);
-	}
-	free(ids);
-	free(mechs);
-	ta_audit_free(&a);
-	ta_rules_free(&rules);
 	return rc;
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * model_cmd.c - the "model" subcommand: option parsing, loading the
+ * cmd_model.c - the "model" subcommand: option parsing, loading the
  * protocol, running the checker or the conformance cases, printing.
  */
-#include "model_cmd.h"
+#include "cmd_model.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -188,7 +188,7 @@ static int run_compare(const struct model_opts *o)
 	return TA_EXIT_OK;
 }
 
-int ta_model_main(int argc, char **argv)
+static int model_main(int argc, char **argv)
 {
 	struct model_opts o = {.rc = TA_RC_OPTS_DEFAULT};
 	int rc = parse_args(argc, argv, &o);
@@ -211,3 +211,5 @@ int ta_model_main(int argc, char **argv)
 	}
 	return rc;
 }
+
+const struct ta_cmd ta_cmd_model = {.name = "model", .main = model_main};

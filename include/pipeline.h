@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pipeline.h - the one driver of an audit, run by every command that
+ * audits a tree: load the rules (a malformed rule stops the run before any
+ * work), scan the tree, classify and recommend, check each tasklet's
+ * behaviour on the reference core and assess the relevance of each
+ * difference.  The ta_audit it makes is the caller's (ta_audit_free());
+ * the rules live only for the run.
+ */
+#ifndef TA_PIPELINE_H
+#define TA_PIPELINE_H
+
+#include <stdbool.h>
+
+#include "audit.h"
+#include "scan.h"
+
+struct ta_pipeline_opts {
+	struct ta_scan_opts scan; /* what to scan and how; scan.path NULL: the bundled corpus */
+	const char *rules_dir;    /* NULL: ta_rules_default_dir() */
+	bool classify_only;       /* stop after the classifier: no behaviour check */
+};
+
+/* The defaults: a worker per CPU, TA_DEFAULT_TIMEOUT, nothing else set. */
+void ta_pipeline_opts_init(struct ta_pipeline_opts *o);
+
+/*
+ * Run the stages.  0 with *out set; otherwise the exit code (enum ta_exit:
+ * TA_EXIT_USAGE after one error line for bad rules, a bad path or input)
+ * and *out NULL.
+ */
+int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out);
+
+/*
+ * The bundled corpus, audited when no PATH is given: an installed binary's
+ * is the installed copy (PREFIX/share/tasklet-audit/corpus), one run from
+ * the build tree the source tree's corpus/ (ta_bundled_path()).
+ */
+const char *ta_default_corpus(void);
+
+#endif

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cmd_patch.c - the "patch" command: option parsing into a ta_patch_opts,
+ * the output directory, the audit (the pipeline's, classified, without the
+ * behaviour check), the patch writer (patch.h) and the --json report with
+ * each tasklet's patch status.
+ */
+#include "cmd_patch.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diag.h"
+#include "outfile.h"
+#include "patch.h"
+#include "pipeline.h"
+#include "report.h"
+#include "util.h"
+
+static const char patch_usage[] =
+	"usage: tasklet-audit patch [options] [PATH]\n"
+	"\n"
+	"Write the conversions of PATH's tasklets (default: the bundled corpus) as\n"
+	"patches a maintainer can apply, one per driver, in git format-patch form.\n"
+	"Without -o or --apply the patches go to standard output.\n"
+	"\n"
+	"options:\n"
+	"  -t, --to MIGRATION   setup (default), auto, bh, wq, threaded-irq or timer\n"
+	"  -o, --output-directory DIR  one NNNN-*.patch file per driver in DIR\n"
+	"      --signoff 'Name <mail>'  add a Signed-off-by trailer (never invented)\n"
+	"      --apply          rewrite the files in place (each only if unchanged)\n"
+	"      --force-api      write BH-workqueue patches for a tree that lacks the API\n"
+	"      --only ID[=MIG]  only this tasklet (repeatable), optionally another migration\n"
+	"      --json FILE      also write the JSON report with each tasklet's patch status\n"
+	"  -j, --jobs N         parse with N worker processes (default: all CPUs)\n"
+	"      --rules DIR      rules to use (default: the bundled rules/)\n"
+	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
+	"      --no-cache       neither read nor write the facts cache\n"
+	"  -q, --quiet          no notes on stderr\n"
+	"  -h, --help           show this help and exit\n"
+	"\n"
+	"exit status: 0 success (refusals are reported, not errors), 2 bad usage or\n"
+	"input, 3 internal or output error\n";
+
+static int patch_main(int argc, char **argv)
+{
+	enum {
+		OPT_SIGNOFF = 256,
+		OPT_APPLY,
+		OPT_FORCE,
+		OPT_ONLY,
+		OPT_JSON,
+		OPT_RULES,
+		OPT_CACHE_DIR,
+		OPT_NO_CACHE
+	};
+	static const struct option longopts[] = {
+		{"to", required_argument, NULL, 't'},
+		{"output-directory", required_argument, NULL, 'o'},
+		{"signoff", required_argument, NULL, OPT_SIGNOFF},
+		{"apply", no_argument, NULL, OPT_APPLY},
+		{"force-api", no_argument, NULL, OPT_FORCE},
+		{"only", required_argument, NULL, OPT_ONLY},
+		{"json", required_argument, NULL, OPT_JSON},
+		{"jobs", required_argument, NULL, 'j'},
+		{"rules", required_argument, NULL, OPT_RULES},
+		{"cache-dir", required_argument, NULL, OPT_CACHE_DIR},
+		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	struct ta_patch_opts po = {.to = "setup"};
+	struct ta_pipeline_opts pipe;
+	const char *json = NULL;
+	char **ids = NULL, **mechs = NULL;
+	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
+	ta_audit *a = NULL;
+	int c, rc = TA_EXIT_USAGE;
+
+	/* the patch writer needs the classification, not the behaviour check */
+	ta_pipeline_opts_init(&pipe);
+	pipe.classify_only = true;
+
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":t:o:j:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 't':
+			po.to = optarg;
+			break;
+		case 'o':
+			po.outdir = optarg;
+			break;
+		case OPT_SIGNOFF:
+			if (!strchr(optarg, '<') || !strchr(optarg, '>') || !strchr(optarg, '@')) {
+				ta_error("invalid sign-off '%s' (expected 'Name <mail>')", optarg);
+				goto out;
+			}
+			po.signoff = optarg;
+			break;
+		case OPT_APPLY:
+			po.apply = true;
+			break;
+		case OPT_FORCE:
+			po.force_api = true;
+			break;
+		case OPT_ONLY: {
+			char *eq = strchr(optarg, '=');
+			TA_PUSH(ids, n_ids, cap_ids,
+				eq ? xstrndup(optarg, (size_t)(eq - optarg)) : xstrdup(optarg));
+			TA_PUSH(mechs, n_mechs, cap_mechs, eq ? xstrdup(eq + 1) : NULL);
+			break;
+		}
+		case OPT_JSON:
+			json = optarg;
+			break;
+		case 'j': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 1024) {
+				ta_error("invalid job count '%s'", optarg);
+				goto out;
+			}
+			pipe.scan.jobs = (int)v;
+			break;
+		}
+		case OPT_RULES:
+			pipe.rules_dir = optarg;
+			break;
+		case OPT_CACHE_DIR:
+			pipe.scan.cache_dir = optarg;
+			break;
+		case OPT_NO_CACHE:
+			pipe.scan.no_cache = true;
+			break;
+		case 'q':
+			ta_diag_set_quiet(1);
+			break;
+		case 'h':
+			fputs(patch_usage, stdout);
+			rc = fflush(stdout) == 0 ? TA_EXIT_OK : TA_EXIT_FAILURE;
+			goto out;
+		case ':':
+			ta_error("option '%s' needs an argument", argv[optind - 1]);
+			fputs("try 'tasklet-audit patch --help'\n", stderr);
+			goto out;
+		default:
+			ta_error("unknown option '%s'", argv[optind - 1]);
+			fputs("try 'tasklet-audit patch --help'\n", stderr);
+			goto out;
+		}
+	}
+	if (argc - optind > 1) {
+		ta_error("too many arguments: one PATH at most");
+		goto out;
+	}
+	if (!ta_patch_target_check(po.to))
+		goto out;
+	if (po.outdir) {
+		struct stat st;
+		if (mkdir(po.outdir, 0777) != 0 && errno != EEXIST) {
+			ta_error("cannot create '%s': %s", po.outdir, strerror(errno));
+			goto out;
+		}
+		if (stat(po.outdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+			ta_error("'%s' is not a directory", po.outdir);
+			goto out;
+		}
+	}
+	pipe.scan.path = optind < argc ? argv[optind] : NULL;
+	if ((rc = ta_pipeline_run(&pipe, &a)) != TA_EXIT_OK)
+		goto out;
+	po.only_ids = (const char *const *)ids;
+	po.mechanisms = (const char *const *)mechs;
+	po.n_only = n_ids;
+	rc = ta_patch_run(a, &po);
+	if (json && rc != TA_EXIT_USAGE) {
+		ta_outfile *of = ta_outfile_open(json);
+		struct ta_report_opts ro = {0};
+		if (!of || ta_report_json.write(a, ta_outfile_stream(of), &ro) != 0 ||
+		    ta_outfile_commit(&of) != 0) {
+			ta_outfile_abort(&of);
+			rc = TA_EXIT_FAILURE;
+		}
+	}
+out:
+	for (size_t i = 0; i < n_ids; i++) {
+		free(ids[i]);
+		free(mechs[i]);
+	}
+	free(ids);
+	free(mechs);
+	ta_audit_free(&a);
+	return rc;
+}
+
+const struct ta_cmd ta_cmd_patch = {.name = "patch", .main = patch_main};
