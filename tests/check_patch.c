@@ -22,32 +22,12 @@
 #include "testutil.h"
 #include "util.h"
 
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	ta_buf b = {0};
-	int st;
-
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	st = system(b.s);
-	ta_buf_free(&b);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* A git repository holding a copy of the corpus; the caller removes it. */
 static char *corpus_repo(void)
 {
-	char *dir = tu_mkdtemp();
-	char *src = tu_src("corpus");
+	char *dir = tu_corpus_tree();
 
-	ck_assert_int_eq(sh("cp -a '%s/.' '%s' && cd '%s' && git init -q && git add -A && "
-			    "git -c user.name=t -c user.email=t@t commit -q -m base",
-			    src, dir, dir),
-			 0);
-	free(src);
+	tu_git_commit_all(dir);
 	return dir;
 }
 
@@ -154,11 +134,11 @@ START_TEST(test_golden_patches)
 	if (getenv("TA_UPDATE_GOLDEN") && strcmp(getenv("TA_UPDATE_GOLDEN"), "1") == 0) {
 		char *gd = tu_src(golden_dir);
 		mkdir(gd, 0777);
-		sh("rm -f '%s'/*.%s.patch", gd, mig);
+		tu_sh("rm -f '%s'/*.%s.patch", gd, mig);
 		for (size_t i = 0; i < n_made; i++) {
 			const char *base = strrchr(made[i], '/') + 1;
-			sh("cp '%s' '%s/%.*s.%s.patch'", made[i], gd, (int)(strlen(base) - 6), base,
-			   mig);
+			tu_sh("cp '%s' '%s/%.*s.%s.patch'", made[i], gd, (int)(strlen(base) - 6),
+			      base, mig);
 		}
 		free(gd);
 	}
@@ -176,8 +156,8 @@ START_TEST(test_golden_patches)
 		ck_assert_ptr_nonnull(want);
 		ck_assert_msg(strcmp(got, want) == 0, "%s differs from %s", made[i], gold[i]);
 		/* the golden patch applies from the tree root */
-		ck_assert_msg(sh("cd '%s' && git apply --check '%s' && git apply '%s'", repo,
-				 gold[i], gold[i]) == 0,
+		ck_assert_msg(tu_sh("cd '%s' && git apply --check '%s' && git apply '%s'", repo,
+				    gold[i], gold[i]) == 0,
 			      "git apply %s", gold[i]);
 		free(got);
 		free(want);
@@ -338,7 +318,8 @@ START_TEST(test_apply_in_place)
 	ck_assert_str_eq(got, want);
 	/* nothing else in the repository changed than the setup cases */
 	ck_assert_int_eq(
-		sh("cd '%s' && git status --porcelain | grep -v ' patch/setup/' >/dev/null", repo),
+		tu_sh("cd '%s' && git status --porcelain | grep -v ' patch/setup/' >/dev/null",
+		      repo),
 		1);
 	free(got);
 	free(want);
@@ -360,8 +341,8 @@ START_TEST(test_bh_needs_api)
 
 	/* a tree whose workqueue.h lacks the BH API */
 	ck_assert_int_eq(
-		sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' include/linux/workqueue.h",
-		   repo),
+		tu_sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' include/linux/workqueue.h",
+		      repo),
 		0);
 	args = xasprintf("patch --to bh -j 1 --json '%s' '%s/patch/bh'", json, repo);
 	r = tu_exec(args);
@@ -401,8 +382,8 @@ START_TEST(test_validation_refuses)
 
 	/* the callback is also stored in a variable of the old type: the new one no longer fits */
 	ck_assert_int_eq(
-		sh("cd '%s' && printf 'void (*he_hook)(unsigned long) = he_tasklet;\\n' >> patch/setup/he.c",
-		   repo),
+		tu_sh("cd '%s' && printf 'void (*he_hook)(unsigned long) = he_tasklet;\\n' >> patch/setup/he.c",
+		      repo),
 		0);
 	args = xasprintf("patch --to setup -j 1 --json '%s' '%s/patch/setup'", json, repo);
 	r = tu_exec(args);

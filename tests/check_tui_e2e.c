@@ -47,23 +47,6 @@ static bool have_tmux(void)
 	return system("command -v tmux >/dev/null 2>&1") == 0;
 }
 
-/* Run a shell command line built from fmt; returns its exit status. */
-static int shf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int shf(const char *fmt, ...)
-{
-	ta_buf b = {0};
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	st = system(b.s);
-	ta_buf_free(&b);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* The output of a shell command line (caller frees). */
 static char *outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -165,7 +148,7 @@ static void setup(void)
 static void teardown(void)
 {
 	if (server > 0) {
-		shf("tmux -L e2e kill-server >/dev/null 2>&1");
+		tu_sh("tmux -L e2e kill-server >/dev/null 2>&1");
 		kill(server, SIGTERM);
 		waitpid(server, NULL, 0);
 		server = -1;
@@ -190,9 +173,9 @@ static void teardown(void)
  */
 static void start(const char *session, int w, int h, const char *env, const char *args)
 {
-	ck_assert_int_eq(shf("tmux -L e2e new-session -d -s %s -x %d -y %d -c '%s' "
-			     "\"env %s '%s' review %s; echo EXIT=\\$?\"",
-			     session, w, h, dir, env, TA_BINARY, args),
+	ck_assert_int_eq(tu_sh("tmux -L e2e new-session -d -s %s -x %d -y %d -c '%s' "
+			       "\"env %s '%s' review %s; echo EXIT=\\$?\"",
+			       session, w, h, dir, env, TA_BINARY, args),
 			 0);
 }
 
@@ -261,12 +244,12 @@ static void wait_gone(const char *session, const char *text)
 
 static void keys(const char *session, const char *k)
 {
-	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s %s", session, k), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e send-keys -t %s %s", session, k), 0);
 }
 
 static void literal(const char *session, const char *text)
 {
-	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s -l '%s'", session, text), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e send-keys -t %s -l '%s'", session, text), 0);
 }
 
 /* Wait for the review to end: its exit status as the shell saw it. */
@@ -465,7 +448,7 @@ START_TEST(test_review_session)
 			"cd '%s' && cp -r '%s/corpus' tree && cd tree && git init -q . && "
 			"for p in ../tasklet-patches/*; do git apply --check \"$p\" || exit 1; done",
 			dir, TA_SOURCE_DIR);
-		ck_assert_msg(shf("%s", git) == 0, "an exported patch does not apply");
+		ck_assert_msg(tu_sh("%s", git) == 0, "an exported patch does not apply");
 		free(git);
 	} else {
 		s = wait_for("s2", "no patch writer");
@@ -493,10 +476,10 @@ START_TEST(test_too_small_then_resize)
 	ck_assert_ptr_nonnull(strstr(s, "at least 80x24"));
 	ck_assert_ptr_null(strstr(s, "SUBSYSTEM"));
 	free(s);
-	ck_assert_int_eq(shf("tmux -L e2e resize-window -t small -x 100 -y 30"), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e resize-window -t small -x 100 -y 30"), 0);
 	free(wait_for("small", "SUBSYSTEM"));
 	wait_gone("small", "too small");
-	ck_assert_int_eq(shf("tmux -L e2e resize-window -t small -x 80 -y 23"), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e resize-window -t small -x 80 -y 23"), 0);
 	free(wait_for("small", "terminal too small: 80x23"));
 	keys("small", "q");
 	ck_assert_int_eq(wait_exit("small"), 0);

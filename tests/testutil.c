@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,20 @@ void tu_run_free(struct tu_run *r)
 	r->out = r->err = NULL;
 }
 
+int tu_sh(const char *fmt, ...)
+{
+	va_list ap;
+	ta_buf b = {0};
+	int st;
+
+	va_start(ap, fmt);
+	ta_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	st = system(b.s);
+	ta_buf_free(&b);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
 char *tu_mkdtemp(void)
 {
 	char *dir = xstrdup("/tmp/ta-test.XXXXXX");
@@ -297,6 +312,23 @@ void tu_write(const char *dir, const char *rel, const char *text)
 	fputs(text, fp);
 	ck_assert_int_eq(fclose(fp), 0);
 	free(path);
+}
+
+char *tu_corpus_tree(void)
+{
+	char *dir = tu_mkdtemp(), *src = tu_src("corpus");
+
+	ck_assert_msg(tu_sh("cp -a '%s/.' '%s'", src, dir) == 0, "cannot copy '%s'", src);
+	free(src);
+	return dir;
+}
+
+void tu_git_commit_all(const char *dir)
+{
+	ck_assert_msg(tu_sh("cd '%s' && git init -q && git add -A && "
+			    "git -c user.name=t -c user.email=t@t commit -q -m base",
+			    dir) == 0,
+		      "cannot commit '%s' to git", dir);
 }
 
 char *tu_ls(const char *dir)

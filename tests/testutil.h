@@ -2,8 +2,9 @@
 /*
  * testutil.h - helpers shared by the Check suites: running a suite,
  * scanning the bundled corpus once per process, dumping an audit in the
- * golden-file format, running the real binary and capturing its output,
- * making and removing temporary trees, capturing stderr.
+ * golden-file format, running the real binary and shell commands and
+ * capturing their output, making and removing temporary trees and git
+ * copies of the corpus, capturing stderr.
  */
 #ifndef TA_TESTUTIL_H
 #define TA_TESTUTIL_H
@@ -42,6 +43,8 @@ struct tu_run {
 };
 struct tu_run tu_exec(const char *args);
 void tu_run_free(struct tu_run *r);
+/* Run a shell command line built from fmt; returns its exit status (128 if killed). */
+int tu_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A fresh directory under /tmp (the test fails if it cannot be made). */
 char *tu_mkdtemp(void);
@@ -49,6 +52,10 @@ char *tu_mkdtemp(void);
 void tu_rmtree(char **dir);
 /* Write text to dir/rel, creating the parent directories. */
 void tu_write(const char *dir, const char *rel, const char *text);
+/* A copy of the corpus in a fresh directory (the caller removes it). */
+char *tu_corpus_tree(void);
+/* Make dir a git repository with everything in it committed as "base". */
+void tu_git_commit_all(const char *dir);
 /* The entries of a directory (without . and ..), sorted, one per line. */
 char *tu_ls(const char *dir);
 /* Capture what is printed on stderr between begin and end (not nestable). */
