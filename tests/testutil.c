@@ -44,22 +44,6 @@ __attribute__((constructor)) static void private_cache(void)
 	atexit(remove_test_cache);
 }
 
-int tu_run(Suite *s)
-{
-	SRunner *sr = srunner_create(s);
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
-
-char *tu_src(const char *rel)
-{
-	return xasprintf("%s/%s", TA_SOURCE_DIR, rel);
-}
-
 static ta_audit *corpus;
 
 static void free_corpus(void)
@@ -213,7 +197,7 @@ void tu_golden(const char *rel, const char *text)
 		fclose(fp);
 	}
 	want = ta_read_file(path, NULL);
-	ck_assert_msg(want != NULL, "missing golden file %s", rel);
+	ck_assert_msg(want != NULL, "missing golden file %s (TA_UPDATE_GOLDEN=1 writes it)", rel);
 	ck_assert_msg(strcmp(want, text) == 0,
 		      "%s differs from the output:\n--- want\n%s--- got\n%s", rel, want, text);
 	free(want);

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * testutil.h - helpers shared by the Check suites: running a suite,
- * scanning the bundled corpus once per process, dumping an audit in the
- * golden-file format, running the real binary and shell commands and
- * capturing their output, making and removing temporary trees and git
- * copies of the corpus, capturing stderr.
+ * testutil.h - helpers shared by the Check suites: those of testbase.h
+ * (running a suite, listing the corpus cases), scanning the bundled
+ * corpus once per process, dumping an audit in the golden-file format,
+ * running the real binary and shell commands and capturing their output,
+ * making and removing temporary trees and git copies of the corpus,
+ * capturing stderr.
  */
 #ifndef TA_TESTUTIL_H
 #define TA_TESTUTIL_H
@@ -13,15 +14,11 @@
 #include <stdbool.h>
 
 #include "audit.h"
+#include "testbase.h"
 #include "util.h"
-
-/* Run one suite; returns the process exit status (0 when all passed). */
-int tu_run(Suite *s);
 
 /* The corpus audit, scanned on first use and kept for the process. */
 const ta_audit *tu_corpus(void);
-/* Absolute path of a file under the source tree ("corpus/index/x.c"). */
-char *tu_src(const char *rel);
 
 /* Append the golden dump of every tasklet whose file is `file` to b. */
 void tu_dump_file(const ta_audit *a, const char *file, ta_buf *b);
