@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * testbase.h - the test helpers that know nothing of the audit model:
- * running a suite, finding the files of a corpus directory.  testutil.h
+ * running a suite and reporting its skipped cases to ctest, finding the
+ * files of a corpus directory.  testutil.h
  * includes it; check_refcore.c includes it alone, since the reference
  * core's refcore_tasklet.h and audit.h both define struct ta_tasklet.
  * Returned lists belong to the caller (tu_strv_free).
@@ -13,8 +14,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Run one suite; returns the process exit status (0 when all passed). */
+/* The exit status of a suite of which a case was skipped and nothing failed
+ * (ctest's SKIP_RETURN_CODE, set in CMakeLists.txt). */
+#define TU_EXIT_SKIPPED 77
+
+/*
+ * Run one suite; returns the process exit status: EXIT_FAILURE when a test
+ * failed, else TU_EXIT_SKIPPED when a case was skipped, else 0.
+ */
 int tu_run(Suite *s);
+/*
+ * Record that the case tcase of suite is left out, and why (say, a tool
+ * that is not installed): main() calls it instead of suite_add_tcase(),
+ * before tu_run(), so the decision holds in Check's fork mode and without
+ * it.  A case that CK_RUN_SUITE or CK_RUN_CASE deselects does not count.
+ */
+void tu_skip_case(const char *suite, const char *tcase, const char *why);
 
 /* Absolute path of a file under the source tree ("corpus/index/x.c"). */
 char *tu_src(const char *rel);
