@@ -44,45 +44,67 @@ __attribute__((constructor)) static void private_cache(void)
 	atexit(remove_test_cache);
 }
 
-static ta_audit *corpus;
-
-static void free_corpus(void)
+/* A fresh scan of the corpus, classified when asked; exits when it fails. */
+static ta_audit *scan_corpus(bool classified)
 {
-	ta_audit_free(&corpus);
-}
+	char *path = tu_src("corpus");
+	struct ta_scan_opts o = {.path = path, .jobs = 2, .timeout = 120};
+	ta_audit *a = NULL;
+	int rc = ta_scan(&o, &a);
 
-const ta_audit *tu_corpus(void)
-{
-	if (!corpus) {
-		char *path = tu_src("corpus");
-		struct ta_scan_opts o = {.path = path, .jobs = 2, .timeout = 120};
-		int rc = ta_scan(&o, &corpus);
-		if (rc != 0 || !corpus) {
-			fprintf(stderr, "cannot scan the corpus '%s' (exit %d)\n", path, rc);
-			exit(1);
-		}
-		free(path);
-		atexit(free_corpus);
+	if (rc != 0 || !a) {
+		fprintf(stderr, "cannot scan the corpus '%s' (exit %d)\n", path, rc);
+		exit(1);
 	}
-	return corpus;
-}
-
-const ta_audit *tu_classified(void)
-{
-	const ta_audit *a = tu_corpus();
-
-	if (!a->classified) {
+	free(path);
+	if (classified) {
 		char *dir = tu_src("rules");
 		ta_rules *r = ta_rules_load(dir);
 		if (!r) {
 			fprintf(stderr, "cannot load the bundled rules '%s'\n", dir);
 			exit(1);
 		}
-		ta_classify((ta_audit *)a, r);
+		ta_classify(a, r);
 		ta_rules_free(&r);
 		free(dir);
 	}
 	return a;
+}
+
+static ta_audit *corpus, *classified;
+
+static void free_shared(void)
+{
+	ta_audit_free(&corpus);
+	ta_audit_free(&classified);
+}
+
+static const ta_audit *shared_get(ta_audit **a, bool classify)
+{
+	static bool registered;
+
+	if (!*a) {
+		*a = scan_corpus(classify);
+		if (!registered)
+			atexit(free_shared);
+		registered = true;
+	}
+	return *a;
+}
+
+const ta_audit *tu_corpus(void)
+{
+	return shared_get(&corpus, false);
+}
+
+const ta_audit *tu_classified(void)
+{
+	return shared_get(&classified, true);
+}
+
+ta_audit *tu_classified_copy(void)
+{
+	return scan_corpus(true);
 }
 
 void tu_dump_class(const ta_audit *a, const char *file, ta_buf *b)
@@ -217,10 +239,16 @@ static char *slurp_fd(int fd)
 
 struct tu_run tu_exec(const char *args)
 {
+	return tu_exec_env(NULL, args);
+}
+
+struct tu_run tu_exec_env(const char *env, const char *args)
+{
 	struct tu_run r = {0};
 	char outp[] = "/tmp/tu-out.XXXXXX", errp[] = "/tmp/tu-err.XXXXXX";
 	int of = mkstemp(outp), ef = mkstemp(errp);
-	char *cmd = xasprintf("'%s' %s >'%s' 2>'%s' </dev/null", TA_BINARY, args, outp, errp);
+	char *cmd = xasprintf("%s%s%s'%s' %s >'%s' 2>'%s' </dev/null", env ? "env " : "",
+			      env ? env : "", env ? " " : "", TA_BINARY, args, outp, errp);
 	int st = system(cmd);
 
 	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);

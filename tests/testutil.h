@@ -17,15 +17,20 @@
 #include "testbase.h"
 #include "util.h"
 
-/* The corpus audit, scanned on first use and kept for the process. */
+/*
+ * The audits of tu_corpus() and tu_classified() are made on first use and
+ * shared by every test of the process: no test may change them (without
+ * CK_FORK a change would reach the tests after it).  The corpus audit: */
 const ta_audit *tu_corpus(void);
 
 /* Append the golden dump of every tasklet whose file is `file` to b. */
 void tu_dump_file(const ta_audit *a, const char *file, ta_buf *b);
-/* The classifier's results for those tasklets (run tu_classified() first). */
+/* The classifier's results for those tasklets (a classified audit: tu_classified()). */
 void tu_dump_class(const ta_audit *a, const char *file, ta_buf *b);
 /* The corpus audit, classified with the bundled rules (once per process). */
 const ta_audit *tu_classified(void);
+/* A classified corpus audit of the caller's own, for a test that changes it. */
+ta_audit *tu_classified_copy(void);
 /* Find a tasklet by key; NULL when absent. */
 const ta_tasklet *tu_find(const ta_audit *a, const char *key);
 
@@ -39,6 +44,8 @@ struct tu_run {
 	char *err;
 };
 struct tu_run tu_exec(const char *args);
+/* The same with environment assignments ("A=1 B=2") for the binary only. */
+struct tu_run tu_exec_env(const char *env, const char *args);
 void tu_run_free(struct tu_run *r);
 /* Run a shell command line built from fmt; returns its exit status (128 if killed). */
 int tu_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
