@@ -28,6 +28,21 @@ void tu_skip_case(const char *suite, const char *tcase, const char *why)
 	skipped = line;
 }
 
+static bool (*end_checks[4])(void);
+static size_t n_end_checks;
+
+void tu_at_end(bool (*check)(void))
+{
+	for (size_t i = 0; i < n_end_checks; i++)
+		if (end_checks[i] == check)
+			return;
+	if (n_end_checks == sizeof(end_checks) / sizeof(*end_checks)) {
+		fprintf(stderr, "tu_at_end: more than %zu checks\n", n_end_checks);
+		abort();
+	}
+	end_checks[n_end_checks++] = check;
+}
+
 int tu_run(Suite *s)
 {
 	SRunner *sr = srunner_create(s);
@@ -37,6 +52,8 @@ int tu_run(Suite *s)
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
+	for (size_t i = 0; i < n_end_checks; i++)
+		failed += !end_checks[i]();
 	if (skip) {
 		fputs(skipped, stdout);
 		free(skipped);

@@ -20,7 +20,8 @@
 
 /*
  * Run one suite; returns the process exit status: EXIT_FAILURE when a test
- * failed, else TU_EXIT_SKIPPED when a case was skipped, else 0.
+ * or a tu_at_end() check failed, else TU_EXIT_SKIPPED when a case was
+ * skipped, else 0.
  */
 int tu_run(Suite *s);
 /*
@@ -30,6 +31,12 @@ int tu_run(Suite *s);
  * it.  A case that CK_RUN_SUITE or CK_RUN_CASE deselects does not count.
  */
 void tu_skip_case(const char *suite, const char *tcase, const char *why);
+/*
+ * Have tu_run() call check after the suite ran: it returns false, having
+ * said why on stderr, when the suite must fail (testutil.c: a test changed
+ * an audit every test shares).
+ */
+void tu_at_end(bool (*check)(void));
 
 /* Absolute path of a file under the source tree ("corpus/index/x.c"). */
 char *tu_src(const char *rel);

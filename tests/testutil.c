@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "classify.h"
+#include "report.h"
 #include "rules.h"
 #include "scan.h"
 
@@ -71,35 +72,90 @@ static ta_audit *scan_corpus(bool classified)
 	return a;
 }
 
-static ta_audit *corpus, *classified;
+/* The JSON report of a, in memory: what a shared audit is compared by. */
+static char *report_of(const ta_audit *a)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (!fp || ta_report_json.write(a, fp, NULL) != 0 || fclose(fp) != 0) {
+		fprintf(stderr, "cannot write the report of the corpus audit\n");
+		exit(1);
+	}
+	return buf;
+}
+
+/* A shared audit and its report when it was made (see unchanged()). */
+struct shared {
+	ta_audit *a;
+	char *report;
+	const char *what;
+};
+
+static struct shared corpus = {.what = "tu_corpus()"};
+static struct shared classified = {.what = "tu_classified()"};
+
+/* false, with a message, when a test changed s->a (only seen without CK_FORK). */
+static bool unchanged(struct shared *s)
+{
+	char *now;
+	bool same;
+
+	if (!s->a)
+		return true;
+	now = report_of(s->a);
+	same = strcmp(now, s->report) == 0;
+	if (!same)
+		fprintf(stderr,
+			"a test changed the shared audit of %s: a test that changes an audit "
+			"takes its own (tu_classified_copy)\n",
+			s->what);
+	free(now);
+	return same;
+}
+
+static bool corpus_unchanged(void)
+{
+	return unchanged(&corpus);
+}
+
+static bool classified_unchanged(void)
+{
+	return unchanged(&classified);
+}
 
 static void free_shared(void)
 {
-	ta_audit_free(&corpus);
-	ta_audit_free(&classified);
+	ta_audit_free(&corpus.a);
+	free(corpus.report);
+	ta_audit_free(&classified.a);
+	free(classified.report);
 }
 
-static const ta_audit *shared_get(ta_audit **a, bool classify)
+static const ta_audit *shared_get(struct shared *s, bool classify, bool (*check)(void))
 {
 	static bool registered;
 
-	if (!*a) {
-		*a = scan_corpus(classify);
+	if (!s->a) {
+		s->a = scan_corpus(classify);
+		s->report = report_of(s->a);
 		if (!registered)
 			atexit(free_shared);
 		registered = true;
+		tu_at_end(check);
 	}
-	return *a;
+	return s->a;
 }
 
 const ta_audit *tu_corpus(void)
 {
-	return shared_get(&corpus, false);
+	return shared_get(&corpus, false, corpus_unchanged);
 }
 
 const ta_audit *tu_classified(void)
 {
-	return shared_get(&classified, true);
+	return shared_get(&classified, true, classified_unchanged);
 }
 
 ta_audit *tu_classified_copy(void)

@@ -19,8 +19,10 @@
 
 /*
  * The audits of tu_corpus() and tu_classified() are made on first use and
- * shared by every test of the process: no test may change them (without
- * CK_FORK a change would reach the tests after it).  The corpus audit: */
+ * shared by every test of the process: no test may change them.  Without
+ * CK_FORK a change would reach the tests after it, so tu_run() compares
+ * each with its report when it was made and fails the suite on a
+ * difference.  The corpus audit: */
 const ta_audit *tu_corpus(void);
 
 /* Append the golden dump of every tasklet whose file is `file` to b. */
