@@ -13,17 +13,50 @@
 
 #include "util.h"
 
-static char *skipped; /* "suite/tcase: why" lines of the cases left out */
+static char *skipped; /* "suite/case: skipped: why" lines of the cases left out */
 
-void tu_skip_case(const char *suite, const char *tcase, const char *why)
+/* Does the space-separated list of Check tags in variable var name tag? */
+static bool tags_name(const char *var, const char *tag)
+{
+	const char *list = getenv(var);
+	size_t n = strlen(tag);
+
+	for (const char *p = list; p && (p = strstr(p, tag)); p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/* Would Check run the case name of suite, tagged "optional", were it there? */
+static bool selected(const char *suite, const char *name)
 {
 	const char *run_suite = getenv("CK_RUN_SUITE"), *run_case = getenv("CK_RUN_CASE");
+	const char *include = getenv("CK_INCLUDE_TAGS");
+
+	if (run_suite && *run_suite && strcmp(run_suite, suite) != 0)
+		return false;
+	if (run_case && *run_case && strcmp(run_case, name) != 0)
+		return false;
+	if (include && *include && !tags_name("CK_INCLUDE_TAGS", "optional"))
+		return false;
+	return !tags_name("CK_EXCLUDE_TAGS", "optional");
+}
+
+void tu_optional_case(Suite *s, const char *suite, const char *name, const char *why_not,
+		      void (*add_tests)(TCase *tc))
+{
 	char *line;
 
-	if ((run_suite && *run_suite && strcmp(run_suite, suite) != 0) ||
-	    (run_case && *run_case && strcmp(run_case, tcase) != 0))
-		return; /* not selected: not run either way */
-	line = xasprintf("%s%s/%s: skipped: %s\n", skipped ? skipped : "", suite, tcase, why);
+	if (!why_not) {
+		TCase *tc = tcase_create(name);
+		tcase_set_tags(tc, "optional");
+		add_tests(tc);
+		suite_add_tcase(s, tc);
+		return;
+	}
+	if (!selected(suite, name))
+		return; /* it would not run here either way */
+	line = xasprintf("%s%s/%s: skipped: %s\n", skipped ? skipped : "", suite, name, why_not);
 	free(skipped);
 	skipped = line;
 }

@@ -25,12 +25,19 @@
  */
 int tu_run(Suite *s);
 /*
- * Record that the case tcase of suite is left out, and why (say, a tool
- * that is not installed): main() calls it instead of suite_add_tcase(),
- * before tu_run(), so the decision holds in Check's fork mode and without
- * it.  A case that CK_RUN_SUITE or CK_RUN_CASE deselects does not count.
+ * Add the optional case name to s (suite is s's name): one that needs what
+ * this machine may lack (a tool, root).  When why_not is NULL the case is
+ * created, tagged "optional", given its tests by add_tests and added;
+ * else it is left out and recorded as skipped, and tu_run() says why.
+ * main() calls it before tu_run(), so the decision holds with and without
+ * CK_FORK.  A case that CK_RUN_SUITE, CK_RUN_CASE, CK_INCLUDE_TAGS or
+ * CK_EXCLUDE_TAGS deselects is not counted as skipped.  CMakeLists.txt
+ * runs a suite that has optional cases as two ctest tests, SUITE without
+ * them and SUITE_optional with them alone, so a skipped optional case
+ * shows as such without hiding the rest of its suite.
  */
-void tu_skip_case(const char *suite, const char *tcase, const char *why);
+void tu_optional_case(Suite *s, const char *suite, const char *name, const char *why_not,
+		      void (*add_tests)(TCase *tc));
 /*
  * Have tu_run() call check after the suite ran: it returns false, having
  * said why on stderr, when the suite must fail (testutil.c: a test changed
