@@ -1,37 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * check_classify.c - the classifier on the corpus: every corpus/classify
- * case's class, recommendation, reasons, findings and site contexts are
- * compared with its golden corpus/classify/<file>.class.expected, and the
+ * check_classify.c - the classifier on the corpus: the class,
+ * recommendation, reasons, findings and site contexts of every
+ * corpus/classify case (found by walking the directory; each must have a
+ * golden) and of every corpus/index case with a golden are compared with
+ * that golden, <file>.class.expected beside the case, and the
  * properties each case exists for are asserted directly (one per class,
  * one true positive and one near-miss per bug check).
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rules.h"
 #include "testutil.h"
 
-static const char *const cases[] = {
-	"classify/container_mismatch.c",
-	"classify/dma_done.c",
-	"classify/gpu_engine.c",
-	"classify/isr_bh.c",
-	"classify/kill_disabled.c",
-	"classify/net_rx.c",
-	"classify/kill_before_irq.c",
-	"classify/poller.c",
-	"classify/process_bh_lock.c",
-	"classify/process_defer.c",
-	"classify/sleeping_cb.c",
-	"classify/sleeping_irq.c",
-	"classify/sync_atomic.c",
-	"classify/timer_kick.c",
-	"classify/unknown_ctx.c",
-	"index/hi_priority.c",
-	"index/data_kinds.c",
-	"index/open_coded.c",
-};
+/*
+ * The cases, from the directories: every source of corpus/classify (each
+ * must have its golden), then every source of corpus/index that has one.
+ */
+static char **cases;
+static size_t n_cases;
+
+static void find_cases(void)
+{
+	char **idx;
+	size_t n_idx = tu_corpus_cases("index", &idx), cap;
+
+	n_cases = cap = tu_corpus_cases("classify", &cases);
+	for (size_t i = 0; i < n_idx; i++) {
+		char *golden = xasprintf("%s/corpus/%s.class.expected", TA_SOURCE_DIR, idx[i]);
+		if (access(golden, F_OK) == 0)
+			TA_PUSH(cases, n_cases, cap, xstrdup(idx[i]));
+		free(golden);
+	}
+	tu_strv_free(idx, n_idx);
+}
 
 START_TEST(test_case_golden)
 {
@@ -44,6 +48,27 @@ START_TEST(test_case_golden)
 	tu_golden(golden, b.s);
 	free(golden);
 	ta_buf_free(&b);
+}
+END_TEST
+
+/* Every class golden in the corpus is the golden of a case: none is left unread. */
+START_TEST(test_no_stray_golden)
+{
+	char *dir = tu_src("corpus");
+	char **goldens;
+	size_t n = tu_find_files(dir, ".class.expected", &goldens);
+
+	for (size_t i = 0; i < n; i++) {
+		char *file = xstrndup(goldens[i], strlen(goldens[i]) - strlen(".class.expected"));
+		bool found = false;
+		for (size_t k = 0; k < n_cases && !found; k++)
+			found = strcmp(cases[k], file) == 0;
+		ck_assert_msg(found, "corpus/%s: '%s' is no classifier case", goldens[i], file);
+		free(file);
+	}
+	ck_assert_uint_eq(n, n_cases);
+	tu_strv_free(goldens, n);
+	free(dir);
 }
 END_TEST
 
@@ -241,7 +266,8 @@ static Suite *classify_suite(void)
 	TCase *tc = tcase_create("corpus");
 
 	tcase_set_timeout(tc, 300);
-	tcase_add_loop_test(tc, test_case_golden, 0, (int)(sizeof(cases) / sizeof(*cases)));
+	tcase_add_loop_test(tc, test_case_golden, 0, (int)n_cases);
+	tcase_add_test(tc, test_no_stray_golden);
 	tcase_add_loop_test(tc, test_class_and_mechanism, 0,
 			    (int)(sizeof(expect) / sizeof(*expect)));
 	tcase_add_test(tc, test_hi_users_keep_priority);
@@ -255,6 +281,11 @@ static Suite *classify_suite(void)
 
 int main(void)
 {
+	int rc;
+
+	find_cases();
 	tu_classified(); /* scan and classify once, before the runner forks */
-	return tu_run(classify_suite());
+	rc = tu_run(classify_suite());
+	tu_strv_free(cases, n_cases);
+	return rc;
 }

@@ -11,10 +11,8 @@
  * patch command end to end: a copy of the corpus with a MAINTAINERS gets
  * To:/Cc: headers that git am accepts, and the --json report lists them.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -356,27 +354,11 @@ END_TEST
 
 /* ------------------------------------------------------------ end to end */
 
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	ta_buf b = {0};
-	int st;
-
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	st = system(b.s);
-	ta_buf_free(&b);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* The corpus in a git repository, with a MAINTAINERS for two of its BH cases. */
 static char *addressed_repo(void)
 {
-	char *dir = tu_mkdtemp(), *src = tu_src("corpus");
+	char *dir = tu_corpus_tree();
 
-	ck_assert_int_eq(sh("cp -a '%s/.' '%s'", src, dir), 0);
 	tu_write(dir, "MAINTAINERS",
 		 "List of maintainers\n\n"
 		 "BH BASIC\nM:\tAlice Alpha <alice@example.org>\n"
@@ -388,11 +370,7 @@ static char *addressed_repo(void)
 		 "THE REST\nM:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
 		 "L:\tlinux-kernel@vger.kernel.org\nS:\tBuried alive in reporters\n"
 		 "F:\t*\nF:\t*/\n");
-	ck_assert_int_eq(sh("cd '%s' && git init -q && git add -A && "
-			    "git -c user.name=t -c user.email=t@t commit -q -m base",
-			    dir),
-			 0);
-	free(src);
+	tu_git_commit_all(dir);
 	return dir;
 }
 
@@ -483,9 +461,9 @@ START_TEST(test_patch_command_addresses)
 		free(cc);
 	}
 	/* git am takes the addressed patches from the root */
-	ck_assert_int_eq(sh("cd '%s' && git -c user.name=t -c user.email=t@t am -q '%s' '%s' "
-			    ">/dev/null 2>&1",
-			    repo, basic, hi),
+	ck_assert_int_eq(tu_sh("cd '%s' && git -c user.name=t -c user.email=t@t am -q '%s' '%s' "
+			       ">/dev/null 2>&1",
+			       repo, basic, hi),
 			 0);
 	cJSON_Delete(report);
 	free(json_text);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * check_patch.c - the patch command end to end on corpus/patch/: for each
- * migration directory the patches written match their golden copies
- * (corpus/patch/MIG/golden/), every golden patch passes `git apply --check`
+ * case directory there (found by walking it; its migration MIG is the one
+ * its expectations name, and every case file must have one) the patches
+ * written match their golden copies (corpus/patch/DIR/golden/), every
+ * golden patch passes `git apply --check`
  * on a fresh git copy of the corpus, and the applied result equals the
  * hand-written expected file (FILE.MIG.expected, from the seed patches'
  * + side) byte for byte; cases with FILE.MIG.refused get no patch and a
@@ -22,79 +24,13 @@
 #include "testutil.h"
 #include "util.h"
 
-static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *fmt, ...)
-{
-	va_list ap;
-	ta_buf b = {0};
-	int st;
-
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	st = system(b.s);
-	ta_buf_free(&b);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
-}
-
 /* A git repository holding a copy of the corpus; the caller removes it. */
 static char *corpus_repo(void)
 {
-	char *dir = tu_mkdtemp();
-	char *src = tu_src("corpus");
+	char *dir = tu_corpus_tree();
 
-	ck_assert_int_eq(sh("cp -a '%s/.' '%s' && cd '%s' && git init -q && git add -A && "
-			    "git -c user.name=t -c user.email=t@t commit -q -m base",
-			    src, dir, dir),
-			 0);
-	free(src);
+	tu_git_commit_all(dir);
 	return dir;
-}
-
-/* The files of dir (sorted), full paths. */
-static size_t list(const char *dir, const char *suffix, char ***out)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	size_t n = 0, cap = 0;
-
-	*out = NULL;
-	while (d && (de = readdir(d)))
-		if (de->d_name[0] != '.' && ta_str_ends(de->d_name, suffix))
-			TA_PUSH(*out, n, cap, ta_path_join(dir, de->d_name));
-	if (d)
-		closedir(d);
-	ta_sort(*out, n, sizeof(char *), ta_strptr_cmp);
-	return n;
-}
-
-static void free_list(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
-/* The expected files of a case directory, recursively (nitrox/ is a driver). */
-static void expected_files(const char *dir, const char *ext, ta_buf *out)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-
-	while (d && (de = readdir(d))) {
-		char *p;
-		struct stat st;
-		if (de->d_name[0] == '.')
-			continue;
-		p = ta_path_join(dir, de->d_name);
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) && strcmp(de->d_name, "golden") != 0)
-			expected_files(p, ext, out);
-		else if (ta_str_ends(de->d_name, ext))
-			ta_buf_printf(out, "%s\n", p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
 }
 
 static cJSON *read_json(const char *path)
@@ -123,96 +59,169 @@ static const cJSON *patch_of(const cJSON *report, const char *file)
 	return NULL;
 }
 
-static const char *const migs[][2] = {
-	{"setup", "setup"}, {"bh", "bh"}, {"wq", "wq"}, {"irq", "threaded-irq"}, {"timer", "timer"},
-};
+static char **case_dirs; /* the subdirectories of corpus/patch: one per migration */
+static size_t n_case_dirs;
+
+/* Before the runner: the names of the subdirectories of corpus/patch, sorted. */
+static void find_case_dirs(void)
+{
+	char *top = tu_src("corpus/patch");
+	DIR *d = opendir(top);
+	struct dirent *de;
+	size_t cap = 0;
+
+	while (d && (de = readdir(d))) {
+		char *p = ta_path_join(top, de->d_name);
+		struct stat st;
+		if (de->d_name[0] != '.' && stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			TA_PUSH(case_dirs, n_case_dirs, cap, xstrdup(de->d_name));
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	if (n_case_dirs == 0) {
+		fprintf(stderr, "no case directory in '%s'\n", top);
+		exit(EXIT_FAILURE);
+	}
+	ta_sort(case_dirs, n_case_dirs, sizeof(*case_dirs), ta_strptr_cmp);
+	free(top);
+}
+
+/* MIG of name when it is "<source>.MIG.expected" or "<source>.MIG.refused" (caller frees). */
+static char *expectation_mig(const char *name, const char *source)
+{
+	size_t n = strlen(source), len = strlen(name);
+
+	if (strncmp(name, source, n) != 0 || name[n] != '.')
+		return NULL;
+	name += n + 1;
+	len -= n + 1;
+	if (ta_str_ends(name, ".expected"))
+		len -= strlen(".expected");
+	else if (ta_str_ends(name, ".refused"))
+		len -= strlen(".refused");
+	else
+		return NULL;
+	return len > 0 && !memchr(name, '/', len) ? xstrndup(name, len) : NULL;
+}
+
+/*
+ * The migration of a case directory: every source in it (subdirectories
+ * too: nitrox/ is a driver) has exactly one expectation beside it,
+ * FILE.MIG.expected (the file once patched) or FILE.MIG.refused (why no
+ * patch), and all name the same MIG (caller frees).
+ */
+static char *migration_of(const char *dir)
+{
+	char *casedir = xasprintf("%s/corpus/patch/%s", TA_SOURCE_DIR, dir), *mig = NULL;
+	char **files;
+	size_t n = tu_find_files(casedir, "", &files), sources = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t found = 0;
+		if (!tu_is_source(files[i]))
+			continue;
+		sources++;
+		for (size_t j = 0; j < n; j++) {
+			char *m = expectation_mig(files[j], files[i]);
+			if (!m)
+				continue;
+			found++;
+			if (!mig)
+				mig = xstrdup(m);
+			ck_assert_msg(strcmp(m, mig) == 0,
+				      "corpus/patch/%s/%s: migration '%s', the directory's is '%s'",
+				      dir, files[j], m, mig);
+			free(m);
+		}
+		ck_assert_msg(
+			found == 1,
+			found ? "corpus/patch/%s/%s: more than one expectation"
+			      : "corpus/patch/%s/%s: no expectation beside it (FILE.MIG.expected "
+				"or FILE.MIG.refused)",
+			dir, files[i]);
+	}
+	ck_assert_msg(sources > 0, "corpus/patch/%s: no case", dir);
+	tu_strv_free(files, n);
+	free(casedir);
+	return mig;
+}
 
 START_TEST(test_golden_patches)
 {
-	const char *dir = migs[_i][0], *mig = migs[_i][1];
+	const char *dir = case_dirs[_i];
+	char *mig = migration_of(dir);
 	char *out = tu_mkdtemp(), *repo = corpus_repo();
-	char *json = ta_path_join(out, "report.json");
+	char *json = ta_path_join(out, "report.json"), *pdir = ta_path_join(out, "p");
 	char *casedir = xasprintf("%s/corpus/patch/%s", TA_SOURCE_DIR, dir);
-	char *golden_dir = xasprintf("corpus/patch/%s/golden", dir);
-	char *args, **made, **gold;
-	size_t n_made, n_gold;
+	char *golden_dir = xasprintf("corpus/patch/%s/golden", dir), *gd = tu_src(golden_dir);
+	char *args, **made, **gold, **exp, *suffix;
+	size_t n_made, n_gold, n_exp;
 	struct tu_run r;
-	ta_buf exp = {0}, ext = {0};
 	cJSON *report;
 
-	setenv("SOURCE_DATE_EPOCH", "0", 1);
-	args = xasprintf("patch --to %s --force-api -j 1 -o '%s/p' --json '%s' '%s'", mig, out,
-			 json, casedir);
-	r = tu_exec(args);
+	args = xasprintf("patch --to %s --force-api -j 1 -o '%s' --json '%s' '%s'", mig, pdir, json,
+			 casedir);
+	r = tu_exec_env("SOURCE_DATE_EPOCH=0", args); /* the goldens' Date: line */
 	ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
-	{
-		char *pdir = ta_path_join(out, "p");
-		n_made = list(pdir, ".patch", &made);
-		free(pdir);
-	}
+	n_made = tu_find_files(pdir, ".patch", &made);
 	/* golden copies: one per written patch, same names */
 	if (getenv("TA_UPDATE_GOLDEN") && strcmp(getenv("TA_UPDATE_GOLDEN"), "1") == 0) {
-		char *gd = tu_src(golden_dir);
 		mkdir(gd, 0777);
-		sh("rm -f '%s'/*.%s.patch", gd, mig);
-		for (size_t i = 0; i < n_made; i++) {
-			const char *base = strrchr(made[i], '/') + 1;
-			sh("cp '%s' '%s/%.*s.%s.patch'", made[i], gd, (int)(strlen(base) - 6), base,
-			   mig);
-		}
-		free(gd);
+		tu_sh("rm -f '%s'/*.%s.patch", gd, mig);
+		for (size_t i = 0; i < n_made; i++)
+			tu_sh("cp '%s/%s' '%s/%.*s.%s.patch'", pdir, made[i], gd,
+			      (int)(strlen(made[i]) - 6), made[i], mig);
 	}
-	{
-		char *gd = tu_src(golden_dir);
-		char *suffix = xasprintf(".%s.patch", mig);
-		n_gold = list(gd, suffix, &gold);
-		free(suffix);
-		free(gd);
-	}
+	suffix = xasprintf(".%s.patch", mig);
+	n_gold = tu_find_files(gd, suffix, &gold);
+	free(suffix);
 	ck_assert_uint_eq(n_made, n_gold);
 	for (size_t i = 0; i < n_made; i++) {
-		char *got = ta_read_file(made[i], NULL), *want = ta_read_file(gold[i], NULL);
+		char *made_path = ta_path_join(pdir, made[i]),
+		     *gold_path = ta_path_join(gd, gold[i]);
+		char *got = ta_read_file(made_path, NULL), *want = ta_read_file(gold_path, NULL);
 		ck_assert_ptr_nonnull(got);
 		ck_assert_ptr_nonnull(want);
-		ck_assert_msg(strcmp(got, want) == 0, "%s differs from %s", made[i], gold[i]);
+		ck_assert_msg(strcmp(got, want) == 0, "%s differs from %s", made_path, gold_path);
 		/* the golden patch applies from the tree root */
-		ck_assert_msg(sh("cd '%s' && git apply --check '%s' && git apply '%s'", repo,
-				 gold[i], gold[i]) == 0,
-			      "git apply %s", gold[i]);
+		ck_assert_msg(tu_sh("cd '%s' && git apply --check '%s' && git apply '%s'", repo,
+				    gold_path, gold_path) == 0,
+			      "git apply %s", gold_path);
 		free(got);
 		free(want);
+		free(made_path);
+		free(gold_path);
 	}
 	/* every expected file equals the patched copy */
-	ext.len = 0;
-	ta_buf_printf(&ext, ".%s.expected", mig);
-	expected_files(casedir, ext.s, &exp);
-	for (char *line = exp.s, *nl; line && *line; line = nl + 1) {
-		char *path, *rel, *in_repo, *got, *want;
-		nl = strchr(line, '\n');
-		*nl = '\0';
-		path = xstrndup(line, strlen(line) - ext.len);
-		rel = path + strlen(TA_SOURCE_DIR "/corpus/");
-		in_repo = ta_path_join(repo, rel);
-		got = ta_read_file(in_repo, NULL);
-		want = ta_read_file(line, NULL);
+	suffix = xasprintf(".%s.expected", mig);
+	n_exp = tu_find_files(casedir, suffix, &exp);
+	for (size_t i = 0; i < n_exp; i++) {
+		char *rel = xasprintf("patch/%s/%.*s", dir, (int)(strlen(exp[i]) - strlen(suffix)),
+				      exp[i]);
+		char *in_repo = ta_path_join(repo, rel), *exp_path = ta_path_join(casedir, exp[i]);
+		char *got = ta_read_file(in_repo, NULL), *want = ta_read_file(exp_path, NULL);
 		ck_assert_msg(got && want && strcmp(got, want) == 0,
-			      "%s after the patches differs from %s", rel, line);
+			      "%s after the patches differs from %s", rel, exp_path);
 		free(got);
 		free(want);
+		free(exp_path);
 		free(in_repo);
-		free(path);
+		free(rel);
 	}
+	tu_strv_free(exp, n_exp);
+	free(suffix);
 	/* refusals: no patch, and the reason says why */
 	report = read_json(json);
-	ta_buf_free(&exp);
-	ext.len = 0;
-	ta_buf_printf(&ext, ".%s.refused", mig);
-	expected_files(casedir, ext.s, &exp);
-	for (char *line = exp.s, *nl; line && *line; line = nl + 1) {
-		char *why = ta_read_file((nl = strchr(line, '\n'), *nl = '\0', line), NULL);
-		char *file = xstrndup(strrchr(line, '/') + 1,
-				      strlen(strrchr(line, '/') + 1) - ext.len);
+	suffix = xasprintf(".%s.refused", mig);
+	n_exp = tu_find_files(casedir, suffix, &exp);
+	for (size_t i = 0; i < n_exp; i++) {
+		char *why_path = ta_path_join(casedir, exp[i]);
+		char *why = ta_read_file(why_path, NULL);
+		const char *base = strrchr(exp[i], '/') ? strrchr(exp[i], '/') + 1 : exp[i];
+		char *file = xstrndup(base, strlen(base) - strlen(suffix));
 		const cJSON *p = patch_of(report, file);
+		ck_assert_ptr_nonnull(why);
 		why[strcspn(why, "\n")] = '\0';
 		ck_assert_msg(p != NULL, "%s: no patch status", file);
 		ck_assert_str_eq(cJSON_GetObjectItem(p, "status")->valuestring, "refused");
@@ -220,18 +229,22 @@ START_TEST(test_golden_patches)
 			      "%s: reason '%s' lacks '%s'", file,
 			      cJSON_GetObjectItem(p, "reason")->valuestring, why);
 		free(why);
+		free(why_path);
 		free(file);
 	}
+	tu_strv_free(exp, n_exp);
+	free(suffix);
 	cJSON_Delete(report);
-	ta_buf_free(&exp);
-	ta_buf_free(&ext);
-	free_list(made, n_made);
-	free_list(gold, n_gold);
+	tu_strv_free(made, n_made);
+	tu_strv_free(gold, n_gold);
 	tu_run_free(&r);
 	free(args);
 	free(json);
+	free(pdir);
 	free(casedir);
 	free(golden_dir);
+	free(gd);
+	free(mig);
 	tu_rmtree(&repo);
 	tu_rmtree(&out);
 }
@@ -297,20 +310,17 @@ END_TEST
 START_TEST(test_seed_cases_counted)
 {
 	char *dir = tu_src("corpus/patch/setup");
-	ta_buf b = {0};
-	size_t n = 0;
+	char **files;
+	size_t n_files = tu_find_files(dir, ".c", &files), n = 0;
 
-	expected_files(dir, ".c", &b);
-	for (char *line = b.s, *nl; line && *line; line = nl + 1) {
-		char *text;
-		nl = strchr(line, '\n');
-		*nl = '\0';
-		text = ta_read_file(line, NULL);
+	for (size_t i = 0; i < n_files; i++) {
+		char *path = ta_path_join(dir, files[i]), *text = ta_read_file(path, NULL);
 		n += text && strstr(text, "From seed 007") != NULL;
 		free(text);
+		free(path);
 	}
 	ck_assert_uint_ge(n, 15);
-	ta_buf_free(&b);
+	tu_strv_free(files, n_files);
 	free(dir);
 }
 END_TEST
@@ -338,7 +348,8 @@ START_TEST(test_apply_in_place)
 	ck_assert_str_eq(got, want);
 	/* nothing else in the repository changed than the setup cases */
 	ck_assert_int_eq(
-		sh("cd '%s' && git status --porcelain | grep -v ' patch/setup/' >/dev/null", repo),
+		tu_sh("cd '%s' && git status --porcelain | grep -v ' patch/setup/' >/dev/null",
+		      repo),
 		1);
 	free(got);
 	free(want);
@@ -360,8 +371,8 @@ START_TEST(test_bh_needs_api)
 
 	/* a tree whose workqueue.h lacks the BH API */
 	ck_assert_int_eq(
-		sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' include/linux/workqueue.h",
-		   repo),
+		tu_sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' include/linux/workqueue.h",
+		      repo),
 		0);
 	args = xasprintf("patch --to bh -j 1 --json '%s' '%s/patch/bh'", json, repo);
 	r = tu_exec(args);
@@ -401,8 +412,8 @@ START_TEST(test_validation_refuses)
 
 	/* the callback is also stored in a variable of the old type: the new one no longer fits */
 	ck_assert_int_eq(
-		sh("cd '%s' && printf 'void (*he_hook)(unsigned long) = he_tasklet;\\n' >> patch/setup/he.c",
-		   repo),
+		tu_sh("cd '%s' && printf 'void (*he_hook)(unsigned long) = he_tasklet;\\n' >> patch/setup/he.c",
+		      repo),
 		0);
 	args = xasprintf("patch --to setup -j 1 --json '%s' '%s/patch/setup'", json, repo);
 	r = tu_exec(args);
@@ -471,7 +482,7 @@ static Suite *patch_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 300);
-	tcase_add_loop_test(tc, test_golden_patches, 0, (int)(sizeof(migs) / sizeof(*migs)));
+	tcase_add_loop_test(tc, test_golden_patches, 0, (int)n_case_dirs);
 	tcase_add_test(tc, test_seed_cases_counted);
 	tcase_add_test(tc, test_apply_in_place);
 	tcase_add_test(tc, test_bh_needs_api);
@@ -484,5 +495,10 @@ static Suite *patch_suite(void)
 
 int main(void)
 {
-	return tu_run(patch_suite());
+	int rc;
+
+	find_case_dirs();
+	rc = tu_run(patch_suite());
+	tu_strv_free(case_dirs, n_case_dirs);
+	return rc;
 }

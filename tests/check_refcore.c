@@ -4,8 +4,11 @@
  * case of the models (refcore_conform.c, kernel lines quoted there), the
  * four known tasklet-to-workqueue differences found by the checker with
  * their traces, the equivalent case, the protocol parser and builder, the
- * "model" subcommand, and bad arguments everywhere.  Self-contained: it has
- * its own main() and uses no shared test helpers.
+ * "model" subcommand on every protocol of corpus/protocols (found by
+ * walking it) against the "# CHECK: --to TARGET: VERDICT: "TEXT"" lines
+ * each must end with, and bad arguments everywhere.  It includes
+ * testbase.h, not testutil.h: refcore_tasklet.h and audit.h both define
+ * struct ta_tasklet.
  */
 #include <check.h>
 #include <fcntl.h>
@@ -20,6 +23,7 @@
 #include "refcore_conform.h"
 #include "refcore_protocol.h"
 #include "refcore_tasklet.h"
+#include "testbase.h"
 #include "util.h"
 
 #define PROTO_DIR TA_SOURCE_DIR "/corpus/protocols/"
@@ -665,37 +669,83 @@ START_TEST(test_cmd_selftest)
 }
 END_TEST
 
+/* One "# CHECK: --to TARGET: VERDICT: "TEXT"" line of a protocol file. */
+struct proto_check {
+	char *to, *verdict, *has;
+};
+
+/*
+ * The CHECK lines of a protocol file's text: what `model --protocol FILE
+ * --to TARGET` prints for it, the verdict and a text the output contains.
+ * A malformed CHECK line fails the test.
+ */
+static size_t proto_checks(const char *file, const char *text, struct proto_check **out)
+{
+	static const char tag[] = "# CHECK: --to ";
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	for (const char *l = text; *l; l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n')) {
+		size_t len = strcspn(l, "\n");
+		char *line, *to, *verdict, *has, *end;
+		if (!ta_str_starts(l, tag)) {
+			ck_assert_msg(!memmem(l, len, "CHECK", 5),
+				      "%s: a CHECK line must start with '%s': %.*s", file, tag,
+				      (int)len, l);
+			continue;
+		}
+		line = xstrndup(l + strlen(tag), len - strlen(tag));
+		to = line;
+		verdict = strstr(to, ": ");
+		has = verdict ? strstr(verdict + 2, ": \"") : NULL;
+		end = has ? strrchr(has + 3, '"') : NULL;
+		ck_assert_msg(
+			end && end[1] == '\0',
+			"%s: a CHECK line is not '# CHECK: --to TARGET: VERDICT: \"TEXT\"': %.*s",
+			file, (int)len, l);
+		*verdict = *has = *end = '\0';
+		TA_PUSH(*out, n, cap,
+			((struct proto_check){xstrdup(to), xstrdup(verdict + 2),
+					      xstrdup(has + 3)}));
+		free(line);
+	}
+	return n;
+}
+
+static char **protos; /* the .proto files of corpus/protocols, from the directory */
+static size_t n_protos;
+
+/* Every protocol of the corpus gives what its CHECK lines say. */
 START_TEST(test_cmd_compare_corpus)
 {
-	static const struct {
-		const char *file, *to, *verdict, *has;
-	} cases[] = {
-		{"kill_pending.proto", "bh", "differs", "pending-on-kill"},
-		{"enable_replay.proto", "bh", "differs", "schedule-while-disabled"},
-		{"bh_exclusion.proto", "wq", "unsafe", "bh-exclusion (safety)"},
-		{"bh_exclusion.proto", "bh", "equivalent", "states explored: "},
-		{"disable_atomic.proto", "bh", "differs", "may-sleep"},
-		{"hi_selfresched.proto", "bh", "equivalent", "target: bh"},
-		{"two_cpus.proto", "threaded-irq", "differs", "callback-cpu"},
-	};
+	char *path = xasprintf("%s%s", PROTO_DIR, protos[_i]);
+	char *text = ta_read_file(path, NULL);
+	struct proto_check *c;
+	size_t n;
 
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
-		char *path = xasprintf("%s%s", PROTO_DIR, cases[i].file);
-		char *verdict = xasprintf("verdict: %s\n", cases[i].verdict);
-		const char *argv[] = {"model", "--protocol", path, "--to", cases[i].to, NULL};
+	ck_assert_msg(text != NULL, "cannot read '%s'", path);
+	n = proto_checks(protos[_i], text, &c);
+	ck_assert_msg(n > 0, "%s: no '# CHECK: --to TARGET: VERDICT: \"TEXT\"' line", path);
+	for (size_t i = 0; i < n; i++) {
+		char *verdict = xasprintf("verdict: %s\n", c[i].verdict);
+		const char *argv[] = {"model", "--protocol", path, "--to", c[i].to, NULL};
 		char *out, *err;
 
 		ck_assert_int_eq(run_model(&out, &err, 5, argv), 0);
-		ck_assert_msg(strstr(out, verdict), "%s --to %s: %s", cases[i].file, cases[i].to,
-			      out);
-		ck_assert_msg(strstr(out, cases[i].has), "%s: no '%s'", cases[i].file,
-			      cases[i].has);
+		ck_assert_msg(strstr(out, verdict), "%s --to %s: %s", protos[_i], c[i].to, out);
+		ck_assert_msg(strstr(out, c[i].has), "%s --to %s: no '%s'", protos[_i], c[i].to,
+			      c[i].has);
 		ck_assert_str_eq(err, "");
 		free(out);
 		free(err);
-		free(path);
 		free(verdict);
+		free(c[i].to);
+		free(c[i].verdict);
+		free(c[i].has);
 	}
+	free(c);
+	free(text);
+	free(path);
 }
 END_TEST
 
@@ -793,7 +843,7 @@ static Suite *refcore_suite(void)
 	tc = tcase_create("command");
 	tcase_add_test(tc, test_cmd_help);
 	tcase_add_test(tc, test_cmd_selftest);
-	tcase_add_test(tc, test_cmd_compare_corpus);
+	tcase_add_loop_test(tc, test_cmd_compare_corpus, 0, (int)n_protos);
 	tcase_add_test(tc, test_cmd_bad_protocol);
 	tcase_add_test(tc, test_cmd_usage_errors);
 	suite_add_tcase(s, tc);
@@ -802,11 +852,14 @@ static Suite *refcore_suite(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(refcore_suite());
-	int failed;
+	int rc;
 
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	n_protos = tu_find_files(PROTO_DIR, ".proto", &protos);
+	if (n_protos == 0) {
+		fprintf(stderr, "no protocol in '%s'\n", PROTO_DIR);
+		return EXIT_FAILURE;
+	}
+	rc = tu_run(refcore_suite());
+	tu_strv_free(protos, n_protos);
+	return rc;
 }

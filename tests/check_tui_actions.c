@@ -7,7 +7,9 @@
  * every decision key, comments, the detail and help screens, prompts
  * (editing, cancelling), export without a patch writer, a terminal that is
  * too small, quitting, and bad arguments (unknown keys, no tasklets, no
- * review file, a review file that cannot be written).
+ * review file, a review file that cannot be written).  Each test reviews
+ * its own copy of the classified corpus: an export writes the patch
+ * results into the audit under review.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +20,7 @@
 #include "testutil.h"
 
 static char *dir, *path, *export_dir;
+static ta_audit *audit; /* the test's own: an export writes the patch results into it */
 static ta_review *rv;
 static ta_tui *ui;
 static const struct ta_tui_state *st;
@@ -31,7 +34,8 @@ static void setup(void)
 	/* exports land in the test's own directory, never in the working directory */
 	export_dir = ta_path_join(dir, "out");
 	o = (struct ta_tui_opts){.review_path = path, .source = "corpus", .export_dir = export_dir};
-	rv = ta_review_new(tu_classified());
+	audit = tu_classified_copy();
+	rv = ta_review_new(audit);
 	ui = ta_tui_new(rv, &o);
 	st = ta_tui_state(ui);
 	ck_assert_int_eq(ta_tui_resize(ui, 24, 80), TA_REDRAW_ALL);
@@ -42,6 +46,7 @@ static void teardown(void)
 	ta_tui_free(&ui);
 	ck_assert_ptr_null(ui);
 	ta_review_free(&rv);
+	ta_audit_free(&audit);
 	free(path);
 	free(export_dir);
 	tu_rmtree(&dir);
@@ -110,9 +115,8 @@ START_TEST(test_search)
 {
 	long poll = -1;
 
-	for (size_t i = 0; i < tu_classified()->n_tasklets; i++)
-		if (strcmp(tu_classified()->tasklets[i].key,
-			   "classify/poller.c:struct po_dev.poll") == 0)
+	for (size_t i = 0; i < audit->n_tasklets; i++)
+		if (strcmp(audit->tasklets[i].key, "classify/poller.c:struct po_dev.poll") == 0)
 			poll = (long)i;
 	ck_assert_int_ge(poll, 0);
 	ta_tui_key(ui, 'n');
@@ -207,7 +211,7 @@ START_TEST(test_filter)
 	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_CLASS), "unused");
 	n = ta_review_n_rows(rv);
 	ck_assert_uint_gt(n, 0);
-	ck_assert_uint_lt(n, tu_classified()->n_tasklets);
+	ck_assert_uint_lt(n, audit->n_tasklets);
 	ck_assert_ptr_nonnull(strstr(st->message, "tasklets shown"));
 	/* the field picker by moving and Enter; the value picker starts on the current value */
 	ta_tui_key(ui, 'f');
@@ -229,7 +233,7 @@ START_TEST(test_filter)
 	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_DECISION), "undecided");
 	keys("fx");
 	ck_assert_ptr_null(ta_review_filter(rv, TA_FIELD_DECISION));
-	ck_assert_uint_eq(ta_review_n_rows(rv), tu_classified()->n_tasklets);
+	ck_assert_uint_eq(ta_review_n_rows(rv), audit->n_tasklets);
 	/* a filter nothing matches */
 	keys("fv");
 	ck_assert_uint_eq(st->n_pick, 2); /* (any) and none */
@@ -238,7 +242,7 @@ START_TEST(test_filter)
 	pick("timer");
 	{
 		/* the rows are exactly the tasklets the classifier sent to a timer */
-		const ta_audit *a = tu_classified();
+		const ta_audit *a = audit;
 		size_t want = 0;
 		for (size_t i = 0; i < a->n_tasklets; i++)
 			want += a->tasklets[i].rec.mechanism &&
@@ -266,7 +270,7 @@ END_TEST
 
 START_TEST(test_decide_keys)
 {
-	const ta_audit *a = tu_classified();
+	const ta_audit *a = audit;
 	size_t r0 = ta_review_row(rv, 0), r1 = ta_review_row(rv, 1), r2 = ta_review_row(rv, 2);
 	size_t r3 = ta_review_row(rv, 3);
 	char *text;
@@ -399,7 +403,7 @@ START_TEST(test_too_small_and_quit)
 	ck_assert(ta_tui_key(ui, 'q') & TA_REDRAW_QUIT);
 	/* quitting saved the position */
 	text = saved();
-	ck_assert_ptr_nonnull(strstr(text, tu_classified()->tasklets[ta_review_current(rv)].id));
+	ck_assert_ptr_nonnull(strstr(text, audit->tasklets[ta_review_current(rv)].id));
 	free(text);
 	ta_tui_resize(ui, 10, 10);
 	ck_assert_int_eq(ta_tui_key(ui, 'q'), TA_REDRAW_QUIT);
@@ -436,7 +440,7 @@ START_TEST(test_bad_arguments)
 	ta_review_free(&r);
 	ta_audit_free(&empty);
 	/* a review file that cannot be written: the decision stands, the message says so */
-	r = ta_review_new(tu_classified());
+	r = ta_review_new(audit);
 	u2 = ta_tui_new(r, &o);
 	tu_stderr_begin();
 	ta_tui_key(u2, 'a');

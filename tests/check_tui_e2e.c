@@ -13,8 +13,9 @@
  * Each review runs under a shell that prints its exit status.  The tmux
  * server runs in the foreground (-D) as a child of this test,
  * with its sockets in a private TMUX_TMPDIR: no daemon, no clash with a
- * reviewer's own tmux.  Without tmux the terminal tests print why and
- * are skipped; CI installs it.
+ * reviewer's own tmux.  The terminal tests are an optional case: without
+ * tmux they are skipped and ctest says so (check_tui_e2e_optional); CI
+ * installs tmux.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -45,23 +46,6 @@ static pid_t server = -1;
 static bool have_tmux(void)
 {
 	return system("command -v tmux >/dev/null 2>&1") == 0;
-}
-
-/* Run a shell command line built from fmt; returns its exit status. */
-static int shf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static int shf(const char *fmt, ...)
-{
-	ta_buf b = {0};
-	va_list ap;
-	int st;
-
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	st = system(b.s);
-	ta_buf_free(&b);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
 /* The output of a shell command line (caller frees). */
@@ -135,8 +119,6 @@ static void setup(void)
 	struct stat sb;
 
 	setup_report();
-	if (!have_tmux())
-		return;
 	tu_write(dir, "tmux.conf", "set -g remain-on-exit on\n");
 	tmpdir = ta_path_join(dir, "tmux");
 	ck_assert_int_eq(mkdir(tmpdir, 0700), 0);
@@ -165,7 +147,7 @@ static void setup(void)
 static void teardown(void)
 {
 	if (server > 0) {
-		shf("tmux -L e2e kill-server >/dev/null 2>&1");
+		tu_sh("tmux -L e2e kill-server >/dev/null 2>&1");
 		kill(server, SIGTERM);
 		waitpid(server, NULL, 0);
 		server = -1;
@@ -173,14 +155,6 @@ static void teardown(void)
 	free(report);
 	tu_rmtree(&dir);
 }
-
-#define SKIP_WITHOUT_TMUX()                                                                        \
-	do {                                                                                       \
-		if (!have_tmux()) {                                                                \
-			printf("%s: skipped: tmux is not installed\n", __func__);                  \
-			return;                                                                    \
-		}                                                                                  \
-	} while (0)
 
 /*
  * Start the review in a new session of width x height; env is put before
@@ -190,9 +164,9 @@ static void teardown(void)
  */
 static void start(const char *session, int w, int h, const char *env, const char *args)
 {
-	ck_assert_int_eq(shf("tmux -L e2e new-session -d -s %s -x %d -y %d -c '%s' "
-			     "\"env %s '%s' review %s; echo EXIT=\\$?\"",
-			     session, w, h, dir, env, TA_BINARY, args),
+	ck_assert_int_eq(tu_sh("tmux -L e2e new-session -d -s %s -x %d -y %d -c '%s' "
+			       "\"env %s '%s' review %s; echo EXIT=\\$?\"",
+			       session, w, h, dir, env, TA_BINARY, args),
 			 0);
 }
 
@@ -261,12 +235,12 @@ static void wait_gone(const char *session, const char *text)
 
 static void keys(const char *session, const char *k)
 {
-	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s %s", session, k), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e send-keys -t %s %s", session, k), 0);
 }
 
 static void literal(const char *session, const char *text)
 {
-	ck_assert_int_eq(shf("tmux -L e2e send-keys -t %s -l '%s'", session, text), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e send-keys -t %s -l '%s'", session, text), 0);
 }
 
 /* Wait for the review to end: its exit status as the shell saw it. */
@@ -340,7 +314,6 @@ START_TEST(test_review_session)
 	const char *id0, *id1;
 	double t0;
 
-	SKIP_WITHOUT_TMUX();
 	rv = model(&a);
 	id0 = a->tasklets[ta_review_row(rv, 0)].id;
 	id1 = a->tasklets[ta_review_row(rv, 1)].id;
@@ -464,7 +437,7 @@ START_TEST(test_review_session)
 		"cd '%s' && cp -r '%s/corpus' tree && cd tree && git init -q . && "
 		"for p in ../tasklet-patches/*; do git apply --check \"$p\" || exit 1; done",
 		dir, TA_SOURCE_DIR);
-	ck_assert_msg(shf("%s", git) == 0, "an exported patch does not apply");
+	ck_assert_msg(tu_sh("%s", git) == 0, "an exported patch does not apply");
 	free(git);
 	keys("s2", "q");
 	ck_assert_int_eq(wait_exit("s2"), 0);
@@ -479,17 +452,16 @@ START_TEST(test_too_small_then_resize)
 {
 	char *s, *args;
 
-	SKIP_WITHOUT_TMUX();
 	args = xasprintf("--report '%s'", report);
 	start("small", 70, 20, "-u NO_COLOR", args);
 	s = wait_for("small", "terminal too small: 70x20");
 	ck_assert_ptr_nonnull(strstr(s, "at least 80x24"));
 	ck_assert_ptr_null(strstr(s, "SUBSYSTEM"));
 	free(s);
-	ck_assert_int_eq(shf("tmux -L e2e resize-window -t small -x 100 -y 30"), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e resize-window -t small -x 100 -y 30"), 0);
 	free(wait_for("small", "SUBSYSTEM"));
 	wait_gone("small", "too small");
-	ck_assert_int_eq(shf("tmux -L e2e resize-window -t small -x 80 -y 23"), 0);
+	ck_assert_int_eq(tu_sh("tmux -L e2e resize-window -t small -x 80 -y 23"), 0);
 	free(wait_for("small", "terminal too small: 80x23"));
 	keys("small", "q");
 	ck_assert_int_eq(wait_exit("small"), 0);
@@ -501,7 +473,6 @@ START_TEST(test_color_and_no_color)
 {
 	char *s, *args = xasprintf("--report '%s'", report);
 
-	SKIP_WITHOUT_TMUX();
 	/* tmux's panes have colours: the class column is painted */
 	start("col", 120, 40, "-u NO_COLOR", args);
 	free(wait_for("col", "SUBSYSTEM"));
@@ -529,7 +500,6 @@ START_TEST(test_signals_keep_decisions)
 	char *s, *args = xasprintf("--report '%s' --review '%s/sig.json'", report, dir);
 	char *text, *path = ta_path_join(dir, "sig.json");
 
-	SKIP_WITHOUT_TMUX();
 	start("term", 120, 40, "-u NO_COLOR", args);
 	free(wait_for("term", at(1)));
 	keys("term", "a");
@@ -569,7 +539,6 @@ START_TEST(test_scan_mode)
 	char *args = xasprintf("-j 2 '%s/corpus'", TA_SOURCE_DIR);
 	char *path = ta_path_join(dir, "tasklet-audit.review.json"), *text;
 
-	SKIP_WITHOUT_TMUX();
 	start("scan", 120, 40, "-u NO_COLOR", args);
 	free(wait_for("scan", at(1)));
 	keys("scan", "a");
@@ -671,14 +640,9 @@ START_TEST(test_export_without_ui)
 }
 END_TEST
 
-int main(void)
+/* The sessions in a tmux pane: they need tmux. */
+static void terminal_tests(TCase *tc)
 {
-	Suite *s = suite_create("tui_e2e");
-	TCase *tc = tcase_create("terminal");
-	TCase *cli = tcase_create("cli");
-
-	if (!have_tmux())
-		printf("tui_e2e: tmux is not installed: the terminal tests are skipped\n");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_review_session);
@@ -686,7 +650,15 @@ int main(void)
 	tcase_add_test(tc, test_color_and_no_color);
 	tcase_add_test(tc, test_signals_keep_decisions);
 	tcase_add_test(tc, test_scan_mode);
-	suite_add_tcase(s, tc);
+}
+
+int main(void)
+{
+	Suite *s = suite_create("tui_e2e");
+	TCase *cli = tcase_create("cli");
+
+	tu_optional_case(s, "tui_e2e", "terminal", have_tmux() ? NULL : "tmux is not installed",
+			 terminal_tests);
 	tcase_add_checked_fixture(cli, setup_report, teardown);
 	tcase_add_test(cli, test_cli_errors);
 	tcase_add_test(cli, test_export_without_ui);

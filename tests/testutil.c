@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "classify.h"
+#include "report.h"
 #include "rules.h"
 #include "scan.h"
 
@@ -43,61 +45,122 @@ __attribute__((constructor)) static void private_cache(void)
 	atexit(remove_test_cache);
 }
 
-int tu_run(Suite *s)
+/* A fresh scan of the corpus, classified when asked; exits when it fails. */
+static ta_audit *scan_corpus(bool classified)
 {
-	SRunner *sr = srunner_create(s);
-	int failed;
+	char *path = tu_src("corpus");
+	struct ta_scan_opts o = {.path = path, .jobs = 2, .timeout = 120};
+	ta_audit *a = NULL;
+	int rc = ta_scan(&o, &a);
 
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
-
-char *tu_src(const char *rel)
-{
-	return xasprintf("%s/%s", TA_SOURCE_DIR, rel);
-}
-
-static ta_audit *corpus;
-
-static void free_corpus(void)
-{
-	ta_audit_free(&corpus);
-}
-
-const ta_audit *tu_corpus(void)
-{
-	if (!corpus) {
-		char *path = tu_src("corpus");
-		struct ta_scan_opts o = {.path = path, .jobs = 2, .timeout = 120};
-		int rc = ta_scan(&o, &corpus);
-		if (rc != 0 || !corpus) {
-			fprintf(stderr, "cannot scan the corpus '%s' (exit %d)\n", path, rc);
-			exit(1);
-		}
-		free(path);
-		atexit(free_corpus);
+	if (rc != 0 || !a) {
+		fprintf(stderr, "cannot scan the corpus '%s' (exit %d)\n", path, rc);
+		exit(1);
 	}
-	return corpus;
-}
-
-const ta_audit *tu_classified(void)
-{
-	const ta_audit *a = tu_corpus();
-
-	if (!a->classified) {
+	free(path);
+	if (classified) {
 		char *dir = tu_src("rules");
 		ta_rules *r = ta_rules_load(dir);
 		if (!r) {
 			fprintf(stderr, "cannot load the bundled rules '%s'\n", dir);
 			exit(1);
 		}
-		ta_classify((ta_audit *)a, r);
+		ta_classify(a, r);
 		ta_rules_free(&r);
 		free(dir);
 	}
 	return a;
+}
+
+/* The JSON report of a, in memory: what a shared audit is compared by. */
+static char *report_of(const ta_audit *a)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	if (!fp || ta_report_json.write(a, fp, NULL) != 0 || fclose(fp) != 0) {
+		fprintf(stderr, "cannot write the report of the corpus audit\n");
+		exit(1);
+	}
+	return buf;
+}
+
+/* A shared audit and its report when it was made (see unchanged()). */
+struct shared {
+	ta_audit *a;
+	char *report;
+	const char *what;
+};
+
+static struct shared corpus = {.what = "tu_corpus()"};
+static struct shared classified = {.what = "tu_classified()"};
+
+/* false, with a message, when a test changed s->a (only seen without CK_FORK). */
+static bool unchanged(struct shared *s)
+{
+	char *now;
+	bool same;
+
+	if (!s->a)
+		return true;
+	now = report_of(s->a);
+	same = strcmp(now, s->report) == 0;
+	if (!same)
+		fprintf(stderr,
+			"a test changed the shared audit of %s: a test that changes an audit "
+			"takes its own (tu_classified_copy)\n",
+			s->what);
+	free(now);
+	return same;
+}
+
+static bool corpus_unchanged(void)
+{
+	return unchanged(&corpus);
+}
+
+static bool classified_unchanged(void)
+{
+	return unchanged(&classified);
+}
+
+static void free_shared(void)
+{
+	ta_audit_free(&corpus.a);
+	free(corpus.report);
+	ta_audit_free(&classified.a);
+	free(classified.report);
+}
+
+static const ta_audit *shared_get(struct shared *s, bool classify, bool (*check)(void))
+{
+	static bool registered;
+
+	if (!s->a) {
+		s->a = scan_corpus(classify);
+		s->report = report_of(s->a);
+		if (!registered)
+			atexit(free_shared);
+		registered = true;
+		tu_at_end(check);
+	}
+	return s->a;
+}
+
+const ta_audit *tu_corpus(void)
+{
+	return shared_get(&corpus, false, corpus_unchanged);
+}
+
+const ta_audit *tu_classified(void)
+{
+	return shared_get(&classified, true, classified_unchanged);
+}
+
+ta_audit *tu_classified_copy(void)
+{
+	return scan_corpus(true);
 }
 
 void tu_dump_class(const ta_audit *a, const char *file, ta_buf *b)
@@ -212,7 +275,7 @@ void tu_golden(const char *rel, const char *text)
 		fclose(fp);
 	}
 	want = ta_read_file(path, NULL);
-	ck_assert_msg(want != NULL, "missing golden file %s", rel);
+	ck_assert_msg(want != NULL, "missing golden file %s (TA_UPDATE_GOLDEN=1 writes it)", rel);
 	ck_assert_msg(strcmp(want, text) == 0,
 		      "%s differs from the output:\n--- want\n%s--- got\n%s", rel, want, text);
 	free(want);
@@ -232,10 +295,16 @@ static char *slurp_fd(int fd)
 
 struct tu_run tu_exec(const char *args)
 {
+	return tu_exec_env(NULL, args);
+}
+
+struct tu_run tu_exec_env(const char *env, const char *args)
+{
 	struct tu_run r = {0};
 	char outp[] = "/tmp/tu-out.XXXXXX", errp[] = "/tmp/tu-err.XXXXXX";
 	int of = mkstemp(outp), ef = mkstemp(errp);
-	char *cmd = xasprintf("'%s' %s >'%s' 2>'%s' </dev/null", TA_BINARY, args, outp, errp);
+	char *cmd = xasprintf("%s%s%s'%s' %s >'%s' 2>'%s' </dev/null", env ? "env " : "",
+			      env ? env : "", env ? " " : "", TA_BINARY, args, outp, errp);
 	int st = system(cmd);
 
 	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
@@ -254,6 +323,20 @@ void tu_run_free(struct tu_run *r)
 	free(r->out);
 	free(r->err);
 	r->out = r->err = NULL;
+}
+
+int tu_sh(const char *fmt, ...)
+{
+	va_list ap;
+	ta_buf b = {0};
+	int st;
+
+	va_start(ap, fmt);
+	ta_buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	st = system(b.s);
+	ta_buf_free(&b);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 }
 
 char *tu_mkdtemp(void)
@@ -297,6 +380,23 @@ void tu_write(const char *dir, const char *rel, const char *text)
 	fputs(text, fp);
 	ck_assert_int_eq(fclose(fp), 0);
 	free(path);
+}
+
+char *tu_corpus_tree(void)
+{
+	char *dir = tu_mkdtemp(), *src = tu_src("corpus");
+
+	ck_assert_msg(tu_sh("cp -a '%s/.' '%s'", src, dir) == 0, "cannot copy '%s'", src);
+	free(src);
+	return dir;
+}
+
+void tu_git_commit_all(const char *dir)
+{
+	ck_assert_msg(tu_sh("cd '%s' && git init -q && git add -A && "
+			    "git -c user.name=t -c user.email=t@t commit -q -m base",
+			    dir) == 0,
+		      "cannot commit '%s' to git", dir);
 }
 
 char *tu_ls(const char *dir)

@@ -28,14 +28,8 @@ every=1
 [ "${3:-}" = "--every" ] && every=${4:?--every needs K}
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
-
-includers() { # dir/header.h -> the .c files of dir including it (directly or via dir/*.h)
-	local dir=${1%/*} base=${1##*/} hs
-	hs=$(cd "$ktree" && grep -l -E "#include \"$base\"" "$dir"/*.h 2>/dev/null | sed 's|.*/||')
-	(cd "$ktree" && for b in "$base" $hs; do
-		grep -l -E "#include \"$b\"" "$dir"/*.c 2>/dev/null
-	done) | sort -u
-}
+# includers, diags
+. "$(dirname "$0")/common.sh"
 
 # the identifiers a patch's diff removes (on - lines, on no + line): a file that
 # names none of them cannot be broken by the rename
@@ -54,12 +48,6 @@ affected_includers() {
 	for h in $(grep '^+++ b/' "$1" | sed 's|^+++ b/||' | grep '\.h$'); do
 		includers "$h"
 	done | sort -u | (cd "$ktree" && xargs -r grep -l -w -F "$ids" 2>/dev/null)
-}
-
-# diagnostics of a build log, without line and column numbers, sorted
-diags() {
-	grep -E '(warning|error):' "$1" | grep -v '^scripts/' |
-		sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort
 }
 
 i=0

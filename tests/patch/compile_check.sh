@@ -48,18 +48,8 @@ H
 	kcflags="-include $log/ta-bh-api-test-only.h"
 fi
 
-# diagnostics of one compile, without line and column numbers, sorted
-diags() {
-	grep -E '(warning|error):' "$1" | grep -v '^scripts/' | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort
-}
-
-includers() { # dir/header.h -> the .c files of dir including it (directly or via dir/*.h)
-	local dir=${1%/*} base=${1##*/} hs
-	hs=$(cd "$ktree" && grep -l -E "#include \"$base\"" "$dir"/*.h 2>/dev/null | sed 's|.*/||')
-	(cd "$ktree" && for b in "$base" $hs; do
-		grep -l -E "#include \"$b\"" "$dir"/*.c 2>/dev/null
-	done) | sort -u
-}
+# includers, diags
+. "$(dirname "$0")/common.sh"
 
 build() { # file.c logfile -> exit status of make
 	local o=${1%.c}.o
