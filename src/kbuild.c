@@ -423,6 +423,24 @@ static bool word_is(const char *s, size_t n, const char *w)
 	return n >= l && memcmp(s, w, l) == 0 && (n == l || is_space(s[l]));
 }
 
+/* Is there white space outside references ("a b", not "a-$(if $(X),y)")? */
+static bool top_space(const char *s)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		if (*s == '$' && (s[1] == '(' || s[1] == '{')) {
+			depth++;
+			s++;
+		} else if ((*s == ')' || *s == '}') && depth) {
+			depth--;
+		} else if (!depth && is_space(*s)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 struct parse {
 	struct vars *vs;
 	bool in_rule;   /* after a rule line: tab-led lines are its recipe */
@@ -524,7 +542,7 @@ static void parse_line(struct parse *ps, char *line, size_t n, bool tab_led)
 	if (!name_n)
 		return;
 	expand(&e, name, name_n, &canon);
-	if (canon.s && canon.len && !strpbrk(canon.s, " \t\r\n\v\f"))
+	if (canon.s && canon.len && !top_space(canon.s))
 		var_add(ps->vs, canon.s, value, value_n);
 	ta_buf_free(&canon);
 }
