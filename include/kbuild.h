@@ -9,9 +9,14 @@
  * to the single-file module of its own name.
  *
  * There is no configuration here: every conditional list counts, so a
- * module is the union of what any configuration could link into it
- * (`foo-$(CONFIG_BAR) += c.o` is always a part of foo), and every
- * assignment adds to its variable (`:=` after `+=` does not drop words).
+ * module is the union of what any configuration could link into it.  A
+ * reference left in a variable's name stands for "", "y" or "m", so
+ * `foo-$(CONFIG_BAR) += c.o` is always a part of foo, $(foo-y) reads it
+ * too, and so on for obj-$(CONFIG_A)$(CONFIG_B) or objs-y$(CONFIG_C).  Both
+ * branches of every ifeq/ifdef count, and every assignment adds to its
+ * variable (`:=` after `+=` does not drop words).  Values expand
+ * variables, $(var:a=b), $(addprefix) and $(addsuffix); other functions
+ * expand to nothing.  `include` lines are not followed.
  *
  * A ta_kbuild owns everything it hands out: the modules and their strings
  * stay valid, and unchanged, until ta_kbuild_free().  Makefiles are read on
@@ -29,9 +34,10 @@ typedef struct ta_kbuild ta_kbuild;
 struct ta_kobject {
 	const char *stem; /* "drivers/gpu/drm/i915/gt/intel_gt" */
 	/*
-	 * The list that names it, after the object's name: "y", "m", "objs",
-	 * "CONFIG_FOO" for -$(CONFIG_FOO), or the suffix as written for any
-	 * other expression ("$(subst m,y,$(CONFIG_MMC))").
+	 * The list that names it, after "foo-" (the composite's name, or
+	 * "obj-" for a single object): "y", "m", "objs", "CONFIG_FOO" for
+	 * -$(CONFIG_FOO), or the rest as written for any other expression
+	 * ("$(subst m,y,$(CONFIG_MMC))"); NULL when no Makefile names it.
 	 */
 	const char *cond;
 };

@@ -22,17 +22,23 @@
 #define MAX_EXPAND (1u << 20)   /* bytes one expansion may produce */
 #define MAX_DEPTH 32            /* nested variable references */
 #define MAX_REFS (1u << 16)     /* references one expansion may follow */
+#define MAX_PATTERN 256         /* longest variable name matched as a pattern */
+#define MAX_WILD 8              /* references in a pattern name that may match */
 
-/* A variable of one Makefile, every assignment appended to its value. */
+/*
+ * A variable of one Makefile, every assignment appended to its value.  A
+ * name with references left in it ("foo-$(CONFIG_BAR)") is a pattern: each
+ * reference stands for "", "y" or "m", what a configuration could make of
+ * it, so foo-$(CONFIG_BAR) is one of the lists a reference to foo-y reads.
+ */
 struct var {
 	char *name;   /* expanded: "obj-$(CONFIG_FOO)", "ccree-y" */
-	char *suffix; /* after the list's base ("y", "$(CONFIG_FOO)"), NULL when not a list */
 	ta_buf value; /* raw text of every assignment, space separated */
 	bool busy;    /* being expanded (a self-reference expands to nothing) */
 };
 
-/* The lists sharing one base: foo-y, foo-m, foo-objs, foo-$(CONFIG_BAR). */
-struct group {
+/* The pattern names sharing one literal prefix ("foo-" of foo-$(CONFIG_BAR)). */
+struct wild {
 	size_t *vars;
 	size_t n, cap;
 };
@@ -41,9 +47,9 @@ struct vars {
 	struct var *v;
 	size_t n, cap;
 	ta_strmap by_name; /* name -> index into v */
-	struct group *g;
-	size_t n_g, cap_g;
-	ta_strmap by_base; /* base -> index into g */
+	struct wild *w;
+	size_t n_w, cap_w;
+	ta_strmap by_prefix; /* literal prefix of a pattern name -> index into w */
 };
 
 struct mod {
@@ -160,26 +166,11 @@ static char *path_norm(const char *dir, const char *rel)
 
 /* ---- variables and their expansion ------------------------------------ */
 
-/* The list suffix of a variable name: after the last '-' outside a reference. */
-static const char *list_suffix(const char *name)
+static int size_cmp(const void *a, const void *b)
 {
-	const char *last = NULL;
-	int depth = 0;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 
-	for (const char *p = name; *p; p++) {
-		if (*p == '$' && (p[1] == '(' || p[1] == '{')) {
-			depth++;
-			p++;
-		} else if ((*p == ')' || *p == '}') && depth > 0) {
-			depth--;
-		} else if (*p == '-' && depth == 0 && p > name) {
-			const char *s = p + 1;
-			if (strcmp(s, "y") == 0 || strcmp(s, "m") == 0 || strcmp(s, "objs") == 0 ||
-			    s[0] == '$')
-				last = p;
-		}
-	}
-	return last;
+	return x < y ? -1 : x > y;
 }
 
 static struct var *var_get(struct vars *vs, const char *name)
@@ -189,13 +180,13 @@ static struct var *var_get(struct vars *vs, const char *name)
 	return ix ? &vs->v[*ix] : NULL;
 }
 
-static struct group *group_get(struct vars *vs, const char *base, size_t len)
+/* Where the first reference of a name starts, or NULL for a plain name. */
+static const char *first_ref(const char *name)
 {
-	char *key = xstrndup(base, len);
-	size_t *ix = ta_strmap_get(&vs->by_base, key);
-
-	free(key);
-	return ix ? &vs->g[*ix] : NULL;
+	for (const char *p = name; *p; p++)
+		if (p[0] == '$' && (p[1] == '(' || p[1] == '{'))
+			return p;
+	return NULL;
 }
 
 /* Append value to the variable `name` (created on first use). */
@@ -205,24 +196,20 @@ static void var_add(struct vars *vs, const char *name, const char *value, size_t
 
 	if (!v) {
 		struct var nv = {.name = xstrdup(name)};
-		const char *dash = list_suffix(name);
+		const char *ref = first_ref(name);
 		size_t ix = vs->n;
 
-		if (dash) {
-			char *base = xstrndup(name, (size_t)(dash - name));
-			size_t *gx = ta_strmap_get(&vs->by_base, base);
-			struct group *g;
-
-			nv.suffix = xstrdup(dash + 1);
-			if (!gx) {
-				struct group ng = {0};
-				ta_strmap_put(&vs->by_base, base, vs->n_g);
-				TA_PUSH(vs->g, vs->n_g, vs->cap_g, ng);
-				gx = ta_strmap_get(&vs->by_base, base);
+		if (ref && strlen(name) <= MAX_PATTERN) {
+			char *prefix = xstrndup(name, (size_t)(ref - name));
+			size_t *wx = ta_strmap_get(&vs->by_prefix, prefix);
+			if (!wx) {
+				struct wild nw = {0};
+				ta_strmap_put(&vs->by_prefix, prefix, vs->n_w);
+				TA_PUSH(vs->w, vs->n_w, vs->cap_w, nw);
+				wx = ta_strmap_get(&vs->by_prefix, prefix);
 			}
-			g = &vs->g[*gx];
-			TA_PUSH(g->vars, g->n, g->cap, ix);
-			free(base);
+			TA_PUSH(vs->w[*wx].vars, vs->w[*wx].n, vs->w[*wx].cap, ix);
+			free(prefix);
 		}
 		TA_PUSH(vs->v, vs->n, vs->cap, nv);
 		ta_strmap_put(&vs->by_name, name, ix);
@@ -239,16 +226,65 @@ static void vars_free(struct vars *vs)
 {
 	for (size_t i = 0; i < vs->n; i++) {
 		free(vs->v[i].name);
-		free(vs->v[i].suffix);
 		ta_buf_free(&vs->v[i].value);
 	}
 	free(vs->v);
-	for (size_t i = 0; i < vs->n_g; i++)
-		free(vs->g[i].vars);
-	free(vs->g);
+	for (size_t i = 0; i < vs->n_w; i++)
+		free(vs->w[i].vars);
+	free(vs->w);
 	ta_strmap_free(&vs->by_name);
-	ta_strmap_free(&vs->by_base);
+	ta_strmap_free(&vs->by_prefix);
 	memset(vs, 0, sizeof(*vs));
+}
+
+/*
+ * Does the pattern name p match s, each reference in p standing for "",
+ * "y" or "m"?  At most MAX_WILD references branch; more never match.
+ */
+static bool wild_match(const char *p, const char *s, int wild)
+{
+	for (;;) {
+		if (p[0] == '$' && (p[1] == '(' || p[1] == '{')) {
+			size_t len = strlen(p + 1), end = ref_end(p + 1, len);
+			const char *rest = p + 2 + end;
+			if (end >= len || wild >= MAX_WILD)
+				return false;
+			if (wild_match(rest, s, wild + 1))
+				return true;
+			return (s[0] == 'y' || s[0] == 'm') && wild_match(rest, s + 1, wild + 1);
+		}
+		if (!*p)
+			return !*s;
+		if (*p != *s)
+			return false;
+		p++;
+		s++;
+	}
+}
+
+/* The variables a reference to `name` reads, in creation order: the plain one and the patterns. */
+static size_t resolve(struct vars *vs, const char *name, size_t **out)
+{
+	size_t n = 0, cap = 0, len = strlen(name);
+	size_t *ix = ta_strmap_get(&vs->by_name, name);
+
+	*out = NULL;
+	if (ix)
+		TA_PUSH(*out, n, cap, *ix);
+	if (!vs->n_w || len > MAX_PATTERN)
+		return n;
+	for (size_t k = 0; k <= len; k++) {
+		char *prefix = xstrndup(name, k);
+		size_t *wx = ta_strmap_get(&vs->by_prefix, prefix);
+		free(prefix);
+		for (size_t i = 0; wx && i < vs->w[*wx].n; i++) {
+			size_t v = vs->w[*wx].vars[i];
+			if ((!ix || v != *ix) && wild_match(vs->v[v].name, name, 0))
+				TA_PUSH(*out, n, cap, v);
+		}
+	}
+	ta_sort(*out, n, sizeof(**out), size_cmp);
+	return n;
 }
 
 struct expand {
@@ -320,18 +356,66 @@ static bool expand_function(struct expand *e, const char *s, size_t n, ta_buf *o
 	return true;
 }
 
+#define WS " \t\r\n\v\f"
+
+/* The words of `in`, each with from replaced by to as $(var:from=to) does. */
+static void substitute(const char *in, const char *from, const char *to, ta_buf *out)
+{
+	const char *pct = strchr(from, '%'), *tpct = strchr(to, '%');
+	size_t fl = strlen(from);
+
+	for (const char *p = in; p && *p;) {
+		size_t len, a, b;
+		p += strspn(p, WS);
+		len = strcspn(p, WS);
+		if (!len)
+			break;
+		if (out->len)
+			ta_buf_putc(out, ' ');
+		a = pct ? (size_t)(pct - from) : 0;
+		b = pct ? fl - a - 1 : fl;
+		if (pct && len >= a + b && memcmp(p, from, a) == 0 &&
+		    memcmp(p + len - b, pct + 1, b) == 0) {
+			if (tpct) {
+				ta_buf_add(out, to, (size_t)(tpct - to));
+				ta_buf_add(out, p + a, len - a - b);
+				ta_buf_puts(out, tpct + 1);
+			} else {
+				ta_buf_puts(out, to);
+			}
+		} else if (!pct && fl && len >= fl && memcmp(p + len - fl, from, fl) == 0) {
+			ta_buf_add(out, p, len - fl);
+			ta_buf_puts(out, to);
+		} else {
+			ta_buf_add(out, p, len);
+		}
+		p += len;
+	}
+}
+
+/* Expand every variable a reference to `name` reads (see resolve()); false when none. */
+static bool expand_name(struct expand *e, const char *name, ta_buf *out)
+{
+	size_t *ix, n = resolve(e->vs, name, &ix);
+
+	e->depth++;
+	for (size_t i = 0; i < n; i++)
+		expand_var(e, &e->vs->v[ix[i]], out);
+	e->depth--;
+	free(ix);
+	return n > 0;
+}
+
 /*
  * One reference: `inner` is the text between the parentheses, `whole` the
- * reference as written.  A reference to foo-y or foo-m expands to every
- * list of foo: -y, -m and each -$(...) (no configuration, every part).
+ * reference as written.  $(foo-y) reads foo-y and every pattern such as
+ * foo-$(CONFIG_BAR) (no configuration: every part); $(var:a=b) substitutes.
  */
 static void expand_ref(struct expand *e, const char *inner, size_t n, const char *whole,
 		       size_t whole_n, ta_buf *out)
 {
 	ta_buf name = {0};
-	const char *dash;
-	struct var *v = NULL;
-	struct group *g = NULL;
+	char *colon, *eq;
 
 	if (e->depth >= MAX_DEPTH || ++*e->work > MAX_REFS)
 		goto unresolved;
@@ -346,25 +430,25 @@ static void expand_ref(struct expand *e, const char *inner, size_t n, const char
 	} else {
 		ta_buf_add(&name, inner, n);
 	}
-	if (!name.s || !name.len || ta_str_starts(name.s, "CONFIG_") || strchr(name.s, ':'))
+	if (!name.s || !name.len || ta_str_starts(name.s, "CONFIG_"))
 		goto unresolved;
-	dash = list_suffix(name.s);
-	if (dash && (strcmp(dash, "-y") == 0 || strcmp(dash, "-m") == 0))
-		g = group_get(e->vs, name.s, (size_t)(dash - name.s));
-	else
-		v = var_get(e->vs, name.s);
-	if (!v && !g)
+	colon = strchr(name.s, ':');
+	if (colon && (eq = strchr(colon, '='))) {
+		ta_buf words = {0};
+		bool found;
+		*colon = *eq = '\0';
+		found = expand_name(e, name.s, &words);
+		if (found && words.s) {
+			if (out->len)
+				ta_buf_putc(out, ' ');
+			substitute(words.s, colon + 1, eq + 1, out);
+		}
+		ta_buf_free(&words);
+		if (!found)
+			goto unresolved;
+	} else if (colon || !expand_name(e, name.s, out)) {
 		goto unresolved;
-	e->depth++;
-	if (v)
-		expand_var(e, v, out);
-	for (size_t i = 0; g && i < g->n; i++) {
-		struct var *o = &e->vs->v[g->vars[i]];
-		if (strcmp(o->suffix, "y") == 0 || strcmp(o->suffix, "m") == 0 ||
-		    o->suffix[0] == '$')
-			expand_var(e, o, out);
 	}
-	e->depth--;
 	ta_buf_free(&name);
 	return;
 unresolved:
@@ -679,8 +763,11 @@ static void dir_register(struct dir *d, const char *stem, const ta_kmodule *m)
 	owners_add(&d->own[*ix], m);
 }
 
-/* Call fn on each word of the expanded value of v that names an object ("x.o"). */
-static void each_object(struct vars *vs, struct var *v, const char *dir,
+/*
+ * Call fn on each word of the expanded value of v that names an object
+ * ("x.o"), with its path below dir and the condition of the list.
+ */
+static void each_object(struct vars *vs, struct var *v, const char *cond, const char *dir,
 			void (*fn)(void *ctx, const char *stem, const char *cond), void *ctx)
 {
 	size_t work = 0;
@@ -699,7 +786,7 @@ static void each_object(struct vars *vs, struct var *v, const char *dir,
 			char *w = xstrndup(p, len - 2);
 			char *stem = path_norm(dir, w);
 			if (stem)
-				fn(ctx, stem, v->suffix);
+				fn(ctx, stem, cond);
 			free(stem);
 			free(w);
 		}
@@ -758,39 +845,75 @@ static void add_part(void *ctx, const char *stem, const char *cond)
 	dir_register(p->d, stem, &p->m->pub);
 }
 
-static bool is_part_list(const char *suffix)
+/*
+ * The variables that references to any of names[] read (see resolve()), in
+ * creation order, without duplicates; *n gets the count.
+ */
+static size_t *lists_of(struct vars *vs, const char *const *names, size_t n_names, size_t *n)
 {
-	return suffix && (strcmp(suffix, "y") == 0 || strcmp(suffix, "m") == 0 ||
-			  strcmp(suffix, "objs") == 0 || suffix[0] == '$');
+	size_t *all = NULL, cap = 0;
+
+	*n = 0;
+	for (size_t k = 0; k < n_names; k++) {
+		size_t *ix, m = resolve(vs, names[k], &ix);
+		for (size_t i = 0; i < m; i++)
+			TA_PUSH(all, *n, cap, ix[i]);
+		free(ix);
+	}
+	ta_sort(all, *n, sizeof(*all), size_cmp);
+	if (*n) {
+		size_t j = 1;
+		for (size_t i = 1; i < *n; i++)
+			if (all[i] != all[j - 1])
+				all[j++] = all[i];
+		*n = j;
+	}
+	return all;
+}
+
+/* The condition of a list: its name after "base-" ("y", "objs", "$(CONFIG_BAR)"). */
+static const char *list_cond(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+
+	return strncmp(name, base, n) == 0 && name[n] == '-' ? name + n + 1 : name;
 }
 
 /*
  * The multi-search of scripts/Makefile.lib over the obj- and lib- lists:
- * an object with part lists is a composite of them, any other is a single
- * object.  Composites register first, so they lead each stem's owners.
+ * an object foo.o with foo-y, foo-m or foo-objs lists (or patterns that a
+ * configuration could make one of them) is a composite of their parts, any
+ * other is a single object.  Composites register first, so they lead each
+ * stem's owners.
  */
 static void compose(ta_kbuild *kb, struct dir *d, struct vars *vs, const char *dir,
 		    const char *makefile)
 {
+	static const char *const obj_lists[] = {"obj-y", "obj-m", "lib-y", "lib-m"};
 	struct collect c = {.dir = dir};
-	struct group *lists[2] = {group_get(vs, "obj", 3), group_get(vs, "lib", 3)};
+	size_t n, *ix = lists_of(vs, obj_lists, 4, &n);
 	bool *single;
 
-	for (size_t k = 0; k < 2; k++)
-		for (size_t i = 0; lists[k] && i < lists[k]->n; i++) {
-			struct var *v = &vs->v[lists[k]->vars[i]];
-			if (strcmp(v->suffix, "objs") != 0)
-				each_object(vs, v, dir, collect_obj, &c);
-		}
+	for (size_t i = 0; i < n; i++) {
+		const char *name = vs->v[ix[i]].name;
+		each_object(vs, &vs->v[ix[i]],
+			    list_cond(name, ta_str_starts(name, "obj") ? "obj" : "lib"), dir,
+			    collect_obj, &c);
+	}
+	free(ix);
 	single = xcalloc(c.n + 1, sizeof(*single));
 	for (size_t i = 0; i < c.n; i++) {
-		struct group *g = group_get(vs, c.e[i].rel, strlen(c.e[i].rel));
+		char *names[3] = {xasprintf("%s-y", c.e[i].rel), xasprintf("%s-m", c.e[i].rel),
+				  xasprintf("%s-objs", c.e[i].rel)};
 		struct parts p = {kb, d, NULL, makefile, c.e[i].cond, c.e[i].stem};
-		for (size_t j = 0; g && j < g->n; j++) {
-			struct var *v = &vs->v[g->vars[j]];
-			if (is_part_list(v->suffix))
-				each_object(vs, v, dir, add_part, &p);
-		}
+
+		ix = lists_of(vs, (const char *const *)names, 3, &n);
+		for (size_t j = 0; j < n; j++)
+			each_object(vs, &vs->v[ix[j]], list_cond(vs->v[ix[j]].name, c.e[i].rel),
+				    dir, add_part, &p);
+		free(ix);
+		for (size_t k = 0; k < 3; k++)
+			free(names[k]);
 		if (p.m)
 			p.m->pub.composite = true;
 		else

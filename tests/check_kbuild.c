@@ -2,12 +2,13 @@
 /*
  * check_kbuild.c - the kbuild module on a small tree written to a
  * temporary directory: single-file modules from obj-y, obj-m and
- * obj-$(CONFIG_FOO); composites from foo-y, foo-objs, foo-$(CONFIG_BAR) and
- * other conditional lists, with parts in subdirectories, variable
- * references, $(addprefix), continuations, comments, conditionals, rules
- * and their recipes, define blocks, include (ignored), Kbuild over
- * Makefile; files no Makefile names; the bounded walk up and the
- * per-directory memo; bad arguments; and hostile Makefile text.
+ * obj-$(CONFIG_FOO); composites from foo-y, foo-objs, foo-$(CONFIG_BAR)
+ * and other conditional lists, with parts in subdirectories, variable
+ * references, name patterns, substitution references, $(addprefix),
+ * continuations, comments, conditionals, rules and their recipes, define
+ * blocks, include (ignored), Kbuild over Makefile; files no Makefile
+ * names; the bounded walk up and the per-directory memo; bad arguments;
+ * and hostile Makefile text.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -70,7 +71,7 @@ static char *fixture(void)
 	char *dir = tu_mkdtemp();
 
 	tu_write(dir, "Makefile", "VERSION = 6\nPATCHLEVEL = 1\nobj-y += drivers/\n");
-	tu_write(dir, "drivers/Makefile", "obj-y += single/ comp/ kb/ named/ deep/\n");
+	tu_write(dir, "drivers/Makefile", "obj-y += single/ comp/ kb/ named/ deep/ pat/\n");
 	tu_write(dir, "drivers/single/Makefile",
 		 "# single-file modules\n"
 		 "obj-$(CONFIG_FOO) += foo.o\n"
@@ -101,6 +102,17 @@ static char *fixture(void)
 		 "MOD := mydrv\n$(MOD)-y := a.o b.o\nobj-$(CONFIG_MYDRV) := $(MOD).o\n");
 	tu_write(dir, "drivers/deep/Makefile",
 		 "obj-y += big.o\nbig-y += a/b/c/d/e/f/six.o a/b/c/d/e/f/g/seven.o\n");
+	tu_write(dir, "drivers/pat/Makefile",
+		 "VERSIONS := 3.1 4.2\n"
+		 "pat-y := main.o $(VERSIONS:%=reg/r-v%.o)\n"
+		 "SRCS := s1.c s2.c\n"
+		 "pat-y += $(SRCS:.c=.o) $(UNDEFINED:.c=.o)\n"
+		 "objs-yy := o1.o\n"
+		 "objs-y$(CONFIG_HWA) += o2.o\n"
+		 "lcds-$(CONFIG_A)$(CONFIG_B) += l1.o\n"
+		 "lcds-n += never.o\n"
+		 "pat-y += $(objs-yy) $(lcds-yy)\n"
+		 "obj-$(CONFIG_A)$(CONFIG_B) += pat.o\n");
 	return dir;
 }
 
@@ -296,6 +308,34 @@ START_TEST(test_kbuild_over_makefile_and_names)
 	ck_assert_str_eq(m->cond, "CONFIG_MYDRV");
 	ck_assert(m->composite);
 	assert_files(kb, m, mydrv, 2);
+	ta_kbuild_free(&kb);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+/*
+ * Names with references are patterns a configuration can turn into foo-y:
+ * objs-y$(CONFIG_HWA) is one of the lists $(objs-yy) reads, and
+ * obj-$(CONFIG_A)$(CONFIG_B) an obj- list; $(var:a=b) substitutes.
+ */
+START_TEST(test_patterns_and_substitution)
+{
+	char *dir = fixture();
+	ta_kbuild *kb = ta_kbuild_new(dir);
+	const ta_kmodule *m = ta_kbuild_module_of(kb, "drivers/pat/reg/r-v4.2.c");
+	static const char *const want[] = {"main", "reg/r-v3.1", "reg/r-v4.2", "s1",
+					   "s2",   "o1",         "o2",         "l1"};
+
+	ck_assert_str_eq(m->id, "drivers/pat/pat");
+	ck_assert_str_eq(m->cond, "$(CONFIG_A)$(CONFIG_B)");
+	ck_assert_uint_eq(m->n_objects, sizeof(want) / sizeof(want[0]));
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		char *stem = xasprintf("drivers/pat/%s", want[i]);
+		ck_assert_str_eq(m->objects[i].stem, stem);
+		ck_assert_str_eq(m->objects[i].cond, "y");
+		free(stem);
+	}
+	ck_assert_ptr_eq(ta_kbuild_module_of(kb, "drivers/pat/l1.c"), m);
 	ta_kbuild_free(&kb);
 	tu_rmtree(&dir);
 }
@@ -581,6 +621,7 @@ static Suite *kbuild_suite(void)
 	tcase_add_test(tc, test_unlisted_and_outside);
 	tcase_add_test(tc, test_two_modules);
 	tcase_add_test(tc, test_kbuild_over_makefile_and_names);
+	tcase_add_test(tc, test_patterns_and_substitution);
 	tcase_add_test(tc, test_memo);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_unreadable_makefile);
