@@ -302,13 +302,14 @@ static void expand_var(struct expand *e, struct var *v, ta_buf *out)
 	if (v->busy || !v->value.len)
 		return;
 	v->busy = true;
-	if (out->len)
-		ta_buf_putc(out, ' ');
 	expand(e, v->value.s, v->value.len, out);
 	v->busy = false;
 }
 
-/* $(addprefix p,words) and $(addsuffix s,words); false for any other function. */
+/*
+ * $(addprefix p,words) and $(addsuffix s,words), its words one space apart
+ * and joined to the text around as make does; false for any other function.
+ */
 static bool expand_function(struct expand *e, const char *s, size_t n, ta_buf *out)
 {
 	bool prefix = n > 10 && memcmp(s, "addprefix", 9) == 0 && is_space(s[9]);
@@ -335,13 +336,14 @@ static bool expand_function(struct expand *e, const char *s, size_t n, ta_buf *o
 	if (a.s) {
 		size_t al = a.len;
 		const char *ap = trim(a.s, &al);
-		for (const char *p = w.s; p && *p;) {
+		bool first = true;
+		for (const char *p = w.s; p && *p; first = false) {
 			size_t len;
 			p += strspn(p, " \t\r\n\v\f");
 			len = strcspn(p, " \t\r\n\v\f");
 			if (!len)
 				break;
-			if (out->len)
+			if (!first)
 				ta_buf_putc(out, ' ');
 			if (prefix)
 				ta_buf_add(out, ap, al);
@@ -363,14 +365,15 @@ static void substitute(const char *in, const char *from, const char *to, ta_buf 
 {
 	const char *pct = strchr(from, '%'), *tpct = strchr(to, '%');
 	size_t fl = strlen(from);
+	bool first = true;
 
-	for (const char *p = in; p && *p;) {
+	for (const char *p = in; p && *p; first = false) {
 		size_t len, a, b;
 		p += strspn(p, WS);
 		len = strcspn(p, WS);
 		if (!len)
 			break;
-		if (out->len)
+		if (!first)
 			ta_buf_putc(out, ' ');
 		a = pct ? (size_t)(pct - from) : 0;
 		b = pct ? fl - a - 1 : fl;
@@ -399,8 +402,11 @@ static bool expand_name(struct expand *e, const char *name, ta_buf *out)
 	size_t *ix, n = resolve(e->vs, name, &ix);
 
 	e->depth++;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (i) /* a union of lists; one variable concatenates as make does */
+			ta_buf_putc(out, ' ');
 		expand_var(e, &e->vs->v[ix[i]], out);
+	}
 	e->depth--;
 	free(ix);
 	return n > 0;
@@ -438,11 +444,8 @@ static void expand_ref(struct expand *e, const char *inner, size_t n, const char
 		bool found;
 		*colon = *eq = '\0';
 		found = expand_name(e, name.s, &words);
-		if (found && words.s) {
-			if (out->len)
-				ta_buf_putc(out, ' ');
+		if (found && words.s)
 			substitute(words.s, colon + 1, eq + 1, out);
-		}
 		ta_buf_free(&words);
 		if (!found)
 			goto unresolved;

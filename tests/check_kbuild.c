@@ -112,7 +112,9 @@ static char *fixture(void)
 		 "lcds-$(CONFIG_A)$(CONFIG_B) += l1.o\n"
 		 "lcds-n += never.o\n"
 		 "pat-y += $(objs-yy) $(lcds-yy)\n"
-		 "obj-$(CONFIG_A)$(CONFIG_B) += pat.o\n");
+		 "obj-$(CONFIG_A)$(CONFIG_B) += pat.o\n"
+		 "NAME := core\nPRE := sub\n"
+		 "pat-y += lib$(NAME).o $(PRE)/p$(addprefix q,1 2)x.o a$(VERSIONS:%=%)b.o\n");
 	return dir;
 }
 
@@ -323,8 +325,9 @@ START_TEST(test_patterns_and_substitution)
 	char *dir = fixture();
 	ta_kbuild *kb = ta_kbuild_new(dir);
 	const ta_kmodule *m = ta_kbuild_module_of(kb, "drivers/pat/reg/r-v4.2.c");
-	static const char *const want[] = {"main", "reg/r-v3.1", "reg/r-v4.2", "s1",
-					   "s2",   "o1",         "o2",         "l1"};
+	/* as make has it, "$(PRE)/p$(addprefix q,1 2)x.o" is "sub/pq1 q2x.o" */
+	static const char *const want[] = {"main", "reg/r-v3.1", "reg/r-v4.2", "s1",  "s2",  "o1",
+					   "o2",   "l1",         "libcore",    "q2x", "4.2b"};
 
 	ck_assert_str_eq(m->id, "drivers/pat/pat");
 	ck_assert_str_eq(m->cond, "$(CONFIG_A)$(CONFIG_B)");
