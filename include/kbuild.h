@@ -19,8 +19,12 @@
  * expand to nothing.  `include` lines are not followed.
  *
  * A ta_kbuild owns everything it hands out: the modules and their strings
- * stay valid, and unchanged, until ta_kbuild_free().  Makefiles are read on
- * demand, at most once per directory, and the tree is never written.
+ * stay valid until ta_kbuild_free().  One object path is one module even
+ * when two Makefiles name it (6.12's lib/math/tests/int_pow_kunit.o is in
+ * lib/math/ and lib/math/tests/), so a lookup that reads the second one
+ * can add objects to a module handed out before, and move its `objects`
+ * array: read it through the module, not through a copy.  Makefiles are
+ * read on demand, at most once per directory; the tree is never written.
  */
 #ifndef TA_KBUILD_H
 #define TA_KBUILD_H
