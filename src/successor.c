@@ -378,11 +378,11 @@ static char *job_words(const char *s)
 		p = *q ? q + 1 : q;
 	}
 	ta_sort(words, n, sizeof(*words), ta_strptr_cmp);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		if (!i || strcmp(words[i], words[i - 1]) != 0)
 			ta_buf_printf(&b, "%s ", words[i]);
+	for (size_t i = 0; i < n; i++)
 		free(words[i]);
-	}
 	return b.s ? ta_buf_steal(&b) : NULL;
 }
 
