@@ -26,6 +26,7 @@ inconsistent; 2 on bad input.
 import argparse
 import collections
 import json
+import os
 import sys
 
 MECHANISMS = ('bh_workqueue', 'workqueue', 'threaded_irq', 'timer')
@@ -96,7 +97,8 @@ def consistent(diff):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('--tsv', default='tests/realtree/converted-6.1-6.12.tsv')
+    ap.add_argument('--tsv', default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                  'converted-6.1-6.12.tsv'))
     ap.add_argument('--min', type=float)
     ap.add_argument('--quiet', action='store_true')
     ap.add_argument('diff')
