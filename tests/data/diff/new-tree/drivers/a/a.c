@@ -1,0 +1,4 @@
+/* a: unchanged */
+static void a_tl(struct tasklet_struct *t)
+{
+}

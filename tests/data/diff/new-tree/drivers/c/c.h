@@ -1,0 +1,3 @@
+struct c_dev {
+	struct work_struct done_work;
+};

@@ -1,0 +1,3 @@
+static void i_tasklet(struct tasklet_struct *t)
+{
+}

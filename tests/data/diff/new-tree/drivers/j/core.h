@@ -1,0 +1,3 @@
+struct j_core {
+	struct tasklet_struct irq_tasklet;
+};

@@ -1,0 +1,3 @@
+static void j_irq_tasklet(struct tasklet_struct *t)
+{
+}

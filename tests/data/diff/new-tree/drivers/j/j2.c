@@ -1,0 +1,1 @@
+/* j2 sets up the shared j_core tasklet */

@@ -1,0 +1,3 @@
+static void k_tasklet(struct tasklet_struct *t)
+{
+}

@@ -1,0 +1,5 @@
+struct k {
+	struct {
+		struct tasklet_struct tasklet;
+	} q;
+};
