@@ -7,11 +7,16 @@
 #ifndef TA_CMD_DIFF_H
 #define TA_CMD_DIFF_H
 
+#include "cli.h"
+
 /*
  * tasklet-audit diff [--json FILE] [--format text|json] [-o FILE]
  * [--tree DIR | --no-tree] OLD.json NEW.json
  * argv[0] is "diff".  Returns the exit status (enum ta_exit).
  */
 int ta_diff_main(int argc, char **argv);
+
+/* Its row in the command table (cli.c). */
+extern const struct ta_cmd ta_cmd_diff;
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd_audit.h"
+#include "cmd_diff.h"
 #include "cmd_model.h"
 #include "cmd_patch.h"
 #include "cmd_review.h"
@@ -18,6 +19,7 @@ static const struct ta_cmd *const commands[] = {
 	&ta_cmd_model,
 	&ta_cmd_review,
 	&ta_cmd_patch,
+	&ta_cmd_diff,
 };
 
 int ta_cli_main(int argc, char **argv)

@@ -22,6 +22,7 @@
 #include "pipeline.h"
 #include "prefilter.h"
 #include "report.h"
+#include "report_sarif.h"
 #include "rules.h"
 #include "scan.h"
 #include "tree.h"
@@ -33,13 +34,15 @@ static const char usage_text[] =
 	"       tasklet-audit model --selftest\n"
 	"       tasklet-audit patch [--to setup|auto|bh|wq|threaded-irq|timer] [-o DIR] [PATH]\n"
 	"       tasklet-audit review [PATH] | --report FILE [--review FILE] [--export DIR]\n"
+	"       tasklet-audit diff [--json FILE] [--tree DIR | --no-tree] OLD.json NEW.json\n"
 	"\n"
 	"Find every tasklet user in a Linux kernel tree (or a directory inside one)\n"
 	"with libclang and report them.  Without PATH, audit the bundled corpus.\n"
 	"\n"
 	"options:\n"
 	"  --json FILE        also write the JSON report to FILE ('-' for stdout)\n"
-	"  --format FMT       format of the report on stdout: text (default) or json\n"
+	"  --sarif FILE       also write the findings as a SARIF 2.1.0 log to FILE\n"
+	"  --format FMT       format of the report on stdout: text (default), json or sarif\n"
 	"  -o, --output FILE  write the stdout report to FILE instead\n"
 	"  -j, --jobs N       parse with N worker processes (default: all CPUs)\n"
 	"  -p DIR             use DIR/compile_commands.json for compile flags\n"
@@ -68,7 +71,8 @@ static const char usage_text[] =
 struct audit_opts {
 	struct ta_pipeline_opts pipe; /* PATH (NULL: the bundled corpus), scan options, --rules */
 	const char *json_out;         /* --json FILE ("-" for stdout) */
-	const char *format;           /* --format for stdout: text (default) or json */
+	const char *sarif_out;        /* --sarif FILE */
+	const char *format;           /* --format for stdout: text (default), json or sarif */
 	const char *output;           /* --output FILE for the stdout report */
 	bool quiet;
 	bool timing;            /* --timing: timing figures in the JSON report */
@@ -119,7 +123,7 @@ static int audit(const struct audit_opts *o)
 	int rc;
 
 	if (!ops) {
-		ta_error("unknown format '%s' (text or json)", o->format);
+		ta_error("unknown format '%s' (text, json or sarif)", o->format);
 		return TA_EXIT_USAGE;
 	}
 	rc = ta_pipeline_run(&o->pipe, &a);
@@ -127,7 +131,10 @@ static int audit(const struct audit_opts *o)
 		return rc;
 	if (o->json_out)
 		rc = write_report(a, &ta_report_json, o->json_out, &ro);
-	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output)) {
+	if (rc == TA_EXIT_OK && o->sarif_out)
+		rc = write_report(a, &ta_report_sarif, o->sarif_out, &ro);
+	if (rc == TA_EXIT_OK && !(o->json_out && strcmp(o->json_out, "-") == 0 && !o->output) &&
+	    !(o->sarif_out && strcmp(o->sarif_out, "-") == 0 && !o->output)) {
 		const char *dest = o->output ? o->output : "-";
 		const char *nc = getenv("NO_COLOR");
 		ro.color = !o->output && (!nc || !*nc) && isatty(STDOUT_FILENO);
@@ -207,6 +214,7 @@ static int audit_main(int argc, char **argv)
 {
 	static const struct option longopts[] = {{"json", required_argument, NULL, 'J'},
 						 {"format", required_argument, NULL, 'F'},
+						 {"sarif", required_argument, NULL, 'S'},
 						 {"output", required_argument, NULL, 'o'},
 						 {"jobs", required_argument, NULL, 'j'},
 						 {"config", required_argument, NULL, 'C'},
@@ -228,7 +236,7 @@ static int audit_main(int argc, char **argv)
 						 {"max-memory", required_argument, NULL, 'X'},
 						 {NULL, 0, NULL, 0}};
 	struct audit_opts o = {.format = "text"};
-	unsigned long v;
+	unsigned long v = 0;
 	int c;
 
 	ta_pipeline_opts_init(&o.pipe);
@@ -240,6 +248,9 @@ static int audit_main(int argc, char **argv)
 			break;
 		case 'F':
 			o.format = optarg;
+			break;
+		case 'S':
+			o.sarif_out = optarg;
 			break;
 		case 'o':
 			o.output = optarg;

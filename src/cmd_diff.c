@@ -179,3 +179,5 @@ out:
 	ta_audit_free(&old_a);
 	return rc;
 }
+
+const struct ta_cmd ta_cmd_diff = {.name = "diff", .main = ta_diff_main};

@@ -6,7 +6,10 @@
 
 #include <string.h>
 
-static const struct ta_report_ops *const backends[] = {&ta_report_text, &ta_report_json};
+#include "report_sarif.h"
+
+static const struct ta_report_ops *const backends[] = {&ta_report_text, &ta_report_json,
+						       &ta_report_sarif};
 
 const struct ta_report_ops *ta_report_find(const char *name)
 {

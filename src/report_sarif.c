@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "behavior.h"
+#include "report_filter.h"
 #include "util.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"

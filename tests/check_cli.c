@@ -319,6 +319,44 @@ START_TEST(test_tree_untouched)
 }
 END_TEST
 
+/* --format sarif and --sarif FILE give the same SARIF log of the corpus; diff is a command. */
+START_TEST(test_sarif_and_diff_commands)
+{
+	char *dir = tu_mkdtemp(), *args, *text;
+	struct tu_run r = tu_exec("-j 2 --format sarif"), f, d;
+	cJSON *root;
+	size_t len;
+
+	ck_assert_int_eq(r.status, 0);
+	root = cJSON_Parse(r.out);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_str_eq(need(root, "version", STR)->valuestring, "2.1.0");
+	ck_assert_int_gt(cJSON_GetArraySize(need(need(root, "runs", ARR)->child, "results", ARR)),
+			 20);
+	cJSON_Delete(root);
+	args = xasprintf("-j 2 --sarif %s/log.sarif --json %s/r.json -o /dev/null", dir, dir);
+	f = tu_exec(args);
+	free(args);
+	ck_assert_int_eq(f.status, 0);
+	text = ta_read_file(args = xasprintf("%s/log.sarif", dir), &len);
+	free(args);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_str_eq(text, r.out);
+	free(text);
+	/* the corpus against itself: every tasklet unchanged */
+	args = xasprintf("diff --no-tree %s/r.json %s/r.json", dir, dir);
+	d = tu_exec(args);
+	free(args);
+	ck_assert_int_eq(d.status, 0);
+	ck_assert_ptr_nonnull(strstr(d.out, "unchanged"));
+	ck_assert_str_eq(d.err, "");
+	tu_run_free(&d);
+	tu_run_free(&f);
+	tu_run_free(&r);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 START_TEST(test_flags_for)
 {
 	char *file = tu_src("corpus/index/declare.c");
@@ -355,6 +393,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_report_written_atomically);
 	tcase_add_test(tc, test_tree_untouched);
 	tcase_add_test(tc, test_flags_for);
+	tcase_add_test(tc, test_sarif_and_diff_commands);
 	suite_add_tcase(s, tc);
 	return s;
 }
