@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "rewrite_stmt.h"
 #include "util.h"
 

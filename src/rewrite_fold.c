@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "rewrite_stmt.h"
 #include "rules.h"
 #include "util.h"

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "util.h"
 
 static bool blank(char c)
