@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lexsites.h"
 #include "util.h"
 
 struct ta_indexer {
@@ -1565,230 +1566,30 @@ static void flush_direct_calls(struct walk *w)
 	w->n_calls = 0;
 }
 
-static bool ident_char(char c)
+/* The function enclosing offset off of the main file, for the lexical scan. */
+static char *function_at(void *data, unsigned off)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
+	struct walk *w = data;
+	CXSourceLocation loc = clang_getLocationForOffset(w->tu, w->main_file, off);
+	CXCursor at = clang_getCursor(w->tu, loc);
+
+	while (!clang_Cursor_isNull(at) && clang_getCursorKind(at) != CXCursor_FunctionDecl &&
+	       clang_getCursorKind(at) != CXCursor_TranslationUnit)
+		at = clang_getCursorSemanticParent(at);
+	if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
+		return take(clang_getCursorSpelling(at));
+	return NULL;
 }
 
-/*
- * Has the AST walk already recorded this API at this line of the main file?
- * A record the broken AST could not resolve is returned through *weak, so
- * the lexical text (what the source says) can replace its partial text.
- */
-static bool already_found(struct walk *w, enum ta_api api, unsigned line, ta_fact **weak)
-{
-	const char *main_rel = file_lookup(w, w->main_file)->rel;
-
-	if (weak)
-		*weak = NULL;
-	for (size_t i = 0; i < w->facts->n; i++) {
-		ta_fact *f = &w->facts->v[i];
-		if (f->kind != TA_FACT_SITE || f->line != line || !f->file ||
-		    strcmp(f->file, main_rel) != 0)
-			continue;
-		if (f->flags & TA_FF_INACTIVE)
-			return true;
-		if (f->api == api) {
-			if (!f->key && !(f->flags & TA_FF_SELF) && weak) {
-				*weak = f;
-				return false;
-			}
-			return true;
-		}
-	}
-	return false;
-}
-
-/* "x->irq_tasklet.func = fn;" in a file whose AST is broken: an open-coded init. */
-static bool lexical_func_assign(struct walk *w, const char *text, unsigned p, unsigned b,
-				unsigned flags)
-{
-	unsigned q = p + 4, start = p, ln = 1;
-	ta_buf base = {0}, cb = {0};
-	ta_fact f = {0};
-
-	while (q < b && (text[q] == ' ' || text[q] == '\t'))
-		q++;
-	if (q + 1 >= b || text[q] != '=' || text[q + 1] == '=')
-		return false;
-	/* the object before ".func" / "->func" */
-	if (start >= 1 && text[start - 1] == '.')
-		start -= 1;
-	else if (start >= 2 && text[start - 1] == '>' && text[start - 2] == '-')
-		start -= 2;
-	else
-		return false;
-	unsigned end = start;
-	while (start > 0 &&
-	       (ident_char(text[start - 1]) || text[start - 1] == '.' || text[start - 1] == '>' ||
-		text[start - 1] == '-' || text[start - 1] == ']' || text[start - 1] == '['))
-		start--;
-	if (end <= start || !memmem(text + start, end - start, "tasklet", 7))
-		return false;
-	ta_buf_add(&base, text + start, end - start);
-	for (q++; q < b && text[q] != ';'; q++)
-		if (text[q] != ' ' && text[q] != '\t' && text[q] != '\n')
-			ta_buf_putc(&cb, text[q]);
-	for (unsigned r = 0; r < p; r++)
-		ln += text[r] == '\n';
-	if (!already_found(w, TA_API_ASSIGN_FUNC, ln, NULL)) {
-		f.kind = TA_FACT_SITE;
-		f.api = TA_API_ASSIGN_FUNC;
-		f.scope = TA_SCOPE_UNRESOLVED;
-		f.flags = flags;
-		f.file = file_lookup(w, w->main_file)->rel;
-		f.line = ln;
-		f.col = 1;
-		f.text = base.s;
-		f.callback = cb.s;
-		f.sig = TA_SIG_OLD;
-		ta_facts_add(w->facts, &f);
-	}
-	ta_buf_free(&base);
-	ta_buf_free(&cb);
-	return true;
-}
-
-/*
- * Lexical scan of text[a, b) of the main file for tasklet API calls and
- * DECLARE_TASKLET* uses, skipping comments and strings.  Used on the
- * regions the preprocessor skipped (sites inactive in this configuration)
- * and, for a file with parse errors, on the whole file to recover the
- * sites the broken AST lost (flags TA_FF_LEXICAL).
- */
+/* Scan text[a, b) of the main file lexically (lexsites.h). */
 static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned b, unsigned flags)
 {
-	struct file_info *fi = file_lookup(w, w->main_file);
+	struct ta_lexsites ls = {.facts = w->facts,
+				 .file = file_lookup(w, w->main_file)->rel,
+				 .function_at = function_at,
+				 .data = w};
 
-	for (unsigned p = a; p < b; p++) {
-		enum ta_api api;
-		size_t len = 0;
-		char name[64];
-		if (text[p] == '/' && p + 1 < b && text[p + 1] == '*') {
-			const char *e = strstr(text + p + 2, "*/");
-			p = e ? (unsigned)(e - text) + 1 : b;
-			continue;
-		}
-		if (text[p] == '/' && p + 1 < b && text[p + 1] == '/') {
-			while (p < b && text[p] != '\n')
-				p++;
-			continue;
-		}
-		if (text[p] == '#' && (p == 0 || text[p - 1] == '\n' ||
-				       ((text[p - 1] == ' ' || text[p - 1] == '\t') &&
-					(p < 2 || strchr(" \t\n", text[p - 2]))))) {
-			/* a directive: macro bodies are attributed where they expand */
-			while (p < b && !(text[p] == '\n' && text[p - 1] != '\\'))
-				p++;
-			continue;
-		}
-		if ((flags & TA_FF_LEXICAL) && text[p] == 'f' && p + 4 < b &&
-		    strncmp(text + p, "func", 4) == 0 && !ident_char(text[p + 4]) &&
-		    lexical_func_assign(w, text, p, b, flags))
-			continue;
-		if (text[p] == '"') {
-			for (p++; p < b && text[p] != '"' && text[p] != '\n'; p++)
-				if (text[p] == '\\')
-					p++;
-			continue;
-		}
-		if (!((text[p] == 't' && strncmp(text + p, "tasklet_", 8) == 0) ||
-		      (text[p] == 'D' && strncmp(text + p, "DECLARE_TASKLET", 15) == 0)))
-			continue;
-		if (p > 0 && (text[p - 1] == '_' || (text[p - 1] >= 'a' && text[p - 1] <= 'z') ||
-			      (text[p - 1] >= 'A' && text[p - 1] <= 'Z') ||
-			      (text[p - 1] >= '0' && text[p - 1] <= '9')))
-			continue;
-		while (p + len < b && len < sizeof(name) - 1 &&
-		       (text[p + len] == '_' || (text[p + len] >= 'a' && text[p + len] <= 'z') ||
-			(text[p + len] >= 'A' && text[p + len] <= 'Z') ||
-			(text[p + len] >= '0' && text[p + len] <= '9')))
-			len++;
-		memcpy(name, text + p, len);
-		name[len] = '\0';
-		api = ta_api_from_name(name);
-		if (api != TA_API_NONE && ta_api_role(api) != TA_ROLE_INIT &&
-		    api >= TA_API_DIRECT_CALL)
-			api = TA_API_NONE;
-		if (api != TA_API_NONE) {
-			/* the arguments, split at top-level commas */
-			size_t q = p + len, depth = 0;
-			ta_buf args[3] = {{0}, {0}, {0}};
-			int argi = 0;
-			unsigned ln = 1;
-			while (q < b && (text[q] == ' ' || text[q] == '\t'))
-				q++;
-			if (q < b && text[q] == '(') {
-				for (q++; q < b; q++) {
-					char ch = text[q];
-					if (ch == ')' && depth == 0)
-						break;
-					if (ch == '(')
-						depth++;
-					else if (ch == ')')
-						depth--;
-					if (ch == ',' && depth == 0) {
-						if (++argi == 3)
-							break;
-						continue;
-					}
-					if (ch == ' ' || ch == '\t' || ch == '\n' ||
-					    (ch == '&' && args[argi].len == 0 && argi == 0))
-						continue;
-					ta_buf_putc(&args[argi], ch);
-				}
-			}
-			for (unsigned r = 0; r < p; r++)
-				ln += text[r] == '\n';
-			ta_fact f = {.kind = TA_FACT_SITE,
-				     .api = api,
-				     .scope = TA_SCOPE_UNRESOLVED,
-				     .flags = flags,
-				     .file = fi->rel,
-				     .line = ln,
-				     .col = 1,
-				     .text = args[0].s};
-			if (ta_api_role(api) == TA_ROLE_INIT && argi >= 1) {
-				f.callback = args[1].s;
-				f.sig = api == TA_API_TASKLET_SETUP ||
-							api == TA_API_DECLARE_TASKLET ||
-							api == TA_API_DECLARE_TASKLET_DISABLED
-						? TA_SIG_NEW
-						: TA_SIG_OLD;
-			}
-			if (api == TA_API_TASKLET_INIT && argi >= 2)
-				f.data = args[2].s;
-			ta_fact *weak = NULL;
-			if ((flags & TA_FF_LEXICAL) && (already_found(w, api, ln, &weak) || weak)) {
-				if (weak && args[0].s) {
-					/* the source's text, not the broken AST's */
-					free(weak->text);
-					weak->text = xstrdup(args[0].s);
-					weak->flags |= TA_FF_LEXICAL;
-				}
-				for (int k = 0; k < 3; k++)
-					ta_buf_free(&args[k]);
-				p += (unsigned)len;
-				continue;
-			}
-			CXSourceLocation loc = clang_getLocationForOffset(w->tu, w->main_file, p);
-			CXCursor at = clang_getCursor(w->tu, loc);
-			while (!clang_Cursor_isNull(at) &&
-			       clang_getCursorKind(at) != CXCursor_FunctionDecl &&
-			       clang_getCursorKind(at) != CXCursor_TranslationUnit)
-				at = clang_getCursorSemanticParent(at);
-			char *fn = NULL;
-			if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
-				fn = take(clang_getCursorSpelling(at));
-			f.function = fn;
-			ta_facts_add(w->facts, &f);
-			free(fn);
-			for (int k = 0; k < 3; k++)
-				ta_buf_free(&args[k]);
-		}
-		p += (unsigned)len;
-	}
+	ta_lexsites_scan(&ls, text, a, b, flags);
 }
 
 static void scan_skipped(struct walk *w)
