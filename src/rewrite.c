@@ -406,20 +406,6 @@ static bool type_is_tasklet_ptr(const char *type)
 	return strcmp(type, "struct tasklet_struct*") == 0;
 }
 
-/* The '(' before the ')' at close, scanning back within [lo, close]. */
-static size_t match_back(const char *s, size_t lo, size_t close)
-{
-	int depth = 0;
-
-	for (size_t i = close + 1; i-- > lo;) {
-		if (s[i] == ')')
-			depth++;
-		else if (s[i] == '(' && --depth == 0)
-			return i;
-	}
-	return TA_NPOS;
-}
-
 /* Is s[a..b) a pointer type name as written in a cast ("struct foo *", "void *")? */
 static bool is_pointer_type(const char *s, size_t a, size_t b)
 {
@@ -470,7 +456,8 @@ static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struc
 			e = j + 1;
 			continue;
 		}
-		if (i > lo && s[i - 1] == ')' && (c = match_back(s, lo, i - 1)) != TA_NPOS) {
+		if (i > lo && s[i - 1] == ')' &&
+		    (c = ta_lex_open_of(s, src->len, lo, i - 1)) != TA_NPOS) {
 			char *t = ta_lex_norm(s + c + 1, i - 1 - c - 1);
 			bool integer = type_is_ulong(t) || strcmp(t, "uintptr_t") == 0 ||
 				       strcmp(t, "long") == 0;
@@ -488,7 +475,7 @@ static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struc
 		i--;
 	if (i == lo || s[i - 1] != ')')
 		return;
-	c = match_back(s, lo, i - 1);
+	c = ta_lex_open_of(s, src->len, lo, i - 1);
 	if (c == TA_NPOS || !is_pointer_type(s, c + 1, i - 1))
 		return;
 	u->cast = c;
@@ -592,17 +579,17 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size_t b, char **param)
 {
 	const char *s = src->text;
-	size_t eq = ta_stmt_prev(s, lo, a), ve, vs, star, ts, semi, e;
+	size_t eq = ta_lex_prev(s, lo, a), ve, vs, star, ts, semi, e;
 
 	*param = NULL;
 	if (eq == TA_NPOS || s[eq] != '=')
 		return ta_rw_refuse(rw, "%s:%u: the container is not taken by a declaration",
 				    src->rel, ta_src_line_of(src, a));
-	ve = ta_stmt_prev(s, lo, eq) + 1;
+	ve = ta_lex_prev(s, lo, eq) + 1;
 	vs = ve;
 	while (vs > lo && ta_lex_ident_char(s[vs - 1]))
 		vs--;
-	star = ta_stmt_prev(s, lo, vs);
+	star = ta_lex_prev(s, lo, vs);
 	if (vs == ve || star == TA_NPOS || s[star] != '*')
 		return ta_rw_refuse(rw, "%s:%u: the container is not taken by a declaration",
 				    src->rel, ta_src_line_of(src, a));
@@ -930,7 +917,7 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 static int change_return_type(ta_rw *rw, ta_src *src, size_t name_off, const char *ret_type)
 {
 	const char *s = src->text;
-	size_t p = ta_stmt_prev(s, 0, name_off);
+	size_t p = ta_lex_prev(s, 0, name_off);
 
 	if (p == TA_NPOS || p < 3 || strncmp(s + p - 3, "void", 4) != 0 ||
 	    (p >= 4 && ta_lex_ident_char(s[p - 4])))
@@ -960,7 +947,7 @@ static int fix_returns(ta_rw *rw, ta_src *src, size_t body, size_t body_end, con
 		else if (ta_src_edit(src, p, q + 1 - p, txt) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 	}
-	last = ta_stmt_prev(s, body + 1, body_end);
+	last = ta_lex_prev(s, body + 1, body_end);
 	st = last;
 	while (st != TA_NPOS && st > body + 1 && !strchr(";{}", s[st - 1]))
 		st--;
