@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index_tu.h"
 #include "lexsites.h"
 #include "util.h"
 
@@ -49,16 +50,6 @@ char *ta_libclang_version(void)
 
 	clang_disposeString(s);
 	return v;
-}
-
-/* Take a CXString's text and dispose of it at once. */
-static char *take(CXString s)
-{
-	const char *c = clang_getCString(s);
-	char *r = xstrdup(c ? c : "");
-
-	clang_disposeString(s);
-	return r;
 }
 
 static bool spelling_is(CXCursor c, const char *name)
@@ -132,12 +123,12 @@ struct walk {
 static char *relative_path(struct walk *w, CXFile file)
 {
 	/* the real path: "drivers/x/../y/foo.h" and "drivers/y/foo.h" are one file */
-	char *name = take(clang_File_tryGetRealPathName(file));
+	char *name = ta_tu_take(clang_File_tryGetRealPathName(file));
 	char *rel;
 
 	if (!*name) {
 		free(name);
-		name = take(clang_getFileName(file));
+		name = ta_tu_take(clang_getFileName(file));
 	}
 	if (strncmp(name, w->root, w->root_len) == 0 && name[w->root_len] == '/') {
 		rel = xstrdup(name + w->root_len + 1);
@@ -264,7 +255,7 @@ static char *field_key(struct walk *w, CXCursor rec, const char *rname, const ch
 static char *record_name(struct walk *w, CXCursor rec)
 {
 	const char *kw = rec.kind == CXCursor_UnionDecl ? "union" : "struct";
-	char *name = take(clang_getCursorSpelling(rec));
+	char *name = ta_tu_take(clang_getCursorSpelling(rec));
 	unsigned line;
 	struct file_info *fi;
 	char *r;
@@ -276,7 +267,7 @@ static char *record_name(struct walk *w, CXCursor rec)
 	}
 	free(name);
 	/* an anonymous record named through a typedef keeps the typedef name */
-	name = take(clang_getTypeSpelling(clang_getCursorType(rec)));
+	name = ta_tu_take(clang_getTypeSpelling(clang_getCursorType(rec)));
 	if (*name && !strchr(name, '(')) {
 		if (!ta_str_starts(name, "struct ") && !ta_str_starts(name, "union "))
 			r = xstrdup(name);
@@ -380,11 +371,11 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 		return xstrdup("...");
 	switch (k) {
 	case CXCursor_DeclRefExpr:
-		return take(clang_getCursorSpelling(c));
+		return ta_tu_take(clang_getCursorSpelling(c));
 	case CXCursor_MemberRefExpr:
 		kids = children(c);
 		a = kids.n ? expr_text(w, kids.v[0], depth + 1) : NULL;
-		b = take(clang_getCursorSpelling(c));
+		b = ta_tu_take(clang_getCursorSpelling(c));
 		if (a && *a)
 			r = xasprintf("%s%s%s", a,
 				      kids.n && type_is_pointer(kids.v[0]) ? "->" : ".", b);
@@ -429,7 +420,7 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 		return r;
 	/* inside a macro and not a naming shape: rebuild casts and unary & / * */
 	if (k == CXCursor_CStyleCastExpr) {
-		char *ty = take(clang_getTypeSpelling(clang_getCursorType(c)));
+		char *ty = ta_tu_take(clang_getTypeSpelling(clang_getCursorType(c)));
 		kids = children(c);
 		a = kids.n ? expr_text(w, kids.v[kids.n > 8 ? 7 : kids.n - 1], depth + 1)
 			   : xstrdup("");
@@ -456,7 +447,7 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 			return r;
 		}
 	}
-	return take(clang_getCursorSpelling(c));
+	return ta_tu_take(clang_getCursorSpelling(c));
 }
 
 /* Strip parentheses, casts, implicit conversions and unary & and *. */
@@ -502,13 +493,13 @@ static void target_free(struct target *t)
 static char *var_key(struct walk *w, CXCursor var, enum ta_scope *scope)
 {
 	CXCursor parent = clang_getCursorSemanticParent(var);
-	char *name = take(clang_getCursorSpelling(var));
+	char *name = ta_tu_take(clang_getCursorSpelling(var));
 	struct file_info *fi = cursor_where(w, var, NULL, NULL, NULL);
 	const char *rel = fi ? fi->rel : "?";
 	char *key;
 
 	if (clang_getCursorKind(parent) == CXCursor_FunctionDecl) {
-		char *fn = take(clang_getCursorSpelling(parent));
+		char *fn = ta_tu_take(clang_getCursorSpelling(parent));
 		key = xasprintf("%s:%s:%s", rel, fn, name);
 		free(fn);
 		*scope = TA_SCOPE_LOCAL;
@@ -535,7 +526,7 @@ static void member_chain(struct walk *w, CXCursor member, struct target *t)
 
 	while (clang_getCursorKind(c) == CXCursor_MemberRefExpr && n < 16) {
 		struct kids k = children(c);
-		names[n++] = take(clang_getCursorSpelling(c));
+		names[n++] = ta_tu_take(clang_getCursorSpelling(c));
 		if (k.n == 0)
 			break;
 		c = strip(k.v[0]);
@@ -573,7 +564,7 @@ static bool resolve_field(struct walk *w, CXCursor member, CXCursor field, struc
 			return false;
 	}
 	rname = record_name(w, rec);
-	t->field = take(clang_getCursorSpelling(field));
+	t->field = ta_tu_take(clang_getCursorSpelling(field));
 	t->key = field_key(w, rec, rname, t->field);
 	t->ctype = rname;
 	t->scope = TA_SCOPE_FIELD;
@@ -738,7 +729,7 @@ static void describe_callback(struct walk *w, CXCursor expr, ta_fact *f, const c
 		unsigned line, col;
 		struct file_info *fi;
 
-		f->callback = take(clang_getCursorSpelling(ref));
+		f->callback = ta_tu_take(clang_getCursorSpelling(ref));
 		f->sig = function_signature(ref);
 		remember_callback(w, f->callback);
 		if (!clang_Cursor_isNull(def)) {
@@ -876,7 +867,7 @@ static void record_ref(struct walk *w, CXCursor at, CXCursor fn_expr, const char
 	    clang_getCursorKind(ref) != CXCursor_FunctionDecl)
 		return;
 	fi = cursor_where(w, at, &line, NULL, NULL);
-	name = take(clang_getCursorSpelling(ref));
+	name = ta_tu_take(clang_getCursorSpelling(ref));
 	f.kind = TA_FACT_REF;
 	f.api = TA_API_NONE;
 	f.file = fi ? fi->rel : NULL;
@@ -898,7 +889,7 @@ static bool is_lock_pointer(CXCursor arg)
 	if (clang_getCanonicalType(t).kind != CXType_Pointer)
 		return false;
 	t = clang_getPointeeType(t);
-	name = take(clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(t))));
+	name = ta_tu_take(clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(t))));
 	lock = strcmp(name, "spinlock_t") == 0 || strcmp(name, "raw_spinlock_t") == 0 ||
 	       strcmp(name, "rwlock_t") == 0 || strcmp(name, "struct mutex") == 0 ||
 	       strcmp(name, "struct spinlock") == 0 || strcmp(name, "struct raw_spinlock") == 0;
@@ -934,7 +925,7 @@ static char *lock_key(struct walk *w, CXCursor arg)
 	ref = clang_getCursorReferenced(c);
 	if (clang_getCursorKind(ref) == CXCursor_FieldDecl) {
 		char *rec = record_name(w, clang_getCursorSemanticParent(ref));
-		char *field = take(clang_getCursorSpelling(ref));
+		char *field = ta_tu_take(clang_getCursorSpelling(ref));
 		char *key = field_key(w, clang_getCursorSemanticParent(ref), rec, field);
 		free(rec);
 		free(field);
@@ -969,7 +960,8 @@ static void record_call_facts(struct walk *w, CXCursor call, const char *callee)
 			   w->function_name) {
 			/* isr = foo_isr; request_irq(irq, isr, ...): resolved through the variable
 			 */
-			char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+			char *var = ta_tu_take(
+				clang_getCursorSpelling(clang_getCursorReferenced(e)));
 			char *ctx = xasprintf("call:%s:%d", callee, i);
 			char *name = xasprintf("$var:%s", var);
 			ta_fact f = {.kind = TA_FACT_REF,
@@ -1016,7 +1008,7 @@ static void record_field_ref(struct walk *w, CXCursor at, CXCursor field, CXCurs
 	    clang_getCursorKind(field) != CXCursor_FieldDecl)
 		return;
 	rec = record_name(w, clang_getCursorSemanticParent(field));
-	name = take(clang_getCursorSpelling(field));
+	name = ta_tu_take(clang_getCursorSpelling(field));
 	ctx = xasprintf("field:%s.%s", rec, name);
 	record_ref(w, at, value, ctx);
 	free(ctx);
@@ -1066,7 +1058,7 @@ static void handle_call(struct walk *w, CXCursor call)
 
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return;
-	name = take(clang_getCursorSpelling(callee));
+	name = ta_tu_take(clang_getCursorSpelling(callee));
 	record_call_facts(w, call, name);
 	if (ta_str_starts(name, "tasklet_") || ta_str_starts(name, "__tasklet_")) {
 		api = ta_api_from_name(name);
@@ -1142,7 +1134,7 @@ static void handle_fn_assignment(struct walk *w, CXCursor binop)
 	} else if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 		   clang_getCursorKind(clang_getCursorReferenced(lhs)) == CXCursor_VarDecl &&
 		   w->function_name) {
-		char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(lhs)));
+		char *var = ta_tu_take(clang_getCursorSpelling(clang_getCursorReferenced(lhs)));
 		char *ctx = xasprintf("var:%s", var);
 		record_ref(w, binop, k.v[1], ctx);
 		free(ctx);
@@ -1175,7 +1167,7 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 		if (!spelling_is(p, "tasklet_struct"))
 			return false;
 	}
-	fname = take(clang_getCursorSpelling(field));
+	fname = ta_tu_take(clang_getCursorSpelling(field));
 	api = strcmp(fname, "func") == 0       ? TA_API_ASSIGN_FUNC
 	      : strcmp(fname, "callback") == 0 ? TA_API_ASSIGN_CALLBACK
 	      : strcmp(fname, "data") == 0     ? TA_API_ASSIGN_DATA
@@ -1223,7 +1215,7 @@ static void handle_member(struct walk *w, CXCursor member)
 	if (!spelling_is(parent, "tasklet_struct") &&
 	    !spelling_is(clang_getCursorSemanticParent(parent), "tasklet_struct"))
 		return;
-	fname = take(clang_getCursorSpelling(field));
+	fname = ta_tu_take(clang_getCursorSpelling(field));
 	k = children(member);
 	if (k.n > 0) {
 		resolve_target(w, k.v[0], &t, 0);
@@ -1253,7 +1245,7 @@ static void handle_var(struct walk *w, CXCursor var)
 	if (!cursor_is_tasklet_object(var, &array))
 		return;
 	key = var_key(w, var, &scope);
-	name = take(clang_getCursorSpelling(var));
+	name = ta_tu_take(clang_getCursorSpelling(var));
 	fi = cursor_where(w, var, &line, &col, NULL);
 	obj.kind = TA_FACT_OBJECT;
 	obj.api = TA_API_NONE;
@@ -1326,7 +1318,7 @@ static void handle_field(struct walk *w, CXCursor field)
 	if (!cursor_is_tasklet_object(field, &t.array))
 		return;
 	t.ctype = record_name(w, clang_getCursorSemanticParent(field));
-	t.field = take(clang_getCursorSpelling(field));
+	t.field = ta_tu_take(clang_getCursorSpelling(field));
 	t.key = field_key(w, clang_getCursorSemanticParent(field), t.ctype, t.field);
 	fi = cursor_where(w, field, &line, &col, NULL);
 	obj.kind = TA_FACT_OBJECT;
@@ -1356,14 +1348,14 @@ static void walk_function(struct walk *w, CXCursor fn)
 	ta_fact f = {0};
 
 	w->function = fn;
-	w->function_name = take(clang_getCursorSpelling(fn));
+	w->function_name = ta_tu_take(clang_getCursorSpelling(fn));
 	f.kind = TA_FACT_FUNC;
 	f.api = TA_API_NONE;
 	f.file = fi ? fi->rel : NULL;
 	f.line = line;
 	f.function = w->function_name;
 	f.flags = clang_Cursor_getStorageClass(fn) == CX_SC_Static ? TA_FF_STATIC : 0;
-	f.text = take(clang_getTypeSpelling(clang_getResultType(clang_getCursorType(fn))));
+	f.text = ta_tu_take(clang_getTypeSpelling(clang_getResultType(clang_getCursorType(fn))));
 	ta_facts_add(w->facts, &f);
 	free(f.text);
 	if (fi && fi->is_main) {
@@ -1445,7 +1437,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		m.file = fi->file;
 		m.offset = off;
 		m.end = end;
-		m.name = take(clang_getCursorSpelling(c));
+		m.name = ta_tu_take(clang_getCursorSpelling(c));
 		TA_PUSH(w->macros, w->n_macros, w->cap_macros, m);
 		return CXChildVisit_Continue;
 	}
@@ -1577,7 +1569,7 @@ static char *function_at(void *data, unsigned off)
 	       clang_getCursorKind(at) != CXCursor_TranslationUnit)
 		at = clang_getCursorSemanticParent(at);
 	if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
-		return take(clang_getCursorSpelling(at));
+		return ta_tu_take(clang_getCursorSpelling(at));
 	return NULL;
 }
 
@@ -1622,40 +1614,18 @@ static void scan_degraded(struct walk *w)
 		scan_lexical(w, text, 0, (unsigned)size, TA_FF_LEXICAL);
 }
 
+/* A file with errors is degraded; its reason names the first error. */
 static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
 {
-	unsigned n = clang_getNumDiagnostics(tu);
 	char *first = NULL;
 
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-		if (sev >= CXDiagnostic_Error) {
-			out->n_errors++;
-			if (!first)
-				first = take(clang_formatDiagnostic(
-					d, CXDiagnostic_DisplaySourceLocation |
-						   CXDiagnostic_DisplayColumn));
-		}
-		clang_disposeDiagnostic(d);
-	}
+	out->n_errors = ta_tu_errors(tu, &first, NULL);
 	if (out->n_errors) {
 		out->status = TA_STATUS_DEGRADED;
 		out->reason = xasprintf("%u error%s, first: %s", out->n_errors,
 					out->n_errors == 1 ? "" : "s", first);
 	}
 	free(first);
-}
-
-static void collect_dep(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
-{
-	ta_parse_result *out = data;
-	char *name = take(clang_getFileName(file));
-
-	if (*name)
-		TA_PUSH(out->deps, out->n_deps, out->cap_deps, name);
-	else
-		free(name);
 }
 
 void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
@@ -1677,7 +1647,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		return;
 	}
 	count_errors(tu, out);
-	clang_getInclusions(tu, collect_dep, out);
+	ta_tu_deps(tu, &out->deps, &out->n_deps, &out->cap_deps);
 	w.tu = tu;
 	w.root = root;
 	w.root_len = strlen(root);
@@ -1718,93 +1688,4 @@ void ta_parse_result_free(ta_parse_result *r)
 	free(r->reason);
 	r->reason = NULL;
 	ta_facts_free(&r->facts);
-}
-
-int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *args, int nargs,
-			 const char *out_path, char ***deps, size_t *n_deps)
-{
-	CXTranslationUnit tu = NULL;
-	const char **full = xcalloc((size_t)nargs + 3, sizeof(char *));
-	ta_parse_result r = {0};
-	int rc = -1;
-
-	*deps = NULL;
-	*n_deps = 0;
-	full[0] = "-x";
-	full[1] = "c-header";
-	for (int i = 0; i < nargs; i++)
-		full[i + 2] = args[i];
-	/* the same preprocessing-record option as the translation units that use it */
-	if (clang_parseTranslationUnit2(ix->index, header, full, nargs + 2, NULL, 0,
-					CXTranslationUnit_DetailedPreprocessingRecord |
-						CXTranslationUnit_ForSerialization,
-					&tu) == CXError_Success &&
-	    tu) {
-		count_errors(tu, &r);
-		if (r.n_errors == 0 &&
-		    clang_saveTranslationUnit(tu, out_path, clang_defaultSaveOptions(tu)) ==
-			    CXSaveError_None) {
-			clang_getInclusions(tu, collect_dep, &r);
-			*deps = r.deps;
-			*n_deps = r.n_deps;
-			r.deps = NULL;
-			r.n_deps = 0;
-			rc = 0;
-		}
-		clang_disposeTranslationUnit(tu);
-	}
-	ta_parse_result_free(&r);
-	free(full);
-	return rc;
-}
-
-int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpath,
-			    const char *const *args, int nargs, const char *const *unsaved_paths,
-			    const char *const *unsaved_texts, size_t n_unsaved, unsigned *n_errors,
-			    char **errors)
-{
-	char *path = ta_path_join(root, relpath);
-	struct CXUnsavedFile *uf = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*uf));
-	char **paths = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*paths));
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode err;
-	unsigned n;
-
-	*n_errors = 0;
-	if (errors)
-		*errors = NULL;
-	for (size_t i = 0; i < n_unsaved; i++) {
-		paths[i] = ta_path_join(root, unsaved_paths[i]);
-		uf[i].Filename = paths[i];
-		uf[i].Contents = unsaved_texts[i];
-		uf[i].Length = strlen(unsaved_texts[i]);
-	}
-	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n_unsaved,
-					  CXTranslationUnit_KeepGoing, &tu);
-	for (size_t i = 0; i < n_unsaved; i++)
-		free(paths[i]);
-	free(paths);
-	free(uf);
-	free(path);
-	if (err != CXError_Success || !tu)
-		return -1;
-	n = clang_getNumDiagnostics(tu);
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			if (errors) {
-				char *m = take(clang_formatDiagnostic(
-					d, CXDiagnostic_DisplaySourceLocation |
-						   CXDiagnostic_DisplayColumn));
-				char *all = *errors ? xasprintf("%s\n%s", *errors, m) : xstrdup(m);
-				free(*errors);
-				free(m);
-				*errors = all;
-			}
-			(*n_errors)++;
-		}
-		clang_disposeDiagnostic(d);
-	}
-	clang_disposeTranslationUnit(tu);
-	return 0;
 }
