@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "rewrite.h"
+#include "rewrite_util.h"
 #include "srcedit.h"
 
 /*

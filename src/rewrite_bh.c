@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "rewrite_callback.h"
 #include "util.h"
 
 char *ta_work_name(const char *old, const char *noun)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "rewrite_callback.h"
 #include "rewrite_stmt.h"
 #include "rules.h"
 #include "util.h"

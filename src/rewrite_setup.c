@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "rewrite_callback.h"
 #include "util.h"
 
 /* DECLARE_TASKLET_OLD(name, fn) -> DECLARE_TASKLET(name, fn): rename the macro. */
