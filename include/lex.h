@@ -3,10 +3,10 @@
  * lex.h - the one lexer of the project.  It cuts C source (or JSON with
  * comments, the rule files' format) into tokens: white space, line
  * splices, comments, preprocessor lines, identifiers, numbers, strings,
- * character constants and punctuators.  Every consumer that must tell code
- * from comments and literals goes through it: the lexical recovery of the
+ * character constants and punctuators.  Code that must tell code from
+ * comments and literals goes through it: the lexical recovery of the
  * indexer (lexsites.c), the rewriters' edit anchoring (the offset helpers
- * below) and the rule loaders (ta_lex_blank_json_comments()).
+ * below), and for the rule files ta_lex_blank_json_comments().
  *
  * The lexer works on bytes: any byte (NUL, non-ASCII, a lone CR) is
  * accepted, and every byte of the text lands in exactly one token.  A
