@@ -9,6 +9,11 @@
  * macro of include/linux/interrupt.h), never by name alone: drivers define
  * helpers with tasklet-like names.  Locations are expansion locations, so a
  * call written in a driver macro is attributed to the macro's use.
+ *
+ * Where there is no AST to walk (the regions the preprocessor skipped, and
+ * a file with errors) the text is read by lexsites.c, to which this module
+ * hands the regions and the enclosing functions; the PCH and the
+ * validation parses are index_reparse.c's.
  */
 #include "index_clang.h"
 
@@ -1584,6 +1589,7 @@ static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned 
 	ta_lexsites_scan(&ls, text, a, b, flags);
 }
 
+/* The regions the preprocessor skipped: sites inactive in this configuration. */
 static void scan_skipped(struct walk *w)
 {
 	CXSourceRangeList *list = clang_getSkippedRanges(w->tu, w->main_file);
