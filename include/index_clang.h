@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * index_clang.h - parses one translation unit with libclang and extracts
- * the raw tasklet facts (facts.h) from it.  This is the only module that
- * includes clang-c: it converts everything to our own structs at once.
+ * the raw tasklet facts (facts.h) from it, converting everything to our
+ * own structs at once.  libclang is confined to the index modules: this
+ * one, index_reparse.h (the PCH and the validation parses) and index_tu.h
+ * (what they share); the lexical recovery (lexsites.h) needs none of it.
  *
  * A ta_indexer holds one CXIndex: use one per thread or process.  The
  * caller owns the ta_parse_result and frees it with ta_parse_result_free().
@@ -35,29 +37,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		      const char *const *args, int nargs, ta_parse_result *out);
 void ta_parse_result_free(ta_parse_result *r);
 
-/*
- * Build a precompiled header from `header` with args and save it to
- * out_path.  Fills *deps with the files it read (caller frees each and the
- * array).  0 on success; -1 when the header does not parse cleanly or
- * cannot be saved (the caller then parses without a PCH).
- */
-int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *args, int nargs,
-			 const char *out_path, char ***deps, size_t *n_deps);
-
 /* "clang version 14.0.6" or similar; the caller frees it. */
 char *ta_libclang_version(void);
-
-/*
- * Parse root/relpath with args like ta_indexer_parse(), with the files
- * unsaved_paths[i] (absolute, or relative to root) read from unsaved_texts[i]
- * instead of the disk, and count the error diagnostics into *n_errors.
- * *errors (may be NULL) gets every error formatted, one per line (NULL when
- * none; the caller frees it).
- * 0 on success; -1 when libclang cannot parse at all.
- */
-int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpath,
-			    const char *const *args, int nargs, const char *const *unsaved_paths,
-			    const char *const *unsaved_texts, size_t n_unsaved, unsigned *n_errors,
-			    char **errors);
 
 #endif

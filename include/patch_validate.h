@@ -9,7 +9,7 @@
  * parses.  With bh_decls, a small header declaring the BH-workqueue API is
  * forced into both parses (for trees that lack it, under --force-api).
  *
- * The ta_validator owns its tree, flags and indexer; ta_validator_free()
+ * The ta_validator owns its tree, flags and reparser; ta_validator_free()
  * releases them and clears the caller's pointer.
  */
 #ifndef TA_PATCH_VALIDATE_H

@@ -11,7 +11,7 @@
 #define TA_REWRITE_BH_H
 
 #include "patch_rules.h"
-#include "rewrite.h"
+#include "rewrite_util.h"
 
 /* Edit rw->set for rw->t; returns an enum ta_rw_status (reason in rw). */
 int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m);

@@ -21,7 +21,7 @@
 #define TA_REWRITE_FOLD_H
 
 #include "patch_rules.h"
-#include "rewrite.h"
+#include "rewrite_util.h"
 
 /* Edit rw->set for rw->t; returns an enum ta_rw_status (reason in rw). */
 int ta_rewrite_fold(ta_rw *rw, const ta_mechanism_rules *m);

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * rewrite_stmt.h - statement-level lexical help for the rewriters that
- * remove code rather than rename it (threaded IRQ, timer): the previous
- * significant character, the brace opening a block and the keyword owning
- * it, and deleting a call statement together with its line so that no
+ * rewrite_stmt.h - statement-level help for the rewriters that remove
+ * code rather than rename it (threaded IRQ, timer): the keyword owning a
+ * block, and deleting a call statement together with its line so that no
  * empty line pair or blank line before '}' is left behind (checkpatch).
+ * The previous significant byte and the brace opening a block are the
+ * lexer's (ta_lex_prev(), ta_lex_open_of()).
  */
 #ifndef TA_REWRITE_STMT_H
 #define TA_REWRITE_STMT_H
@@ -12,14 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "rewrite.h"
+#include "rewrite_util.h"
 #include "srcedit.h"
-
-/* The last character before i that is not white space or a comment, at or after lo; TA_NPOS. */
-size_t ta_stmt_prev(const char *s, size_t lo, size_t i);
-
-/* The '{' matching the '}' at close, scanning forward from lo (a '{' before close); TA_NPOS. */
-size_t ta_stmt_open_of(const char *s, size_t len, size_t lo, size_t close);
 
 /*
  * What owns the block opening at brace: "if", "else", "for", "while",

@@ -2,9 +2,9 @@
 /*
  * srcedit.h - the source text the rewriters work on: one ta_src per file
  * (its bytes, content hash and line index) with a list of non-overlapping
- * byte-range edits, a ta_srcset of the files one conversion touches, and
- * the small C lexer the rewriters anchor their edits with (it skips
- * comments, strings and character constants and matches brackets).
+ * byte-range edits, and a ta_srcset of the files one conversion touches.
+ * The rewriters find the offsets to edit with the lexer (lex.h), which
+ * this header includes: TA_NPOS is its "no offset".
  *
  * A ta_srcset owns its ta_src entries and every string in them;
  * ta_srcset_free() releases all and clears the caller's pointer.  Strings
@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TA_NPOS ((size_t)-1)
+#include "lex.h"
 
 typedef struct ta_edit {
 	size_t off, len; /* the bytes replaced */
@@ -69,35 +69,5 @@ int ta_src_merge(ta_src *to, const ta_src *from);
 bool ta_src_changed(const ta_src *src);
 /* The text with every edit applied; *len gets its length when not NULL. */
 char *ta_src_result(const ta_src *src, size_t *len);
-
-/* ---------------------------------------------------------------- lexer */
-
-bool ta_lex_ident_char(char c);
-/* Skip white space and comments from i; returns the next significant offset. */
-size_t ta_lex_skip(const char *s, size_t len, size_t i);
-/* Skip a comment, string or character constant starting at i (else i). */
-size_t ta_lex_skip_literal(const char *s, size_t len, size_t i);
-/* The bracket matching the one at open ('(', '[' or '{'); TA_NPOS if none. */
-size_t ta_lex_match(const char *s, size_t len, size_t open);
-/*
- * Split the arguments of the parenthesized list at open at top-level
- * commas: starts/ends of each argument, trimmed of white space.  Returns
- * the argument count (0 for "()"), or -1 when unbalanced or more than max.
- */
-int ta_lex_args(const char *s, size_t len, size_t open, size_t *starts, size_t *ends, int max);
-/*
- * The next occurrence of identifier id in [from, to) outside comments,
- * strings and character constants; TA_NPOS when none.  With not_member,
- * occurrences after '.' or '->' are skipped.
- */
-size_t ta_lex_find_ident(const char *s, size_t from, size_t to, const char *id, bool not_member);
-/* Is the identifier at i preceded (across white space) by '.' or '->'? */
-bool ta_lex_after_member_op(const char *s, size_t i);
-/* Brace depth at offset i (0 at file scope), counting from the start. */
-int ta_lex_depth_at(const char *s, size_t len, size_t i);
-/* Collapse runs of white space to one space and drop spaces next to '*'. */
-char *ta_lex_norm(const char *s, size_t n);
-/* Display column (tabs of 8) of offset i within its line. */
-unsigned ta_lex_column(const char *s, size_t i);
 
 #endif

@@ -9,6 +9,11 @@
  * macro of include/linux/interrupt.h), never by name alone: drivers define
  * helpers with tasklet-like names.  Locations are expansion locations, so a
  * call written in a driver macro is attributed to the macro's use.
+ *
+ * Where there is no AST to walk (the regions the preprocessor skipped, and
+ * a file with errors) the text is read by lexsites.c, to which this module
+ * hands the regions and the enclosing functions; the PCH and the
+ * validation parses are index_reparse.c's.
  */
 #include "index_clang.h"
 
@@ -16,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "index_tu.h"
+#include "lexsites.h"
 #include "util.h"
 
 struct ta_indexer {
@@ -48,16 +55,6 @@ char *ta_libclang_version(void)
 
 	clang_disposeString(s);
 	return v;
-}
-
-/* Take a CXString's text and dispose of it at once. */
-static char *take(CXString s)
-{
-	const char *c = clang_getCString(s);
-	char *r = xstrdup(c ? c : "");
-
-	clang_disposeString(s);
-	return r;
 }
 
 static bool spelling_is(CXCursor c, const char *name)
@@ -131,12 +128,12 @@ struct walk {
 static char *relative_path(struct walk *w, CXFile file)
 {
 	/* the real path: "drivers/x/../y/foo.h" and "drivers/y/foo.h" are one file */
-	char *name = take(clang_File_tryGetRealPathName(file));
+	char *name = ta_tu_take(clang_File_tryGetRealPathName(file));
 	char *rel;
 
 	if (!*name) {
 		free(name);
-		name = take(clang_getFileName(file));
+		name = ta_tu_take(clang_getFileName(file));
 	}
 	if (strncmp(name, w->root, w->root_len) == 0 && name[w->root_len] == '/') {
 		rel = xstrdup(name + w->root_len + 1);
@@ -263,7 +260,7 @@ static char *field_key(struct walk *w, CXCursor rec, const char *rname, const ch
 static char *record_name(struct walk *w, CXCursor rec)
 {
 	const char *kw = rec.kind == CXCursor_UnionDecl ? "union" : "struct";
-	char *name = take(clang_getCursorSpelling(rec));
+	char *name = ta_tu_take(clang_getCursorSpelling(rec));
 	unsigned line;
 	struct file_info *fi;
 	char *r;
@@ -275,7 +272,7 @@ static char *record_name(struct walk *w, CXCursor rec)
 	}
 	free(name);
 	/* an anonymous record named through a typedef keeps the typedef name */
-	name = take(clang_getTypeSpelling(clang_getCursorType(rec)));
+	name = ta_tu_take(clang_getTypeSpelling(clang_getCursorType(rec)));
 	if (*name && !strchr(name, '(')) {
 		if (!ta_str_starts(name, "struct ") && !ta_str_starts(name, "union "))
 			r = xstrdup(name);
@@ -379,11 +376,11 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 		return xstrdup("...");
 	switch (k) {
 	case CXCursor_DeclRefExpr:
-		return take(clang_getCursorSpelling(c));
+		return ta_tu_take(clang_getCursorSpelling(c));
 	case CXCursor_MemberRefExpr:
 		kids = children(c);
 		a = kids.n ? expr_text(w, kids.v[0], depth + 1) : NULL;
-		b = take(clang_getCursorSpelling(c));
+		b = ta_tu_take(clang_getCursorSpelling(c));
 		if (a && *a)
 			r = xasprintf("%s%s%s", a,
 				      kids.n && type_is_pointer(kids.v[0]) ? "->" : ".", b);
@@ -428,7 +425,7 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 		return r;
 	/* inside a macro and not a naming shape: rebuild casts and unary & / * */
 	if (k == CXCursor_CStyleCastExpr) {
-		char *ty = take(clang_getTypeSpelling(clang_getCursorType(c)));
+		char *ty = ta_tu_take(clang_getTypeSpelling(clang_getCursorType(c)));
 		kids = children(c);
 		a = kids.n ? expr_text(w, kids.v[kids.n > 8 ? 7 : kids.n - 1], depth + 1)
 			   : xstrdup("");
@@ -455,7 +452,7 @@ static char *expr_text(struct walk *w, CXCursor c, int depth)
 			return r;
 		}
 	}
-	return take(clang_getCursorSpelling(c));
+	return ta_tu_take(clang_getCursorSpelling(c));
 }
 
 /* Strip parentheses, casts, implicit conversions and unary & and *. */
@@ -501,13 +498,13 @@ static void target_free(struct target *t)
 static char *var_key(struct walk *w, CXCursor var, enum ta_scope *scope)
 {
 	CXCursor parent = clang_getCursorSemanticParent(var);
-	char *name = take(clang_getCursorSpelling(var));
+	char *name = ta_tu_take(clang_getCursorSpelling(var));
 	struct file_info *fi = cursor_where(w, var, NULL, NULL, NULL);
 	const char *rel = fi ? fi->rel : "?";
 	char *key;
 
 	if (clang_getCursorKind(parent) == CXCursor_FunctionDecl) {
-		char *fn = take(clang_getCursorSpelling(parent));
+		char *fn = ta_tu_take(clang_getCursorSpelling(parent));
 		key = xasprintf("%s:%s:%s", rel, fn, name);
 		free(fn);
 		*scope = TA_SCOPE_LOCAL;
@@ -534,7 +531,7 @@ static void member_chain(struct walk *w, CXCursor member, struct target *t)
 
 	while (clang_getCursorKind(c) == CXCursor_MemberRefExpr && n < 16) {
 		struct kids k = children(c);
-		names[n++] = take(clang_getCursorSpelling(c));
+		names[n++] = ta_tu_take(clang_getCursorSpelling(c));
 		if (k.n == 0)
 			break;
 		c = strip(k.v[0]);
@@ -572,7 +569,7 @@ static bool resolve_field(struct walk *w, CXCursor member, CXCursor field, struc
 			return false;
 	}
 	rname = record_name(w, rec);
-	t->field = take(clang_getCursorSpelling(field));
+	t->field = ta_tu_take(clang_getCursorSpelling(field));
 	t->key = field_key(w, rec, rname, t->field);
 	t->ctype = rname;
 	t->scope = TA_SCOPE_FIELD;
@@ -737,7 +734,7 @@ static void describe_callback(struct walk *w, CXCursor expr, ta_fact *f, const c
 		unsigned line, col;
 		struct file_info *fi;
 
-		f->callback = take(clang_getCursorSpelling(ref));
+		f->callback = ta_tu_take(clang_getCursorSpelling(ref));
 		f->sig = function_signature(ref);
 		remember_callback(w, f->callback);
 		if (!clang_Cursor_isNull(def)) {
@@ -875,7 +872,7 @@ static void record_ref(struct walk *w, CXCursor at, CXCursor fn_expr, const char
 	    clang_getCursorKind(ref) != CXCursor_FunctionDecl)
 		return;
 	fi = cursor_where(w, at, &line, NULL, NULL);
-	name = take(clang_getCursorSpelling(ref));
+	name = ta_tu_take(clang_getCursorSpelling(ref));
 	f.kind = TA_FACT_REF;
 	f.api = TA_API_NONE;
 	f.file = fi ? fi->rel : NULL;
@@ -897,7 +894,7 @@ static bool is_lock_pointer(CXCursor arg)
 	if (clang_getCanonicalType(t).kind != CXType_Pointer)
 		return false;
 	t = clang_getPointeeType(t);
-	name = take(clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(t))));
+	name = ta_tu_take(clang_getTypeSpelling(clang_getCursorType(clang_getTypeDeclaration(t))));
 	lock = strcmp(name, "spinlock_t") == 0 || strcmp(name, "raw_spinlock_t") == 0 ||
 	       strcmp(name, "rwlock_t") == 0 || strcmp(name, "struct mutex") == 0 ||
 	       strcmp(name, "struct spinlock") == 0 || strcmp(name, "struct raw_spinlock") == 0;
@@ -933,7 +930,7 @@ static char *lock_key(struct walk *w, CXCursor arg)
 	ref = clang_getCursorReferenced(c);
 	if (clang_getCursorKind(ref) == CXCursor_FieldDecl) {
 		char *rec = record_name(w, clang_getCursorSemanticParent(ref));
-		char *field = take(clang_getCursorSpelling(ref));
+		char *field = ta_tu_take(clang_getCursorSpelling(ref));
 		char *key = field_key(w, clang_getCursorSemanticParent(ref), rec, field);
 		free(rec);
 		free(field);
@@ -968,7 +965,8 @@ static void record_call_facts(struct walk *w, CXCursor call, const char *callee)
 			   w->function_name) {
 			/* isr = foo_isr; request_irq(irq, isr, ...): resolved through the variable
 			 */
-			char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(e)));
+			char *var = ta_tu_take(
+				clang_getCursorSpelling(clang_getCursorReferenced(e)));
 			char *ctx = xasprintf("call:%s:%d", callee, i);
 			char *name = xasprintf("$var:%s", var);
 			ta_fact f = {.kind = TA_FACT_REF,
@@ -1015,7 +1013,7 @@ static void record_field_ref(struct walk *w, CXCursor at, CXCursor field, CXCurs
 	    clang_getCursorKind(field) != CXCursor_FieldDecl)
 		return;
 	rec = record_name(w, clang_getCursorSemanticParent(field));
-	name = take(clang_getCursorSpelling(field));
+	name = ta_tu_take(clang_getCursorSpelling(field));
 	ctx = xasprintf("field:%s.%s", rec, name);
 	record_ref(w, at, value, ctx);
 	free(ctx);
@@ -1065,7 +1063,7 @@ static void handle_call(struct walk *w, CXCursor call)
 
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return;
-	name = take(clang_getCursorSpelling(callee));
+	name = ta_tu_take(clang_getCursorSpelling(callee));
 	record_call_facts(w, call, name);
 	if (ta_str_starts(name, "tasklet_") || ta_str_starts(name, "__tasklet_")) {
 		api = ta_api_from_name(name);
@@ -1141,7 +1139,7 @@ static void handle_fn_assignment(struct walk *w, CXCursor binop)
 	} else if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 		   clang_getCursorKind(clang_getCursorReferenced(lhs)) == CXCursor_VarDecl &&
 		   w->function_name) {
-		char *var = take(clang_getCursorSpelling(clang_getCursorReferenced(lhs)));
+		char *var = ta_tu_take(clang_getCursorSpelling(clang_getCursorReferenced(lhs)));
 		char *ctx = xasprintf("var:%s", var);
 		record_ref(w, binop, k.v[1], ctx);
 		free(ctx);
@@ -1174,7 +1172,7 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 		if (!spelling_is(p, "tasklet_struct"))
 			return false;
 	}
-	fname = take(clang_getCursorSpelling(field));
+	fname = ta_tu_take(clang_getCursorSpelling(field));
 	api = strcmp(fname, "func") == 0       ? TA_API_ASSIGN_FUNC
 	      : strcmp(fname, "callback") == 0 ? TA_API_ASSIGN_CALLBACK
 	      : strcmp(fname, "data") == 0     ? TA_API_ASSIGN_DATA
@@ -1222,7 +1220,7 @@ static void handle_member(struct walk *w, CXCursor member)
 	if (!spelling_is(parent, "tasklet_struct") &&
 	    !spelling_is(clang_getCursorSemanticParent(parent), "tasklet_struct"))
 		return;
-	fname = take(clang_getCursorSpelling(field));
+	fname = ta_tu_take(clang_getCursorSpelling(field));
 	k = children(member);
 	if (k.n > 0) {
 		resolve_target(w, k.v[0], &t, 0);
@@ -1252,7 +1250,7 @@ static void handle_var(struct walk *w, CXCursor var)
 	if (!cursor_is_tasklet_object(var, &array))
 		return;
 	key = var_key(w, var, &scope);
-	name = take(clang_getCursorSpelling(var));
+	name = ta_tu_take(clang_getCursorSpelling(var));
 	fi = cursor_where(w, var, &line, &col, NULL);
 	obj.kind = TA_FACT_OBJECT;
 	obj.api = TA_API_NONE;
@@ -1325,7 +1323,7 @@ static void handle_field(struct walk *w, CXCursor field)
 	if (!cursor_is_tasklet_object(field, &t.array))
 		return;
 	t.ctype = record_name(w, clang_getCursorSemanticParent(field));
-	t.field = take(clang_getCursorSpelling(field));
+	t.field = ta_tu_take(clang_getCursorSpelling(field));
 	t.key = field_key(w, clang_getCursorSemanticParent(field), t.ctype, t.field);
 	fi = cursor_where(w, field, &line, &col, NULL);
 	obj.kind = TA_FACT_OBJECT;
@@ -1355,14 +1353,14 @@ static void walk_function(struct walk *w, CXCursor fn)
 	ta_fact f = {0};
 
 	w->function = fn;
-	w->function_name = take(clang_getCursorSpelling(fn));
+	w->function_name = ta_tu_take(clang_getCursorSpelling(fn));
 	f.kind = TA_FACT_FUNC;
 	f.api = TA_API_NONE;
 	f.file = fi ? fi->rel : NULL;
 	f.line = line;
 	f.function = w->function_name;
 	f.flags = clang_Cursor_getStorageClass(fn) == CX_SC_Static ? TA_FF_STATIC : 0;
-	f.text = take(clang_getTypeSpelling(clang_getResultType(clang_getCursorType(fn))));
+	f.text = ta_tu_take(clang_getTypeSpelling(clang_getResultType(clang_getCursorType(fn))));
 	ta_facts_add(w->facts, &f);
 	free(f.text);
 	if (fi && fi->is_main) {
@@ -1444,7 +1442,7 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 		m.file = fi->file;
 		m.offset = off;
 		m.end = end;
-		m.name = take(clang_getCursorSpelling(c));
+		m.name = ta_tu_take(clang_getCursorSpelling(c));
 		TA_PUSH(w->macros, w->n_macros, w->cap_macros, m);
 		return CXChildVisit_Continue;
 	}
@@ -1565,232 +1563,33 @@ static void flush_direct_calls(struct walk *w)
 	w->n_calls = 0;
 }
 
-static bool ident_char(char c)
+/* The function enclosing offset off of the main file, for the lexical scan. */
+static char *function_at(void *data, unsigned off)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9');
+	struct walk *w = data;
+	CXSourceLocation loc = clang_getLocationForOffset(w->tu, w->main_file, off);
+	CXCursor at = clang_getCursor(w->tu, loc);
+
+	while (!clang_Cursor_isNull(at) && clang_getCursorKind(at) != CXCursor_FunctionDecl &&
+	       clang_getCursorKind(at) != CXCursor_TranslationUnit)
+		at = clang_getCursorSemanticParent(at);
+	if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
+		return ta_tu_take(clang_getCursorSpelling(at));
+	return NULL;
 }
 
-/*
- * Has the AST walk already recorded this API at this line of the main file?
- * A record the broken AST could not resolve is returned through *weak, so
- * the lexical text (what the source says) can replace its partial text.
- */
-static bool already_found(struct walk *w, enum ta_api api, unsigned line, ta_fact **weak)
-{
-	const char *main_rel = file_lookup(w, w->main_file)->rel;
-
-	if (weak)
-		*weak = NULL;
-	for (size_t i = 0; i < w->facts->n; i++) {
-		ta_fact *f = &w->facts->v[i];
-		if (f->kind != TA_FACT_SITE || f->line != line || !f->file ||
-		    strcmp(f->file, main_rel) != 0)
-			continue;
-		if (f->flags & TA_FF_INACTIVE)
-			return true;
-		if (f->api == api) {
-			if (!f->key && !(f->flags & TA_FF_SELF) && weak) {
-				*weak = f;
-				return false;
-			}
-			return true;
-		}
-	}
-	return false;
-}
-
-/* "x->irq_tasklet.func = fn;" in a file whose AST is broken: an open-coded init. */
-static bool lexical_func_assign(struct walk *w, const char *text, unsigned p, unsigned b,
-				unsigned flags)
-{
-	unsigned q = p + 4, start = p, ln = 1;
-	ta_buf base = {0}, cb = {0};
-	ta_fact f = {0};
-
-	while (q < b && (text[q] == ' ' || text[q] == '\t'))
-		q++;
-	if (q + 1 >= b || text[q] != '=' || text[q + 1] == '=')
-		return false;
-	/* the object before ".func" / "->func" */
-	if (start >= 1 && text[start - 1] == '.')
-		start -= 1;
-	else if (start >= 2 && text[start - 1] == '>' && text[start - 2] == '-')
-		start -= 2;
-	else
-		return false;
-	unsigned end = start;
-	while (start > 0 &&
-	       (ident_char(text[start - 1]) || text[start - 1] == '.' || text[start - 1] == '>' ||
-		text[start - 1] == '-' || text[start - 1] == ']' || text[start - 1] == '['))
-		start--;
-	if (end <= start || !memmem(text + start, end - start, "tasklet", 7))
-		return false;
-	ta_buf_add(&base, text + start, end - start);
-	for (q++; q < b && text[q] != ';'; q++)
-		if (text[q] != ' ' && text[q] != '\t' && text[q] != '\n')
-			ta_buf_putc(&cb, text[q]);
-	for (unsigned r = 0; r < p; r++)
-		ln += text[r] == '\n';
-	if (!already_found(w, TA_API_ASSIGN_FUNC, ln, NULL)) {
-		f.kind = TA_FACT_SITE;
-		f.api = TA_API_ASSIGN_FUNC;
-		f.scope = TA_SCOPE_UNRESOLVED;
-		f.flags = flags;
-		f.file = file_lookup(w, w->main_file)->rel;
-		f.line = ln;
-		f.col = 1;
-		f.text = base.s;
-		f.callback = cb.s;
-		f.sig = TA_SIG_OLD;
-		ta_facts_add(w->facts, &f);
-	}
-	ta_buf_free(&base);
-	ta_buf_free(&cb);
-	return true;
-}
-
-/*
- * Lexical scan of text[a, b) of the main file for tasklet API calls and
- * DECLARE_TASKLET* uses, skipping comments and strings.  Used on the
- * regions the preprocessor skipped (sites inactive in this configuration)
- * and, for a file with parse errors, on the whole file to recover the
- * sites the broken AST lost (flags TA_FF_LEXICAL).
- */
+/* Scan text[a, b) of the main file lexically (lexsites.h). */
 static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned b, unsigned flags)
 {
-	struct file_info *fi = file_lookup(w, w->main_file);
+	struct ta_lexsites ls = {.facts = w->facts,
+				 .file = file_lookup(w, w->main_file)->rel,
+				 .function_at = function_at,
+				 .data = w};
 
-	for (unsigned p = a; p < b; p++) {
-		enum ta_api api;
-		size_t len = 0;
-		char name[64];
-		if (text[p] == '/' && p + 1 < b && text[p + 1] == '*') {
-			const char *e = strstr(text + p + 2, "*/");
-			p = e ? (unsigned)(e - text) + 1 : b;
-			continue;
-		}
-		if (text[p] == '/' && p + 1 < b && text[p + 1] == '/') {
-			while (p < b && text[p] != '\n')
-				p++;
-			continue;
-		}
-		if (text[p] == '#' && (p == 0 || text[p - 1] == '\n' ||
-				       ((text[p - 1] == ' ' || text[p - 1] == '\t') &&
-					(p < 2 || strchr(" \t\n", text[p - 2]))))) {
-			/* a directive: macro bodies are attributed where they expand */
-			while (p < b && !(text[p] == '\n' && text[p - 1] != '\\'))
-				p++;
-			continue;
-		}
-		if ((flags & TA_FF_LEXICAL) && text[p] == 'f' && p + 4 < b &&
-		    strncmp(text + p, "func", 4) == 0 && !ident_char(text[p + 4]) &&
-		    lexical_func_assign(w, text, p, b, flags))
-			continue;
-		if (text[p] == '"') {
-			for (p++; p < b && text[p] != '"' && text[p] != '\n'; p++)
-				if (text[p] == '\\')
-					p++;
-			continue;
-		}
-		if (!((text[p] == 't' && strncmp(text + p, "tasklet_", 8) == 0) ||
-		      (text[p] == 'D' && strncmp(text + p, "DECLARE_TASKLET", 15) == 0)))
-			continue;
-		if (p > 0 && (text[p - 1] == '_' || (text[p - 1] >= 'a' && text[p - 1] <= 'z') ||
-			      (text[p - 1] >= 'A' && text[p - 1] <= 'Z') ||
-			      (text[p - 1] >= '0' && text[p - 1] <= '9')))
-			continue;
-		while (p + len < b && len < sizeof(name) - 1 &&
-		       (text[p + len] == '_' || (text[p + len] >= 'a' && text[p + len] <= 'z') ||
-			(text[p + len] >= 'A' && text[p + len] <= 'Z') ||
-			(text[p + len] >= '0' && text[p + len] <= '9')))
-			len++;
-		memcpy(name, text + p, len);
-		name[len] = '\0';
-		api = ta_api_from_name(name);
-		if (api != TA_API_NONE && ta_api_role(api) != TA_ROLE_INIT &&
-		    api >= TA_API_DIRECT_CALL)
-			api = TA_API_NONE;
-		if (api != TA_API_NONE) {
-			/* the arguments, split at top-level commas */
-			size_t q = p + len, depth = 0;
-			ta_buf args[3] = {{0}, {0}, {0}};
-			int argi = 0;
-			unsigned ln = 1;
-			while (q < b && (text[q] == ' ' || text[q] == '\t'))
-				q++;
-			if (q < b && text[q] == '(') {
-				for (q++; q < b; q++) {
-					char ch = text[q];
-					if (ch == ')' && depth == 0)
-						break;
-					if (ch == '(')
-						depth++;
-					else if (ch == ')')
-						depth--;
-					if (ch == ',' && depth == 0) {
-						if (++argi == 3)
-							break;
-						continue;
-					}
-					if (ch == ' ' || ch == '\t' || ch == '\n' ||
-					    (ch == '&' && args[argi].len == 0 && argi == 0))
-						continue;
-					ta_buf_putc(&args[argi], ch);
-				}
-			}
-			for (unsigned r = 0; r < p; r++)
-				ln += text[r] == '\n';
-			ta_fact f = {.kind = TA_FACT_SITE,
-				     .api = api,
-				     .scope = TA_SCOPE_UNRESOLVED,
-				     .flags = flags,
-				     .file = fi->rel,
-				     .line = ln,
-				     .col = 1,
-				     .text = args[0].s};
-			if (ta_api_role(api) == TA_ROLE_INIT && argi >= 1) {
-				f.callback = args[1].s;
-				f.sig = api == TA_API_TASKLET_SETUP ||
-							api == TA_API_DECLARE_TASKLET ||
-							api == TA_API_DECLARE_TASKLET_DISABLED
-						? TA_SIG_NEW
-						: TA_SIG_OLD;
-			}
-			if (api == TA_API_TASKLET_INIT && argi >= 2)
-				f.data = args[2].s;
-			ta_fact *weak = NULL;
-			if ((flags & TA_FF_LEXICAL) && (already_found(w, api, ln, &weak) || weak)) {
-				if (weak && args[0].s) {
-					/* the source's text, not the broken AST's */
-					free(weak->text);
-					weak->text = xstrdup(args[0].s);
-					weak->flags |= TA_FF_LEXICAL;
-				}
-				for (int k = 0; k < 3; k++)
-					ta_buf_free(&args[k]);
-				p += (unsigned)len;
-				continue;
-			}
-			CXSourceLocation loc = clang_getLocationForOffset(w->tu, w->main_file, p);
-			CXCursor at = clang_getCursor(w->tu, loc);
-			while (!clang_Cursor_isNull(at) &&
-			       clang_getCursorKind(at) != CXCursor_FunctionDecl &&
-			       clang_getCursorKind(at) != CXCursor_TranslationUnit)
-				at = clang_getCursorSemanticParent(at);
-			char *fn = NULL;
-			if (clang_getCursorKind(at) == CXCursor_FunctionDecl)
-				fn = take(clang_getCursorSpelling(at));
-			f.function = fn;
-			ta_facts_add(w->facts, &f);
-			free(fn);
-			for (int k = 0; k < 3; k++)
-				ta_buf_free(&args[k]);
-		}
-		p += (unsigned)len;
-	}
+	ta_lexsites_scan(&ls, text, a, b, flags);
 }
 
+/* The regions the preprocessor skipped: sites inactive in this configuration. */
 static void scan_skipped(struct walk *w)
 {
 	CXSourceRangeList *list = clang_getSkippedRanges(w->tu, w->main_file);
@@ -1821,40 +1620,18 @@ static void scan_degraded(struct walk *w)
 		scan_lexical(w, text, 0, (unsigned)size, TA_FF_LEXICAL);
 }
 
+/* A file with errors is degraded; its reason names the first error. */
 static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
 {
-	unsigned n = clang_getNumDiagnostics(tu);
 	char *first = NULL;
 
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-		if (sev >= CXDiagnostic_Error) {
-			out->n_errors++;
-			if (!first)
-				first = take(clang_formatDiagnostic(
-					d, CXDiagnostic_DisplaySourceLocation |
-						   CXDiagnostic_DisplayColumn));
-		}
-		clang_disposeDiagnostic(d);
-	}
+	out->n_errors = ta_tu_errors(tu, &first, NULL);
 	if (out->n_errors) {
 		out->status = TA_STATUS_DEGRADED;
 		out->reason = xasprintf("%u error%s, first: %s", out->n_errors,
 					out->n_errors == 1 ? "" : "s", first);
 	}
 	free(first);
-}
-
-static void collect_dep(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
-{
-	ta_parse_result *out = data;
-	char *name = take(clang_getFileName(file));
-
-	if (*name)
-		TA_PUSH(out->deps, out->n_deps, out->cap_deps, name);
-	else
-		free(name);
 }
 
 void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
@@ -1876,7 +1653,7 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		return;
 	}
 	count_errors(tu, out);
-	clang_getInclusions(tu, collect_dep, out);
+	ta_tu_deps(tu, &out->deps, &out->n_deps, &out->cap_deps);
 	w.tu = tu;
 	w.root = root;
 	w.root_len = strlen(root);
@@ -1917,93 +1694,4 @@ void ta_parse_result_free(ta_parse_result *r)
 	free(r->reason);
 	r->reason = NULL;
 	ta_facts_free(&r->facts);
-}
-
-int ta_indexer_build_pch(ta_indexer *ix, const char *header, const char *const *args, int nargs,
-			 const char *out_path, char ***deps, size_t *n_deps)
-{
-	CXTranslationUnit tu = NULL;
-	const char **full = xcalloc((size_t)nargs + 3, sizeof(char *));
-	ta_parse_result r = {0};
-	int rc = -1;
-
-	*deps = NULL;
-	*n_deps = 0;
-	full[0] = "-x";
-	full[1] = "c-header";
-	for (int i = 0; i < nargs; i++)
-		full[i + 2] = args[i];
-	/* the same preprocessing-record option as the translation units that use it */
-	if (clang_parseTranslationUnit2(ix->index, header, full, nargs + 2, NULL, 0,
-					CXTranslationUnit_DetailedPreprocessingRecord |
-						CXTranslationUnit_ForSerialization,
-					&tu) == CXError_Success &&
-	    tu) {
-		count_errors(tu, &r);
-		if (r.n_errors == 0 &&
-		    clang_saveTranslationUnit(tu, out_path, clang_defaultSaveOptions(tu)) ==
-			    CXSaveError_None) {
-			clang_getInclusions(tu, collect_dep, &r);
-			*deps = r.deps;
-			*n_deps = r.n_deps;
-			r.deps = NULL;
-			r.n_deps = 0;
-			rc = 0;
-		}
-		clang_disposeTranslationUnit(tu);
-	}
-	ta_parse_result_free(&r);
-	free(full);
-	return rc;
-}
-
-int ta_indexer_count_errors(ta_indexer *ix, const char *root, const char *relpath,
-			    const char *const *args, int nargs, const char *const *unsaved_paths,
-			    const char *const *unsaved_texts, size_t n_unsaved, unsigned *n_errors,
-			    char **errors)
-{
-	char *path = ta_path_join(root, relpath);
-	struct CXUnsavedFile *uf = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*uf));
-	char **paths = xcalloc(n_unsaved ? n_unsaved : 1, sizeof(*paths));
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode err;
-	unsigned n;
-
-	*n_errors = 0;
-	if (errors)
-		*errors = NULL;
-	for (size_t i = 0; i < n_unsaved; i++) {
-		paths[i] = ta_path_join(root, unsaved_paths[i]);
-		uf[i].Filename = paths[i];
-		uf[i].Contents = unsaved_texts[i];
-		uf[i].Length = strlen(unsaved_texts[i]);
-	}
-	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n_unsaved,
-					  CXTranslationUnit_KeepGoing, &tu);
-	for (size_t i = 0; i < n_unsaved; i++)
-		free(paths[i]);
-	free(paths);
-	free(uf);
-	free(path);
-	if (err != CXError_Success || !tu)
-		return -1;
-	n = clang_getNumDiagnostics(tu);
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
-			if (errors) {
-				char *m = take(clang_formatDiagnostic(
-					d, CXDiagnostic_DisplaySourceLocation |
-						   CXDiagnostic_DisplayColumn));
-				char *all = *errors ? xasprintf("%s\n%s", *errors, m) : xstrdup(m);
-				free(*errors);
-				free(m);
-				*errors = all;
-			}
-			(*n_errors)++;
-		}
-		clang_disposeDiagnostic(d);
-	}
-	clang_disposeTranslationUnit(tu);
-	return 0;
 }

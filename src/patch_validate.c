@@ -12,7 +12,7 @@
 
 #include "diag.h"
 #include "flags.h"
-#include "index_clang.h"
+#include "index_reparse.h"
 #include "kconfig.h"
 #include "overlay.h"
 #include "tree.h"
@@ -53,7 +53,7 @@ struct ta_validator {
 	ta_kconfig *kc;
 	ta_overlay *ov;
 	ta_flags *fl;
-	ta_indexer *ix;
+	ta_reparser *rp;
 	bool bh_decls;
 	ta_strmap base; /* unit -> index into base_errors */
 	unsigned *base_errors;
@@ -75,7 +75,7 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls)
 		goto fail;
 	if (!(v->fl = ta_flags_new(v->tree, v->kc, v->ov ? ta_overlay_dir(v->ov) : NULL, NULL)))
 		goto fail;
-	v->ix = ta_indexer_new();
+	v->rp = ta_reparser_new();
 	return v;
 fail:
 	ta_validator_free(&v);
@@ -86,7 +86,7 @@ void ta_validator_free(ta_validator **v)
 {
 	if (!*v)
 		return;
-	ta_indexer_free(&(*v)->ix);
+	ta_reparser_free(&(*v)->rp);
 	ta_flags_free(&(*v)->fl);
 	ta_overlay_free(&(*v)->ov);
 	ta_kconfig_free(&(*v)->kc);
@@ -135,8 +135,8 @@ static int count(ta_validator *v, const char *unit, const char *const *paths,
 		char *inc = v->bh_decls ? ta_path_join(v->tree->root, BH_HEADER) : NULL;
 		if (inc)
 			args[nargs - 1] = inc;
-		rc = ta_indexer_count_errors(v->ix, v->tree->root, unit, args, nargs, up, ut, nu,
-					     errors, messages);
+		rc = ta_reparser_count_errors(v->rp, v->tree->root, unit, args, nargs, up, ut, nu,
+					      errors, messages);
 		free(inc);
 	}
 	free(up);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "srcedit.h"
 #include "udiff.h"
 #include "util.h"

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "index_clang.h"
+#include "index_reparse.h"
 #include "pool.h"
 #include "util.h"
 
@@ -48,13 +48,13 @@ struct pch_job {
 static void build_job(void *vctx, size_t index, ta_buf *out)
 {
 	struct pch_job *job = vctx;
-	ta_indexer *ix = ta_indexer_new();
+	ta_reparser *rp = ta_reparser_new();
 	char **deps = NULL;
 	size_t n = 0;
 
 	(void)index;
-	if (ta_indexer_build_pch(ix, job->header, (const char *const *)job->args, job->argc,
-				 job->out, &deps, &n) == 0) {
+	if (ta_reparser_build_pch(rp, job->header, (const char *const *)job->args, job->argc,
+				  job->out, &deps, &n) == 0) {
 		ta_buf_puts(out, "ok\n");
 		for (size_t i = 0; i < n; i++)
 			ta_buf_printf(out, "D\t%s\n", deps[i]);
@@ -64,7 +64,7 @@ static void build_job(void *vctx, size_t index, ta_buf *out)
 	for (size_t i = 0; i < n; i++)
 		free(deps[i]);
 	free(deps);
-	ta_indexer_free(&ix);
+	ta_reparser_free(&rp);
 }
 
 int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path)

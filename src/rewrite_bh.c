@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
+#include "rewrite_callback.h"
 #include "util.h"
 
 char *ta_work_name(const char *old, const char *noun)

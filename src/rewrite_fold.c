@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
+#include "rewrite_callback.h"
 #include "rewrite_stmt.h"
 #include "rules.h"
 #include "util.h"
@@ -252,7 +254,7 @@ static int drop_decl(struct fold *f)
 		return ta_rw_refuse(rw, "the tasklet's declaration is unknown");
 	if (ta_rw_find_decl(rw, t->field, &src, &p, &r) != TA_RW_DONE)
 		return TA_RW_REFUSED;
-	ls = ta_stmt_prev(src->text, 0, p);
+	ls = ta_lex_prev(src->text, 0, p);
 	if (ls == TA_NPOS || ls < 5 || strncmp(src->text + ls - 5, "struct", 6) != 0)
 		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
 				    src->rel, ta_src_line_of(src, p), t->field);
@@ -346,7 +348,7 @@ static size_t return_after(const ta_src *src, size_t body, size_t semi, const ch
 		}
 		if (s[j] != '}')
 			return TA_NPOS;
-		o = ta_stmt_open_of(s, src->len, body, j);
+		o = ta_lex_open_of(s, src->len, body, j);
 		if (o == TA_NPOS || o == body)
 			return TA_NPOS;
 		{
@@ -468,7 +470,7 @@ static int wake_site(struct fold *f, const ta_site *s)
 				  s->file, s->line, api, f->m->handled_value);
 		goto out;
 	}
-	prev = ta_stmt_prev(src->text, body + 1, name_off);
+	prev = ta_lex_prev(src->text, body + 1, name_off);
 	{
 		/*
 		 * The body of `if (...)` or `else` without braces, maybe nested:
@@ -478,26 +480,20 @@ static int wake_site(struct fold *f, const ta_site *s)
 		while (at != TA_NPOS && (src->text[at] == ')' ||
 					 (at >= 3 && strncmp(src->text + at - 3, "else", 4) == 0 &&
 					  !ta_lex_ident_char(src->text[at - 4])))) {
-			size_t o = at + 1, kw;
-			int depth = 0;
+			size_t o, kw;
 			if (src->text[at] != ')') {
-				at = ta_stmt_prev(src->text, body + 1, at - 3);
+				at = ta_lex_prev(src->text, body + 1, at - 3);
 				continue;
 			}
-			while (o-- > body) {
-				if (src->text[o] == ')')
-					depth++;
-				else if (src->text[o] == '(' && --depth == 0)
-					break;
-			}
-			kw = ta_stmt_prev(src->text, body + 1, o);
+			o = ta_lex_open_of(src->text, src->len, body, at);
+			kw = o == TA_NPOS ? TA_NPOS : ta_lex_prev(src->text, body + 1, o);
 			if (kw == TA_NPOS || kw < 1 || strncmp(src->text + kw - 1, "if", 2) != 0 ||
 			    (kw >= 2 && ta_lex_ident_char(src->text[kw - 2]))) {
 				rc = ta_rw_refuse(rw, "%s:%u: %s() is the body of a loop", s->file,
 						  s->line, api);
 				goto out;
 			}
-			at = ta_stmt_prev(src->text, body + 1, kw - 1);
+			at = ta_lex_prev(src->text, body + 1, kw - 1);
 		}
 	}
 	if (!crossed && (prev == TA_NPOS || strchr(";{}", src->text[prev]))) {
@@ -593,9 +589,9 @@ static int add_prototype(struct fold *f)
 	}
 	free(file);
 	/* after the previous declaration's line, above any comment on the function */
-	p = ta_stmt_prev(src->text, 0, def);
+	p = ta_lex_prev(src->text, 0, def);
 	while (p != TA_NPOS && (ta_lex_ident_char(src->text[p]) || src->text[p] == '*'))
-		p = ta_stmt_prev(src->text, 0, p);
+		p = ta_lex_prev(src->text, 0, p);
 	if (p == TA_NPOS || !strchr(";}", src->text[p]))
 		return ta_rw_refuse(rw, "%s:%u: cannot find where to declare %s()", s->file,
 				    s->line, rw->t->callback);
@@ -643,7 +639,7 @@ static int tidy_handler(struct fold *f)
 	}
 	if (n != 1 || decl == TA_NPOS)
 		return TA_RW_DONE; /* still used */
-	st = ta_stmt_prev(s, f->h_body + 1, decl);
+	st = ta_lex_prev(s, f->h_body + 1, decl);
 	if (st == TA_NPOS || s[st] != '*')
 		return ta_rw_refuse(f->rw, "%s:%u: '%s' would be left set but unused", src->rel,
 				    ta_src_line_of(src, decl), f->h_base);

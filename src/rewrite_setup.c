@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
+#include "rewrite_callback.h"
 #include "util.h"
 
 /* DECLARE_TASKLET_OLD(name, fn) -> DECLARE_TASKLET(name, fn): rename the macro. */

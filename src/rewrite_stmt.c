@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rewrite_stmt.c - statement-level lexical help for the rewriters that
- * remove code: finding what precedes a statement, which keyword owns a
- * block, deleting a call statement with its line, and listing every
- * mention of a function in a driver's directory (so that a handler or a
- * callback whose role changes is not also used somewhere the model did
- * not see).
+ * rewrite_stmt.c - statement-level help for the rewriters that remove
+ * code: which keyword owns a block, deleting a call statement with its
+ * line (what precedes and follows it read through the lexer), and listing
+ * every mention of a function in a driver's directory (so that a handler
+ * or a callback whose role changes is not also used somewhere the model
+ * did not see).
  */
 #include "rewrite_stmt.h"
 
@@ -13,82 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "util.h"
-
-static bool blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-/* A "//" comment on the line of i, before i and outside strings: where it starts, else TA_NPOS. */
-static size_t line_comment(const char *s, size_t i)
-{
-	size_t ls = i;
-
-	while (ls > 0 && s[ls - 1] != '\n')
-		ls--;
-	for (size_t k = ls; k < i;) {
-		size_t j = ta_lex_skip_literal(s, i, k);
-		if (j != k) {
-			if (s[k] == '/' && s[k + 1] == '/')
-				return k;
-			k = j;
-			continue;
-		}
-		k++;
-	}
-	return TA_NPOS;
-}
-
-size_t ta_stmt_prev(const char *s, size_t lo, size_t i)
-{
-	while (i > lo) {
-		size_t c;
-		if (blank(s[i - 1])) {
-			i--;
-			continue;
-		}
-		if (s[i - 1] == '/' && i - 1 > lo && s[i - 2] == '*') {
-			size_t k = i - 2;
-			while (k > lo && !(s[k - 1] == '/' && s[k] == '*'))
-				k--;
-			if (k == lo)
-				return TA_NPOS;
-			i = k - 1;
-			continue;
-		}
-		c = line_comment(s, i - 1);
-		if (c != TA_NPOS && c >= lo) {
-			i = c;
-			continue;
-		}
-		return i - 1;
-	}
-	return TA_NPOS;
-}
-
-size_t ta_stmt_open_of(const char *s, size_t len, size_t lo, size_t close)
-{
-	size_t stack[512];
-	int depth = 0;
-
-	for (size_t i = lo; i < close && i < len;) {
-		size_t j = ta_lex_skip_literal(s, len, i);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (s[i] == '{') {
-			if (depth == 512)
-				return TA_NPOS;
-			stack[depth++] = i;
-		} else if (s[i] == '}' && depth > 0) {
-			depth--;
-		}
-		i++;
-	}
-	return depth > 0 ? stack[depth - 1] : TA_NPOS;
-}
 
 /* The identifier ending at e (exclusive) as a word equal to w? */
 static bool word_before(const char *s, size_t lo, size_t e, const char *w)
@@ -101,7 +27,7 @@ static bool word_before(const char *s, size_t lo, size_t e, const char *w)
 
 const char *ta_stmt_block_owner(const char *s, size_t lo, size_t brace)
 {
-	size_t p = ta_stmt_prev(s, lo, brace);
+	size_t p = ta_lex_prev(s, lo, brace);
 	static const char *const kw[] = {"if", "for", "while", "switch"};
 
 	if (p == TA_NPOS)
@@ -111,17 +37,10 @@ const char *ta_stmt_block_owner(const char *s, size_t lo, size_t brace)
 	if (word_before(s, lo, p + 1, "do"))
 		return "do";
 	if (s[p] == ')') {
-		int depth = 0;
-		size_t k = p + 1, q;
-		while (k-- > lo) {
-			if (s[k] == ')')
-				depth++;
-			else if (s[k] == '(' && --depth == 0)
-				break;
-		}
-		if (k == TA_NPOS || k < lo || s[k] != '(')
+		size_t k = ta_lex_open_of(s, brace, lo, p), q;
+		if (k == TA_NPOS)
 			return "";
-		q = ta_stmt_prev(s, lo, k);
+		q = ta_lex_prev(s, lo, k);
 		for (size_t i = 0; q != TA_NPOS && i < sizeof(kw) / sizeof(*kw); i++)
 			if (word_before(s, lo, q + 1, kw[i]))
 				return kw[i];
@@ -180,7 +99,7 @@ int ta_stmt_delete_lines(ta_rw *rw, ta_src *src, size_t a, size_t b)
 	while (k < src->len && (s[k] == ' ' || s[k] == '\t'))
 		k++;
 	next_close = k < src->len && s[k] == '}';
-	k = ta_stmt_prev(s, 0, a);
+	k = ta_lex_prev(s, 0, a);
 	prev_open = k != TA_NPOS && s[k] == '{' && line_start(s, k) == prev_ls;
 	if (prev_blank && (next_close || next_blank))
 		a = prev_ls;
@@ -212,7 +131,7 @@ int ta_stmt_delete_call(ta_rw *rw, ta_src *src, size_t name_off, const char *wha
 		return ta_rw_refuse(rw, "%s:%u: %s shares its line with other code", src->rel, line,
 				    what);
 	e = e < src->len ? e + 1 : e;
-	p = ta_stmt_prev(s, 0, ls);
+	p = ta_lex_prev(s, 0, ls);
 	if (p != TA_NPOS && !strchr(";{}:", s[p])) {
 		/* after a preprocessor line is fine; after `if (x)` or `else` it is the body */
 		size_t pl = line_start(s, p);

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * rewrite.h - what the rewriters share: the outcome of converting one
- * tasklet (ta_rw), finding a call written at a model site, and converting
- * the callback (definition, forward declarations, direct calls) from
- * `void fn(unsigned long data)` or `void fn(struct tasklet_struct *t)` to
- * the form a migration wants, with the cast of data turned into
- * from_tasklet()/from_work() or the global it always was.
+ * rewrite_util.h - what the rewriters share: the outcome of converting one
+ * tasklet (ta_rw), finding a call written at a model site, the tasklet's
+ * declaration and a function's definition, rewriting a call's arguments,
+ * checking the data of tasklet_init(), tab indentation and kernel-doc
+ * tags.  The callback converter is rewrite_callback.h.
  *
  * Every edit goes into the ta_srcset; nothing is written.  A ta_rw owns
- * its reason and notes; ta_rw_clear() releases them.
+ * its reason, notes and cb_proto; ta_rw_clear() releases them.  The
+ * srcset and the audit it points to belong to the caller.
  */
-#ifndef TA_REWRITE_H
-#define TA_REWRITE_H
+#ifndef TA_REWRITE_UTIL_H
+#define TA_REWRITE_UTIL_H
 
 #include "audit.h"
 #include "srcedit.h"
@@ -26,7 +26,7 @@ typedef struct ta_rw {
 	char *reason; /* refused or not needed: why */
 	char **notes; /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
-	char *cb_proto; /* after ta_rw_callback(): the converted callback's prototype */
+	char *cb_proto; /* after ta_rw_callback() (rewrite_callback.h): the new prototype */
 } ta_rw;
 
 void ta_rw_clear(ta_rw *rw);
@@ -41,37 +41,6 @@ void ta_rw_note(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2
  */
 int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *name,
 		    size_t *name_off, size_t *open);
-
-/* How the converted callback looks. */
-struct ta_cb_form {
-	const char *param_type; /* "struct tasklet_struct *" or "struct work_struct *" */
-	const char *param_name; /* "t" or "work" */
-	const char *from;       /* "from_tasklet" or "from_work" */
-	const char *member;     /* the tasklet's member path after the conversion */
-	const char *old_member; /* before it (NULL: not renamed) */
-	/*
-	 * Threaded IRQ: the container is this expression (the dev_id
-	 * parameter) where from_tasklet() or the cast of data recovered it.
-	 */
-	const char *container_expr;
-	/*
-	 * Timer: the container becomes the parameter; its declaration
-	 * `struct foo *priv = from_tasklet(...)` is dropped, param_type and
-	 * param_name are ignored.
-	 */
-	bool container_param;
-	const char *ret_type;  /* the callback now returns this (NULL: void stays) ... */
-	const char *ret_value; /* ... and this on every path */
-	const char *kdoc;      /* the kernel-doc line(s) for the new parameter(s) */
-	const char *avoid;     /* another name the body must not use ("irq") */
-	bool no_direct_calls;  /* direct calls of the callback are refused */
-};
-
-/*
- * Convert the callback of rw->t (definition, prototypes, direct calls) to
- * form.  Refuses (and says why) when the conversion is not mechanical.
- */
-int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *form);
 
 /* Find the definition of fn lexically in file or the .c files beside it; 0 when found. */
 int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,

@@ -1,238 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rewrite.c - the pieces both migrations need: locating a call at a model
- * site, rewriting a call's argument list without disturbing its layout,
- * and converting a tasklet callback (definition, prototypes and direct
- * calls) with the cast of its data argument turned into from_tasklet() or
- * from_work().  Anything the model and the local lexer cannot pin down
- * exactly is refused with a reason: a wrong patch is worse than none.
+ * rewrite_callback.c - the callback converter both migrations use: a
+ * tasklet callback's definition, prototypes and direct calls go from
+ * `void fn(unsigned long data)` or `void fn(struct tasklet_struct *t)` to
+ * the form a migration asks for (struct ta_cb_form), the cast of data
+ * turned into from_tasklet()/from_work() or the global it always was, the
+ * kernel-doc and the return type following.  What is not mechanical is
+ * refused with a reason.
  */
-#include "rewrite.h"
+#include "rewrite_callback.h"
 
 #include <dirent.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "rewrite_stmt.h"
 #include "util.h"
-
-void ta_rw_clear(ta_rw *rw)
-{
-	free(rw->reason);
-	rw->reason = NULL;
-	for (size_t i = 0; i < rw->n_notes; i++)
-		free(rw->notes[i]);
-	free(rw->notes);
-	rw->notes = NULL;
-	rw->n_notes = rw->cap_notes = 0;
-	free(rw->cb_proto);
-	rw->cb_proto = NULL;
-}
-
-int ta_rw_refuse(ta_rw *rw, const char *fmt, ...)
-{
-	va_list ap;
-	ta_buf b = {0};
-
-	if (rw->reason)
-		return TA_RW_REFUSED;
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	rw->reason = ta_buf_steal(&b);
-	return TA_RW_REFUSED;
-}
-
-void ta_rw_note(ta_rw *rw, const char *fmt, ...)
-{
-	va_list ap;
-	ta_buf b = {0};
-	char *s;
-
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	s = ta_buf_steal(&b);
-	for (size_t i = 0; i < rw->n_notes; i++)
-		if (strcmp(rw->notes[i], s) == 0) {
-			free(s);
-			return;
-		}
-	TA_PUSH(rw->notes, rw->n_notes, rw->cap_notes, s);
-}
-
-int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *name,
-		    size_t *name_off, size_t *open)
-{
-	size_t a = ta_src_line(src, line), e = ta_src_line_end(src, line), p, q;
-
-	if (a == TA_NPOS)
-		return -1;
-	p = TA_NPOS;
-	if (col > 0 && a + col - 1 < e)
-		p = ta_lex_find_ident(src->text, a + col - 1, e, name, true);
-	if (p == TA_NPOS)
-		p = ta_lex_find_ident(src->text, a, e, name, true);
-	if (p == TA_NPOS)
-		return -1;
-	q = ta_lex_skip(src->text, src->len, p + strlen(name));
-	if (q >= src->len || src->text[q] != '(')
-		return -1;
-	*name_off = p;
-	*open = q;
-	return 0;
-}
-
-char *ta_rw_base(const char *text, const char *member_path)
-{
-	size_t n, m;
-
-	if (!text || !member_path)
-		return NULL;
-	n = strlen(text);
-	m = strlen(member_path);
-	if (n > m + 2 && strcmp(text + n - m, member_path) == 0) {
-		if (text[n - m - 1] == '.')
-			return xstrndup(text, n - m - 1);
-		if (text[n - m - 1] == '>' && text[n - m - 2] == '-')
-			return xstrndup(text, n - m - 2);
-	}
-	return NULL;
-}
-
-int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size_t *semi)
-{
-	const ta_tasklet *t = rw->t;
-	ta_src *src;
-	size_t a, e, p, q = 0, r;
-
-	if (t->decl_file && t->decl_line) {
-		src = ta_srcset_get(rw->set, t->decl_file);
-		if (!src)
-			return ta_rw_refuse(rw, "cannot read '%s'", t->decl_file);
-		if (!ta_str_ends(src->rel, ".c") && t->file) {
-			/* a header outside the driver's directory is shared with other drivers */
-			char *dir = ta_path_normalize(t->file);
-			char *slash = strrchr(dir, '/');
-			bool inside;
-			if (slash)
-				slash[1] = '\0';
-			inside = !slash || ta_str_starts(src->rel, dir);
-			free(dir);
-			if (!inside)
-				return ta_rw_refuse(
-					rw,
-					"the tasklet is declared in '%s', shared beyond "
-					"the driver: converting it is a series of its own",
-					src->rel);
-		}
-		a = ta_src_line(src, t->decl_line);
-		e = ta_src_line_end(src, t->decl_line);
-	} else {
-		/* a static variable: its declaration at file scope of the init file */
-		src = ta_srcset_get(rw->set, t->file);
-		if (!src)
-			return ta_rw_refuse(rw, "cannot read '%s'", t->file ? t->file : "?");
-		a = 0;
-		e = src->len;
-	}
-	if (a == TA_NPOS)
-		return ta_rw_refuse(rw, "%s:%u: no such line", src->rel, t->decl_line);
-	for (p = ta_lex_find_ident(src->text, a, e, "tasklet_struct", true); p != TA_NPOS;
-	     p = ta_lex_find_ident(src->text, p + 1, e, "tasklet_struct", true)) {
-		q = ta_lex_skip(src->text, src->len, p + 14);
-		if (ta_lex_find_ident(src->text, q, q + strlen(name), name, false) == q)
-			break;
-	}
-	if (p == TA_NPOS)
-		return ta_rw_refuse(rw,
-				    "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
-				    src->rel, t->decl_line, name);
-	r = ta_lex_skip(src->text, src->len, q + strlen(name));
-	if (r >= src->len || src->text[r] != ';')
-		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
-				    src->rel, ta_src_line_of(src, p), name);
-	*srcp = src;
-	*at = p;
-	*semi = r;
-	return TA_RW_DONE;
-}
-
-int ta_rw_tab_indent(ta_rw *rw, ta_src *src, size_t off)
-{
-	const char *s = src->text;
-	size_t ls = off, e;
-	unsigned col = 0;
-	ta_buf b = {0};
-	int rc = TA_RW_DONE;
-
-	while (ls > 0 && s[ls - 1] != '\n')
-		ls--;
-	for (e = ls; e < src->len && (s[e] == ' ' || s[e] == '\t'); e++)
-		col = s[e] == '\t' ? (col / 8 + 1) * 8 : col + 1;
-	if (!memchr(s + ls, ' ', e - ls) || col < 8)
-		return TA_RW_DONE; /* tabs already, or less than one tab's worth */
-	for (unsigned k = 0; k < col / 8; k++)
-		ta_buf_putc(&b, '\t');
-	for (unsigned k = 0; k < col % 8; k++)
-		ta_buf_putc(&b, ' ');
-	if (strncmp(s + ls, b.s, e - ls) != 0 || b.len != e - ls) {
-		if (ta_src_edit(src, ls, e - ls, b.s) != 0)
-			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-	}
-	ta_buf_free(&b);
-	return rc;
-}
-
-size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, size_t *comment_end)
-{
-	const char *s = src->text;
-	int depth = 0;
-	size_t i = off, open = TA_NPOS, start = TA_NPOS, end, tag = TA_NPOS, want_n;
-	char *want;
-
-	while (i-- > 0) {
-		if (s[i] == '}')
-			depth++;
-		else if (s[i] == '{' && depth-- == 0) {
-			open = i;
-			break;
-		}
-	}
-	if (open == TA_NPOS)
-		return TA_NPOS;
-	/* back over "struct name" to the comment's end */
-	i = open;
-	while (i > 0 && (ta_lex_ident_char(s[i - 1]) || strchr(" \t\n", s[i - 1])))
-		i--;
-	if (i < 2 || s[i - 1] != '/' || s[i - 2] != '*')
-		return TA_NPOS;
-	end = i - 2;
-	for (size_t k = end; k-- > 0;)
-		if (s[k] == '/' && s[k + 1] == '*') {
-			start = k;
-			break;
-		}
-	if (start == TA_NPOS || s[start + 2] != '*')
-		return TA_NPOS;
-	want = xasprintf("@%s", name);
-	want_n = strlen(want);
-	for (size_t t = start; t < end && tag == TA_NPOS; t++) {
-		size_t c = t + want_n;
-		if (strncmp(s + t, want, want_n) != 0 || ta_lex_ident_char(s[c]))
-			continue;
-		while (c < end && (s[c] == ' ' || s[c] == '\t'))
-			c++;
-		if (s[c] == ':')
-			tag = t;
-	}
-	free(want);
-	if (comment_end)
-		*comment_end = end;
-	return tag;
-}
 
 /* White space removed, for comparing expressions written differently. */
 static char *squeeze(const char *s, size_t n)
@@ -263,105 +47,6 @@ static bool simple_expr(const char *s, size_t n)
 	}
 	return n > 0;
 }
-
-int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char *name,
-		const char *arg0)
-{
-	size_t st[4], en[4], close = ta_lex_match(src->text, src->len, open);
-	int n = ta_lex_args(src->text, src->len, open, st, en, 4);
-	ta_buf b = {0};
-	char *a0, *a1;
-	int rc;
-
-	if (close == TA_NPOS || n < 2 || n > 3)
-		return ta_rw_refuse(rw, "%s:%u: cannot read the call's arguments", src->rel,
-				    ta_src_line_of(src, name_off));
-	a0 = arg0 ? xstrdup(arg0) : xstrndup(src->text + st[0], en[0] - st[0]);
-	a1 = xstrndup(src->text + st[1], en[1] - st[1]);
-	ta_buf_printf(&b, "%s(%s, %s)", name, a0, a1);
-	/* wrapped before: keep one line when it fits in 80 columns, else break as it was */
-	if (memchr(src->text + name_off, '\n', close - name_off) && !strchr(a1, '\n') &&
-	    ta_lex_column(src->text, name_off) + b.len + 1 > 80) {
-		size_t ls = st[1];
-		while (ls > 0 && src->text[ls - 1] != '\n')
-			ls--;
-		if (ls > name_off) {
-			/* kernel style: the continuation aligned with the opening parenthesis */
-			unsigned col = ta_lex_column(src->text, name_off) + (unsigned)strlen(name) +
-				       1;
-			b.len = 0;
-			ta_buf_printf(&b, "%s(%s,\n", name, a0);
-			for (unsigned k = 0; k < col / 8; k++)
-				ta_buf_putc(&b, '\t');
-			for (unsigned k = 0; k < col % 8; k++)
-				ta_buf_putc(&b, ' ');
-			ta_buf_printf(&b, "%s)", a1);
-		}
-	}
-	rc = ta_src_edit(src, name_off, close + 1 - name_off, b.s);
-	free(a0);
-	free(a1);
-	ta_buf_free(&b);
-	if (rc != 0)
-		return ta_rw_refuse(rw, "%s:%u: overlapping edits", src->rel,
-				    ta_src_line_of(src, name_off));
-	return TA_RW_DONE;
-}
-
-/* s without white space. */
-static char *squeeze_str(const char *s)
-{
-	char *r = xstrdup(s ? s : "");
-	size_t j = 0;
-
-	for (size_t i = 0; r[i]; i++)
-		if (!strchr(" \t\n\\", r[i]))
-			r[j++] = r[i];
-	r[j] = '\0';
-	return r;
-}
-
-/* The data must be the container the tasklet is a member of, written as its base. */
-int ta_rw_check_data(ta_rw *rw, const ta_site *s)
-{
-	static const char *const casts[] = {"(unsignedlong)", "(ulong)", "(u_long)", "(void*)",
-					    "(uintptr_t)"};
-	const ta_tasklet *t = rw->t;
-	char *base, *b, *data;
-	const char *d;
-	bool ok, again = true;
-	int rc = TA_RW_DONE;
-
-	if (s->data_kind != TA_DATA_CONTAINER)
-		return TA_RW_DONE; /* judged by how the callback uses it */
-	base = ta_rw_base(s->text, t->member_path);
-	if (!base)
-		return ta_rw_refuse(rw, "%s:%u: cannot relate '%s' to its container", s->file,
-				    s->line, s->text ? s->text : "?");
-	b = squeeze_str(base);
-	data = squeeze_str(s->data);
-	d = data;
-	while (again) {
-		again = false;
-		for (size_t i = 0; i < sizeof(casts) / sizeof(*casts); i++)
-			if (ta_str_starts(d, casts[i])) {
-				d += strlen(casts[i]);
-				again = true;
-			}
-	}
-	ok = strcmp(d, b) == 0 || (d[0] == '&' && strcmp(d + 1, b) == 0);
-	if (!ok && d[0] == '(' && strlen(d) == strlen(b) + 2)
-		ok = strncmp(d + 1, b, strlen(b)) == 0 && d[strlen(d) - 1] == ')';
-	if (!ok)
-		rc = ta_rw_refuse(rw, "%s:%u: data '%s' is not the container of '%s' itself",
-				  s->file, s->line, s->data ? s->data : "", s->text);
-	free(base);
-	free(b);
-	free(data);
-	return rc;
-}
-
-/* ------------------------------------------------------------ callbacks */
 
 /* The parameter of a one-parameter list at open: its type and name. */
 static int one_param(const ta_src *src, size_t open, char **type, char **name, size_t *ps,
@@ -403,20 +88,6 @@ static bool type_is_ulong(const char *type)
 static bool type_is_tasklet_ptr(const char *type)
 {
 	return strcmp(type, "struct tasklet_struct*") == 0;
-}
-
-/* The '(' before the ')' at close, scanning back within [lo, close]. */
-static size_t match_back(const char *s, size_t lo, size_t close)
-{
-	int depth = 0;
-
-	for (size_t i = close + 1; i-- > lo;) {
-		if (s[i] == ')')
-			depth++;
-		else if (s[i] == '(' && --depth == 0)
-			return i;
-	}
-	return TA_NPOS;
 }
 
 /* Is s[a..b) a pointer type name as written in a cast ("struct foo *", "void *")? */
@@ -469,7 +140,8 @@ static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struc
 			e = j + 1;
 			continue;
 		}
-		if (i > lo && s[i - 1] == ')' && (c = match_back(s, lo, i - 1)) != TA_NPOS) {
+		if (i > lo && s[i - 1] == ')' &&
+		    (c = ta_lex_open_of(s, src->len, lo, i - 1)) != TA_NPOS) {
 			char *t = ta_lex_norm(s + c + 1, i - 1 - c - 1);
 			bool integer = type_is_ulong(t) || strcmp(t, "uintptr_t") == 0 ||
 				       strcmp(t, "long") == 0;
@@ -487,7 +159,7 @@ static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struc
 		i--;
 	if (i == lo || s[i - 1] != ')')
 		return;
-	c = match_back(s, lo, i - 1);
+	c = ta_lex_open_of(s, src->len, lo, i - 1);
 	if (c == TA_NPOS || !is_pointer_type(s, c + 1, i - 1))
 		return;
 	u->cast = c;
@@ -563,26 +235,6 @@ static char *strip_ulong_cast(const char *data)
 	}
 	return xstrdup(data + i);
 }
-
-/* Other tasklets with the same callback: converting it would break them. */
-const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
-{
-	const ta_tasklet *t = rw->t;
-
-	for (size_t i = 0; i < rw->audit->n_tasklets; i++) {
-		const ta_tasklet *u = &rw->audit->tasklets[i];
-		bool uses = false;
-		if (u == t)
-			continue;
-		for (size_t k = 0; k < u->n_init && !uses; k++)
-			uses = u->init_sites[k].callback &&
-			       strcmp(u->init_sites[k].callback, cb) == 0;
-		if (uses || (u->callback && !u->callback_is_expr && strcmp(u->callback, cb) == 0))
-			return u;
-	}
-	return NULL;
-}
-
 /*
  * The statement `TYPE *VAR = <expr at [a, b)>;` alone on its line(s), the
  * first of a body starting at lo: drop it and give "TYPE *VAR" for the
@@ -591,17 +243,17 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size_t b, char **param)
 {
 	const char *s = src->text;
-	size_t eq = ta_stmt_prev(s, lo, a), ve, vs, star, ts, semi, e;
+	size_t eq = ta_lex_prev(s, lo, a), ve, vs, star, ts, semi, e;
 
 	*param = NULL;
 	if (eq == TA_NPOS || s[eq] != '=')
 		return ta_rw_refuse(rw, "%s:%u: the container is not taken by a declaration",
 				    src->rel, ta_src_line_of(src, a));
-	ve = ta_stmt_prev(s, lo, eq) + 1;
+	ve = ta_lex_prev(s, lo, eq) + 1;
 	vs = ve;
 	while (vs > lo && ta_lex_ident_char(s[vs - 1]))
 		vs--;
-	star = ta_stmt_prev(s, lo, vs);
+	star = ta_lex_prev(s, lo, vs);
 	if (vs == ve || star == TA_NPOS || s[star] != '*')
 		return ta_rw_refuse(rw, "%s:%u: the container is not taken by a declaration",
 				    src->rel, ta_src_line_of(src, a));
@@ -796,7 +448,6 @@ static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struc
 	return rc;
 }
 
-/* New-style callback: rename the parameter, from_tasklet -> form->from. */
 /*
  * from_tasklet(c, t, m) or container_of(t, T, m) on the parameter pname:
  * the whole call becomes the container expression, or (timer) the
@@ -830,6 +481,7 @@ static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t
 	return TA_RW_DONE;
 }
 
+/* New-style callback: rename the parameter, from_tasklet -> form->from. */
 static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
 			    const struct ta_cb_form *f, char **param)
 {
@@ -924,12 +576,11 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 	ta_sort(*out, *n, sizeof(char *), ta_strptr_cmp);
 }
 
-/* Prototypes `cb(unsigned long ...);` at file scope: change their parameter. */
 /* `void` right before the function name at name_off becomes ret_type. */
 static int change_return_type(ta_rw *rw, ta_src *src, size_t name_off, const char *ret_type)
 {
 	const char *s = src->text;
-	size_t p = ta_stmt_prev(s, 0, name_off);
+	size_t p = ta_lex_prev(s, 0, name_off);
 
 	if (p == TA_NPOS || p < 3 || strncmp(s + p - 3, "void", 4) != 0 ||
 	    (p >= 4 && ta_lex_ident_char(s[p - 4])))
@@ -959,7 +610,7 @@ static int fix_returns(ta_rw *rw, ta_src *src, size_t body, size_t body_end, con
 		else if (ta_src_edit(src, p, q + 1 - p, txt) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 	}
-	last = ta_stmt_prev(s, body + 1, body_end);
+	last = ta_lex_prev(s, body + 1, body_end);
 	st = last;
 	while (st != TA_NPOS && st > body + 1 && !strchr(";{}", s[st - 1]))
 		st--;
@@ -976,6 +627,7 @@ static int fix_returns(ta_rw *rw, ta_src *src, size_t body, size_t body_end, con
 	return rc;
 }
 
+/* Prototypes `cb(unsigned long ...);` at file scope: change their parameter. */
 static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, const char *newparam,
 			      bool old_sig, const struct ta_cb_form *f)
 {
@@ -1296,57 +948,6 @@ out:
 	free(newparam);
 	return rc;
 }
-
-/* Find the definition of fn lexically: file scope, "fn(...) {", in file or its directory's .c
- * files. */
-int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
-			  unsigned *def_line)
-{
-	char *dir = xstrdup(file), *slash = strrchr(dir, '/'), *path;
-	char **files = NULL;
-	size_t n = 0, cap = 0;
-	DIR *d;
-	struct dirent *de;
-	int rc = -1;
-
-	TA_PUSH(files, n, cap, xstrdup(file));
-	if (slash)
-		*slash = '\0';
-	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
-	d = opendir(path);
-	while (d && (de = readdir(d)))
-		if (ta_str_ends(de->d_name, ".c"))
-			TA_PUSH(files, n, cap,
-				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
-	if (d)
-		closedir(d);
-	for (size_t i = 0; i < n && rc != 0; i++) {
-		ta_src *src = ta_srcset_get(rw->set, files[i]);
-		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, fn, true) : TA_NPOS;
-		     p != TA_NPOS && rc != 0;
-		     p = ta_lex_find_ident(src->text, p + 1, src->len, fn, true)) {
-			size_t open = ta_lex_skip(src->text, src->len, p + strlen(fn)), close, b;
-			if (open >= src->len || src->text[open] != '(' ||
-			    ta_lex_depth_at(src->text, src->len, p) != 0)
-				continue;
-			close = ta_lex_match(src->text, src->len, open);
-			b = close == TA_NPOS ? TA_NPOS
-					     : ta_lex_skip(src->text, src->len, close + 1);
-			if (b < src->len && src->text[b] == '{') {
-				*def_file = xstrdup(files[i]);
-				*def_line = ta_src_line_of(src, p);
-				rc = 0;
-			}
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
-	free(path);
-	free(dir);
-	return rc;
-}
-
 int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 {
 	const ta_tasklet *t = rw->t;
