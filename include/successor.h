@@ -26,7 +26,7 @@
 typedef struct ta_successor_finder ta_successor_finder;
 
 struct ta_successor {
-	/* "bh_workqueue", "workqueue", "threaded_irq", "timer"; NULL: none found */
+	/* a mechanism.h report name; NULL: none found */
 	const char *mechanism;
 	char *queues;     /* work items: the queues named where it is queued, "a, b"; or NULL */
 	char *evidence;   /* the replacement's calls, one "file:line: code" a line; or NULL */

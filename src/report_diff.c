@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "successor.h"
+#include "mechanism.h"
 #include "util.h"
 
 static const char *const kind_names[] = {
@@ -493,16 +494,15 @@ int ta_rdiff_write_text(const ta_rdiff *d, FILE *fp)
 		      tot[TA_RDIFF_UNCHANGED], tout, tin, tot[TA_RDIFF_REMOVED],
 		      tot[TA_RDIFF_CONVERTED], tot[TA_RDIFF_ADDED]);
 	if (tot[TA_RDIFF_CONVERTED]) {
-		static const char *const mechs[] = {"bh_workqueue", "workqueue", "threaded_irq",
-						    "timer"};
 		const char *sep = "converted to: ";
-		for (size_t m = 0; m < sizeof(mechs) / sizeof(*mechs); m++) {
+		for (int m = 0; m < TA_MECH_COUNT; m++) {
+			const char *name = ta_mech_name((enum ta_mech)m);
 			size_t n = 0;
 			for (size_t i = 0; i < d->n; i++)
 				n += d->v[i].kind == TA_RDIFF_CONVERTED &&
-				     strcmp(d->v[i].mechanism, mechs[m]) == 0;
+				     strcmp(d->v[i].mechanism, name) == 0;
 			if (n) {
-				ta_buf_printf(&b, "%s%s %zu", sep, mechs[m], n);
+				ta_buf_printf(&b, "%s%s %zu", sep, name, n);
 				sep = ", ";
 			}
 		}

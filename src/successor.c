@@ -15,22 +15,23 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "mechanism.h"
 #include "util.h"
 
 /* Calls that set up a replacement: argument positions of object and callback. */
 static const struct init_api {
 	const char *name;
-	const char *mechanism; /* NULL: a work item (the queue decides) */
+	int mech; /* enum ta_mech; -1: a work item (the queue decides) */
 	int obj, cb;
 } inits[] = {
-	{"INIT_WORK", NULL, 0, 1},
-	{"INIT_DELAYED_WORK", NULL, 0, 1},
-	{"DECLARE_WORK", NULL, 0, 1},
-	{"DECLARE_DELAYED_WORK", NULL, 0, 1},
-	{"timer_setup", "timer", 0, 1},
-	{"DEFINE_TIMER", "timer", 0, 1},
-	{"request_threaded_irq", "threaded_irq", -1, 2},
-	{"devm_request_threaded_irq", "threaded_irq", -1, 3},
+	{"INIT_WORK", -1, 0, 1},
+	{"INIT_DELAYED_WORK", -1, 0, 1},
+	{"DECLARE_WORK", -1, 0, 1},
+	{"DECLARE_DELAYED_WORK", -1, 0, 1},
+	{"timer_setup", TA_MECH_TIMER, 0, 1},
+	{"DEFINE_TIMER", TA_MECH_TIMER, 0, 1},
+	{"request_threaded_irq", TA_MECH_THREADED_IRQ, -1, 2},
+	{"devm_request_threaded_irq", TA_MECH_THREADED_IRQ, -1, 3},
 };
 
 /* Calls that queue a work item: argument positions of queue (-1: named) and work. */
@@ -715,7 +716,7 @@ void ta_successor_find(ta_successor_finder *f, const ta_tasklet *t, struct ta_su
 	}
 	if (b.api) {
 		cite(&ev, b.x, &b.call);
-		out->mechanism = b.api->mechanism;
+		out->mechanism = b.api->mech < 0 ? NULL : ta_mech_name((enum ta_mech)b.api->mech);
 		if (!out->mechanism && b.obj) {
 			/* a work item: where it is queued, in the tasklet's files, else in
 			 * the files beside them that name its struct or callback */
@@ -744,10 +745,10 @@ void ta_successor_find(ta_successor_finder *f, const ta_tasklet *t, struct ta_su
 			}
 		}
 		if (!out->mechanism) {
-			out->mechanism = "workqueue";
+			out->mechanism = ta_mech_name(TA_MECH_WORKQUEUE);
 			for (size_t i = 0; i < nq; i++)
 				if (is_bh_queue(qs[i]))
-					out->mechanism = "bh_workqueue";
+					out->mechanism = ta_mech_name(TA_MECH_BH_WORKQUEUE);
 			ta_sort(qs, nq, sizeof(*qs), ta_strptr_cmp);
 			out->queues = join(qs, nq);
 		}
