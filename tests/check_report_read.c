@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "classify.h"
 #include "diag.h"
 #include "report.h"
 #include "report_read.h"
@@ -132,12 +133,12 @@ START_TEST(test_minimal_and_behavior)
 	ck_assert_int_eq(t->init_api, TA_API_TASKLET_SETUP);
 	ck_assert_uint_eq(t->n_sites, 1);
 	ck_assert_int_eq(t->sites[0].api, TA_API_SCHEDULE);
-	ck_assert_uint_eq(t->sites[0].roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
-	ck_assert(t->sites[0].atomic_lock);
-	ck_assert_str_eq(t->cls, "isr_bottom_half");
-	ck_assert_str_eq(t->rec.mechanism, "bh_workqueue");
-	ck_assert_double_eq_tol(t->rec.confidence, 0.75, 1e-9);
-	ck_assert_uint_eq(t->rec.n_alternatives, 1);
+	ck_assert_uint_eq(ta_site_context_of(t, 0)->roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	ck_assert(ta_site_context_of(t, 0)->atomic_lock);
+	ck_assert_str_eq(ta_classification_of(t)->cls, "isr_bottom_half");
+	ck_assert_str_eq(ta_classification_of(t)->rec.mechanism, "bh_workqueue");
+	ck_assert_double_eq_tol(ta_classification_of(t)->rec.confidence, 0.75, 1e-9);
+	ck_assert_uint_eq(ta_classification_of(t)->rec.n_alternatives, 1);
 	b = t->behavior;
 	ck_assert_ptr_nonnull(b);
 	ck_assert_str_eq(b->verdict, "differs");
@@ -185,62 +186,66 @@ static void expect_error(const char *text, const char *want)
 
 START_TEST(test_bad_json)
 {
-	expect_error("{\"tree\": \"/t\",\n  \"tasklets\": [,]}", "bad.json:2:");
-	expect_error("{\"tree\": \"/t\",\n  \"tasklets\": [,]}", "error: invalid JSON");
-	expect_error("", "invalid JSON");
-	expect_error("[1, 2]", "bad.json: error: not a tasklet-audit report");
+	expect_error("{\"tree\": \"/t\",\n  \"tasklets\": [,]}",
+		     "bad.json:2:16: error: invalid JSON near ',]}'");
+	expect_error("", "bad.json:1:1: error: invalid JSON at the end of the file");
+	expect_error("[1, 2]", "bad.json:1:1: error: not a tasklet-audit report");
 }
 END_TEST
 
 START_TEST(test_bad_fields)
 {
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\"}",
-		     "bad.json: error: 'tasklets' is missing");
-	expect_error("{\"format_version\": \"1.0\", \"tasklets\": []}", "'tree' is missing");
-	expect_error("{\"tree\": \"/t\", \"tasklets\": []}", "'format_version' is missing");
-	expect_error("{\"format_version\": \"2.0\", \"tree\": \"/t\", \"tasklets\": []}",
-		     "'format_version' is a major version this program cannot read");
+		     "bad.json:1:1: error: 'tasklets' is missing");
+	expect_error("{\"format_version\": \"1.0\", \"tasklets\": []}",
+		     "bad.json:1:1: error: 'tree' is missing");
+	expect_error("{\"tree\": \"/t\", \"tasklets\": []}",
+		     "bad.json:1:1: error: 'format_version' is missing");
+	expect_error(
+		"{\"format_version\": \"2.0\", \"tree\": \"/t\", \"tasklets\": []}",
+		"bad.json:1:20: error: 'format_version' is a major version this program cannot read");
 	expect_error("{\"format_version\": \"x\", \"tree\": \"/t\", \"tasklets\": []}",
-		     "'format_version' is not a version number");
+		     "bad.json:1:20: error: 'format_version' is not a version number");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": 3, \"tasklets\": []}",
-		     "'tree' is not a string");
+		     "bad.json:1:35: error: 'tree' is not a string");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": {}}",
-		     "'tasklets' is not an array");
+		     "bad.json:1:53: error: 'tasklets' is not an array");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": [7]}",
-		     "'tasklets[0]' is not an object");
+		     "bad.json:1:54: error: 'tasklets[0]' is not an object");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\"},"
 		     " {\"id\": \"b\", \"key\": \"k\", \"line\": \"4\", \"init_api\": \"none\"}]}",
-		     "'tasklets[1].line' is not a number");
+		     "bad.json:1:142: error: 'tasklets[1].line' is not a number");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"sites\": [{\"api\": \"tasklet_frob\", \"line\": 2}]}]}",
-		     "'tasklets[0].sites[0].api' has an unknown value");
+		     "bad.json:1:127: error: 'tasklets[0].sites[0].api' has an unknown value");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": -1, \"init_api\": \"none\"}]}",
-		     "'tasklets[0].line' is not a line number");
-	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
-		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
-		     "\"class\": \"x\", \"recommendation\": {\"mechanism\": \"timer\", "
-		     "\"alternatives\": [1]}}]}",
-		     "'tasklets[0].recommendation.alternatives[0]' is not a string");
+		     "bad.json:1:86: error: 'tasklets[0].line' is not a non-negative integer");
+	expect_error(
+		"{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
+		"[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
+		"\"class\": \"x\", \"recommendation\": {\"mechanism\": \"timer\", "
+		"\"alternatives\": [1]}}]}",
+		"bad.json:1:181: error: 'tasklets[0].recommendation.alternatives[0]' is not a string");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": \"equivalent\"}]}",
-		     "'tasklets[0].behavior' is not an object");
+		     "bad.json:1:121: error: 'tasklets[0].behavior' is not an object");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": {\"verdict\": \"fine\"}}]}",
-		     "'tasklets[0].behavior.verdict' has an unknown value");
+		     "bad.json:1:133: error: 'tasklets[0].behavior.verdict' has an unknown value");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": {\"verdict\": \"differs\", \"target\": \"tasklet2\"}}]}",
-		     "'tasklets[0].behavior.target' has an unknown value");
+		     "bad.json:1:154: error: 'tasklets[0].behavior.target' has an unknown value");
 	expect_error(
 		"{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		"[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		"\"behavior\": {\"verdict\": \"differs\", \"differences\": [{\"property\": 3}]}}]}",
-		"'tasklets[0].behavior.differences[0].property' is not a string");
+		"bad.json:1:173: error: 'tasklets[0].behavior.differences[0].property' is not a string");
 }
 END_TEST
 
