@@ -2,7 +2,8 @@
 /*
  * check_report_read.c - the JSON report read back: writing what was read
  * gives the same bytes (the corpus report from the library and from the
- * binary, with a behaviour verdict on every tasklet), unknown fields are
+ * binary, with a behaviour verdict on every tasklet, and a patched report
+ * with each tasklet's patch outcome and recipients), unknown fields are
  * ignored, a "behavior" object is read into the tasklet, and every kind of bad input (no file,
  * broken JSON, a wrong type, a missing field, another major version) gives
  * exit 2 and one error line naming the file and the problem.
@@ -14,6 +15,7 @@
 #include "behavior.h"
 #include "classify.h"
 #include "diag.h"
+#include "patch.h"
 #include "report.h"
 #include "report_read.h"
 #include "rules.h"
@@ -100,6 +102,65 @@ START_TEST(test_roundtrip_binary)
 	free(args);
 	free(path);
 	tu_rmtree(&dir);
+}
+END_TEST
+
+/*
+ * A patched report (the patch command's --json, addressed through a
+ * MAINTAINERS file) read back: every tasklet's "patch" object, the
+ * recipients of the written ones included, and the same bytes again.
+ */
+START_TEST(test_roundtrip_patched)
+{
+	char *tree = tu_corpus_tree(), *out = tu_mkdtemp();
+	char *path = ta_path_join(out, "r.json");
+	char *args = xasprintf(
+		"patch --to auto --force-api -q -j 1 -o '%s/p' --json '%s' '%s/patch'", out, path,
+		tree);
+	struct tu_run run;
+	size_t written = 0, refused = 0, addressed = 0;
+	char *want, *got;
+	ta_audit *a = NULL;
+
+	tu_write(tree, "MAINTAINERS",
+		 "List of maintainers\n\n"
+		 "BH\nM:\tAlice Alpha <alice@example.org>\nR:\tRob Reviewer <rob@example.org>\n"
+		 "S:\tMaintained\nF:\tpatch/bh/\n\n"
+		 "THE REST\nL:\tlinux-kernel@vger.kernel.org\nS:\tBuried alive in reporters\n"
+		 "F:\t*\nF:\t*/\n");
+	run = tu_exec(args);
+	ck_assert_msg(run.status == 0, "patch failed: %s", run.err);
+	want = ta_read_file(path, NULL);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_int_eq(ta_report_read(path, &a), 0);
+	got = write_mem(a);
+	ck_assert_msg(strcmp(got, want) == 0, "the rewritten report differs from '%s'", path);
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_patch_outcome *p = a->tasklets[i].patch;
+		ck_assert_msg(p != NULL, "no patch outcome for %s", a->tasklets[i].key);
+		if (p->status == TA_PATCH_WRITTEN) {
+			written++;
+			ck_assert_ptr_nonnull(p->migration);
+			ck_assert_uint_gt(p->n_cc, 0); /* the list, at least */
+			addressed += p->n_to &&
+				     strcmp(p->to[0], "Alice Alpha <alice@example.org>") == 0 &&
+				     strcmp(p->cc[0], "Rob Reviewer <rob@example.org>") == 0;
+		} else if (p->status == TA_PATCH_REFUSED) {
+			refused++;
+			ck_assert_ptr_nonnull(p->reason);
+		}
+	}
+	ck_assert_uint_gt(written, 0);
+	ck_assert_uint_gt(refused, 0);
+	ck_assert_uint_gt(addressed, 0);
+	free(got);
+	free(want);
+	ta_audit_free(&a);
+	tu_run_free(&run);
+	free(args);
+	free(path);
+	tu_rmtree(&out);
+	tu_rmtree(&tree);
 }
 END_TEST
 
@@ -271,6 +332,7 @@ int main(void)
 
 	tcase_add_test(tc, test_roundtrip_library);
 	tcase_add_test(tc, test_roundtrip_binary);
+	tcase_add_test(tc, test_roundtrip_patched);
 	tcase_add_test(tc, test_minimal_and_behavior);
 	tcase_add_test(tc, test_bad_json);
 	tcase_add_test(tc, test_bad_fields);
