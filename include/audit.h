@@ -6,10 +6,14 @@
  * (ta_audit_finish): objects are merged across files, parameters and
  * direct calls attributed, ids computed, everything sorted.
  *
- * The structs are plain and read-only for consumers (report writers, the
- * classifier, the TUI).  The ta_audit owns every string and array in it;
- * ta_audit_free() releases all and clears the caller's pointer (each
- * tasklet's behavior through free_behavior).
+ * The structs are plain and, once settled, read-only: the later stages
+ * do not write into the facts.  Each keeps its results in a struct of its
+ * own, declared in its header, which it hangs on the tasklet it is about
+ * (ta_tasklet.classification, .behavior, .patch; NULL until the stage
+ * ran).  The ta_audit owns every string and array in it, the stages'
+ * results included; ta_audit_free() releases all (by the field tables,
+ * fields.h, so the model needs none of the later stages) and clears the
+ * caller's pointer.
  */
 #ifndef TA_AUDIT_H
 #define TA_AUDIT_H
@@ -32,37 +36,7 @@ typedef struct ta_site {
 	char *via_macro; /* the driver macro the site is written in */
 	bool active;     /* false: in a preprocessor branch this configuration skips */
 	bool self;       /* the target is the callback's own tasklet argument */
-	/* filled by the classifier */
-	unsigned roles;   /* TA_ROLE_BIT()s of the contexts the site runs in */
-	char *context;    /* evidence: "hardirq: foo_isr (request_irq at x.c:45)" */
-	bool atomic_lock; /* inside a spinlock-held region of its function */
 } ta_site;
-
-/* A reason: the id of the rule that gave it and its text with evidence. */
-typedef struct ta_reason {
-	char *rule;
-	char *text;
-} ta_reason;
-
-typedef struct ta_finding {
-	char *rule;
-	char *severity; /* error, warning, note */
-	char *text;
-	char *file;
-	unsigned line;
-} ta_finding;
-
-typedef struct ta_recommendation {
-	char *mechanism;   /* bh_workqueue, workqueue, threaded_irq, timer, manual */
-	char *queue;       /* system_bh_wq, system_bh_highpri_wq, system_wq, or NULL */
-	double confidence; /* 0..1 */
-	ta_reason *reasons;
-	size_t n_reasons, cap_reasons;
-	char **alternatives;
-	size_t n_alternatives, cap_alternatives;
-	ta_reason *blockers;
-	size_t n_blockers, cap_blockers;
-} ta_recommendation;
 
 typedef struct ta_tasklet {
 	char *id;   /* stable: a hash of key */
@@ -91,25 +65,10 @@ typedef struct ta_tasklet {
 	size_t n_init, cap_init;
 	ta_site *sites;
 	size_t n_sites, cap_sites;
-	/* filled by the classifier (NULL / empty before) */
-	char *cls;                /* class name */
-	ta_reason *class_reasons; /* the class rule first, then its evidence */
-	size_t n_class_reasons, cap_class_reasons;
-	char **traits; /* callback traits found */
-	size_t n_traits, cap_traits;
-	bool bh_exclusion;
-	ta_recommendation rec;
-	ta_finding *findings;
-	size_t n_findings, cap_findings;
-	struct ta_behavior *behavior; /* behavior.h: the checker's verdict (NULL before) */
-	/* filled by the patch writer (NULL before): written, refused, not_needed */
-	char *patch_status;
-	char *patch_reason;
-	char *patch_migration; /* setup, bh, wq, threaded-irq, timer (NULL: none chosen) */
-	char **patch_to;       /* the written patch's To: (MAINTAINERS M:), then its Cc: */
-	size_t n_patch_to;
-	char **patch_cc;
-	size_t n_patch_cc;
+	/* the later stages' results, each made by its stage (NULL before it ran) */
+	struct ta_classification *classification; /* classify.h: class, recommendation */
+	struct ta_behavior *behavior;             /* behavior.h: the checker's verdict */
+	struct ta_patch_outcome *patch;           /* patch.h: written, refused, not_needed */
 } ta_tasklet;
 
 /* Function-level program facts the classifier reasons over (per file). */
@@ -187,15 +146,9 @@ typedef struct ta_audit {
 	double pch_seconds;   /* building or checking the precompiled header */
 	size_t cache_hits, cache_misses;
 	double behavior_seconds; /* ta_behavior_check_all() */
-	/*
-	 * How to free a tasklet's behavior: set by the stage that stores them
-	 * (ta_behavior_check_all(), the report reader), so that the model does
-	 * not depend on a later stage.  NULL: no behavior was stored.
-	 */
-	void (*free_behavior)(struct ta_behavior **b);
 	int jobs;
-	bool classified; /* the classifier ran */
-	char *rules_dir;
+	bool classified; /* the classifier ran (every tasklet has its classification) */
+	char *rules_dir; /* the rules it ran with */
 	/* private to audit.c */
 	void *priv;
 } ta_audit;

@@ -9,9 +9,8 @@
  * A ta_behavior owns every string and array in it; ta_behavior_free()
  * releases it and clears the caller's pointer.  ta_behavior_check_all()
  * stores one on each tasklet of an audit (ta_tasklet.behavior), which the
- * audit then owns and frees with the tasklet (it sets the audit's
- * free_behavior to ta_behavior_free).  Pure C: no libclang, no
- * curses, no cJSON.
+ * audit then frees with the tasklet (through the field tables, fields.h,
+ * as ta_behavior_free() does).  Pure C: no libclang, no curses, no cJSON.
  */
 #ifndef TA_BEHAVIOR_H
 #define TA_BEHAVIOR_H

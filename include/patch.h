@@ -5,9 +5,10 @@
  * directory for multi-file drivers): the modernization (--to setup) or the
  * replacement by a BH workqueue, a workqueue, a threaded IRQ or a timer.
  * Every patch is re-parsed before it is written and refused when it adds
- * errors; each tasklet's outcome is recorded in the audit (patch_status,
- * patch_reason: written, refused with the reason, not_needed), which owns
- * those strings.
+ * errors.  The audit is only read: each tasklet's outcome (written,
+ * refused with the reason, not_needed) is a ta_patch_outcome of the
+ * caller's, which ta_patch_attach() hangs on the tasklets of an audit the
+ * caller owns (ta_tasklet.patch, freed with it) for the JSON report.
  */
 #ifndef TA_PATCH_H
 #define TA_PATCH_H
@@ -28,11 +29,51 @@ struct ta_patch_opts {
 	size_t n_only;
 };
 
+/* X(enum suffix, name in the report) */
+#define TA_PATCH_STATUS_LIST(X)                                                                    \
+	X(WRITTEN, "written") X(REFUSED, "refused") X(NOT_NEEDED, "not_needed")
+enum ta_patch_status {
+#define X(e, name) TA_PATCH_##e,
+	TA_PATCH_STATUS_LIST(X)
+#undef X
+};
+
+/* The report's name of a status ("written"); "?" for another value. */
+static inline const char *ta_patch_status_name(enum ta_patch_status s)
+{
+	static const char *const names[] = {
+#define X(e, name) name,
+		TA_PATCH_STATUS_LIST(X)
+#undef X
+	};
+
+	return (size_t)s < sizeof(names) / sizeof(*names) ? names[s] : "?";
+}
+
+/* What became of one tasklet. */
+typedef struct ta_patch_outcome {
+	enum ta_patch_status status;
+	char *reason;    /* refused, not_needed: why */
+	char *migration; /* setup, bh, wq, threaded-irq, timer (NULL: none chosen) */
+	char **to;       /* written: the patch's To: (MAINTAINERS M:), then its Cc: */
+	size_t n_to;
+	char **cc;
+	size_t n_cc;
+} ta_patch_outcome;
+
 /* Is to a migration --to accepts?  If not, say so (with the list) and return false. */
 bool ta_patch_target_check(const char *to);
 
-/* Write the patches for the audit's tasklets; records each tasklet's patch status
- * (written / refused + reason / not_needed) in the audit; returns an exit code (enum ta_exit). */
-int ta_patch_run(ta_audit *a, const struct ta_patch_opts *opts);
+/*
+ * Write the patches for the audit's tasklets; returns an exit code (enum
+ * ta_exit).  With outcomes, *outcomes is set to an array parallel to
+ * a->tasklets: each tasklet taken gets its outcome, the others NULL (the
+ * array is NULL when the run stopped before any); the caller hands it to
+ * ta_patch_attach().
+ */
+int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *opts, ta_patch_outcome ***outcomes);
+/* Hang each outcome on its tasklet of a (replacing an earlier one); frees the array. */
+void ta_patch_attach(ta_audit *a, ta_patch_outcome ***outcomes);
+void ta_patch_outcome_free(ta_patch_outcome **p);
 
 #endif

@@ -201,7 +201,7 @@ typedef struct ta_rules {
  * tree's rules/; each falls back to the other (ta_bundled_path()).
  */
 const char *ta_rules_default_dir(void);
-/* NULL after one error line "file:line: error: problem". */
+/* NULL after one error line "file:line:col: error: problem". */
 ta_rules *ta_rules_load(const char *dir);
 void ta_rules_free(ta_rules **r);
 /* Parse rules from one text (for tests); name is used in errors. */

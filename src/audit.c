@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "tree.h"
 #include "util.h"
 
@@ -53,13 +54,7 @@ static char *dup0(const char *s)
 
 static void site_free(ta_site *s)
 {
-	free(s->context);
-	free(s->file);
-	free(s->function);
-	free(s->text);
-	free(s->callback);
-	free(s->data);
-	free(s->via_macro);
+	ta_fields_free(&ta_use_site_fields, s);
 }
 
 static ta_site site_from_fact(const ta_fact *f)
@@ -89,7 +84,6 @@ static ta_site site_copy(const ta_site *s)
 	c.callback = dup0(s->callback);
 	c.data = dup0(s->data);
 	c.via_macro = dup0(s->via_macro);
-	c.context = dup0(s->context);
 	return c;
 }
 
@@ -511,67 +505,10 @@ static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 	(void)a;
 }
 
+/* A tasklet's strings, arrays and stages' results. */
 static void tasklet_free(ta_tasklet *t)
 {
-	free(t->id);
-	free(t->key);
-	free(t->name);
-	free(t->file);
-	free(t->subsystem);
-	free(t->ctype);
-	free(t->field);
-	free(t->root_type);
-	free(t->member_path);
-	free(t->decl_file);
-	free(t->callback);
-	free(t->callback_file);
-	free(t->data);
-	for (size_t i = 0; i < t->n_init; i++)
-		site_free(&t->init_sites[i]);
-	for (size_t i = 0; i < t->n_sites; i++)
-		site_free(&t->sites[i]);
-	free(t->init_sites);
-	free(t->sites);
-	free(t->cls);
-	free(t->patch_status);
-	free(t->patch_reason);
-	free(t->patch_migration);
-	for (size_t i = 0; i < t->n_patch_to; i++)
-		free(t->patch_to[i]);
-	free(t->patch_to);
-	for (size_t i = 0; i < t->n_patch_cc; i++)
-		free(t->patch_cc[i]);
-	free(t->patch_cc);
-	for (size_t i = 0; i < t->n_class_reasons; i++) {
-		free(t->class_reasons[i].rule);
-		free(t->class_reasons[i].text);
-	}
-	free(t->class_reasons);
-	for (size_t i = 0; i < t->n_traits; i++)
-		free(t->traits[i]);
-	free(t->traits);
-	free(t->rec.mechanism);
-	free(t->rec.queue);
-	for (size_t i = 0; i < t->rec.n_reasons; i++) {
-		free(t->rec.reasons[i].rule);
-		free(t->rec.reasons[i].text);
-	}
-	free(t->rec.reasons);
-	for (size_t i = 0; i < t->rec.n_alternatives; i++)
-		free(t->rec.alternatives[i]);
-	free(t->rec.alternatives);
-	for (size_t i = 0; i < t->rec.n_blockers; i++) {
-		free(t->rec.blockers[i].rule);
-		free(t->rec.blockers[i].text);
-	}
-	free(t->rec.blockers);
-	for (size_t i = 0; i < t->n_findings; i++) {
-		free(t->findings[i].rule);
-		free(t->findings[i].severity);
-		free(t->findings[i].text);
-		free(t->findings[i].file);
-	}
-	free(t->findings);
+	ta_fields_free(&ta_tasklet_fields, t);
 }
 
 /* Is a never-initialized object relevant to the audited subtree? */
@@ -647,59 +584,15 @@ void ta_audit_free(ta_audit **ap)
 	if (!a)
 		return;
 	p = priv(a);
-	for (size_t i = 0; i < a->n_tasklets; i++) {
-		if (a->free_behavior)
-			a->free_behavior(&a->tasklets[i].behavior);
-		tasklet_free(&a->tasklets[i]);
-	}
-	free(a->tasklets);
-	for (size_t i = 0; i < a->n_unresolved; i++)
-		site_free(&a->unresolved[i]);
-	free(a->unresolved);
-	for (size_t i = 0; i < a->n_funcs; i++) {
-		free(a->funcs[i].file);
-		free(a->funcs[i].name);
-		free(a->funcs[i].ret);
-	}
-	free(a->funcs);
-	for (size_t i = 0; i < a->n_edges; i++) {
-		free(a->edges[i].file);
-		free(a->edges[i].caller);
-		free(a->edges[i].callee);
-	}
-	free(a->edges);
-	for (size_t i = 0; i < a->n_refs; i++) {
-		free(a->refs[i].file);
-		free(a->refs[i].fn);
-		free(a->refs[i].context);
-		free(a->refs[i].where);
-	}
-	free(a->refs);
-	for (size_t i = 0; i < a->n_locks; i++) {
-		free(a->locks[i].file);
-		free(a->locks[i].function);
-		free(a->locks[i].api);
-		free(a->locks[i].key);
-		free(a->locks[i].text);
-	}
-	free(a->locks);
-	for (size_t i = 0; i < a->n_containers; i++) {
-		free(a->containers[i].file);
-		free(a->containers[i].function);
-		free(a->containers[i].macro);
-		free(a->containers[i].ptr);
-		free(a->containers[i].member);
-	}
-	free(a->containers);
-	for (size_t i = 0; i < a->n_files; i++) {
-		free(a->files[i].path);
-		free(a->files[i].reason);
-		free(a->files[i].included_by);
-	}
-	free(a->files);
-	for (size_t i = 0; i < p->n_deferred; i++)
-		site_free(&p->deferred[i]);
-	free(p->deferred);
+	ta_fields_free_array(&ta_tasklet_fields, a->tasklets, a->n_tasklets);
+	ta_fields_free_array(&ta_use_site_fields, a->unresolved, a->n_unresolved);
+	ta_fields_free_array(&ta_func_fields, a->funcs, a->n_funcs);
+	ta_fields_free_array(&ta_edge_fields, a->edges, a->n_edges);
+	ta_fields_free_array(&ta_ref_fields, a->refs, a->n_refs);
+	ta_fields_free_array(&ta_lock_fields, a->locks, a->n_locks);
+	ta_fields_free_array(&ta_container_fields, a->containers, a->n_containers);
+	ta_fields_free_array(&ta_file_entry_fields, a->files, a->n_files);
+	ta_fields_free_array(&ta_use_site_fields, p->deferred, p->n_deferred);
 	for (size_t i = 0; i < p->n_cbs; i++) {
 		free(p->cbs[i].key);
 		free(p->cbs[i].function);

@@ -19,6 +19,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "classify.h"
+#include "fields.h"
 #include "mechanism.h"
 #include "refcore_protocol.h"
 #include "rules.h"
@@ -215,16 +217,17 @@ static const char *ctx_word(enum ta_rc_ctx ctx)
 	return ctx == TA_RC_HARDIRQ ? "hard-IRQ" : ta_rc_ctx_name(ctx);
 }
 
-/* Place one active, modelled site into the actors its contexts say. */
-static void place_site(struct builder *b, const ta_site *s, enum ta_proto_opk k)
+/* Place one active, modelled site (running where sc says) into the actors its contexts say. */
+static void place_site(struct builder *b, const ta_site *s, const ta_site_context *sc,
+		       enum ta_proto_opk k)
 {
 	char *site = xasprintf("%s:%u", s->file ? s->file : "?", s->line);
 	unsigned ctxs = 0;
-	bool in_cb = s->self || (s->roles & TA_ROLE_BIT(TA_ROLE_SELF));
+	bool in_cb = s->self || (sc->roles & TA_ROLE_BIT(TA_ROLE_SELF));
 
 	if (!s->self)
 		for (int r = 0; r < TA_ROLE_COUNT; r++)
-			if ((s->roles & TA_ROLE_BIT(r)) && role_ctx((enum ta_role)r) >= 0)
+			if ((sc->roles & TA_ROLE_BIT(r)) && role_ctx((enum ta_role)r) >= 0)
 				ctxs |= TA_RC_CTXBIT(role_ctx((enum ta_role)r));
 	if (!in_cb && !ctxs) {
 		/* Unknown: schedules as a hard IRQ (it interrupts anything on either CPU),
@@ -232,13 +235,13 @@ static void place_site(struct builder *b, const ta_site *s, enum ta_proto_opk k)
 		 * thread; other calls as process context, the only one they are valid in. */
 		enum ta_rc_ctx c = is_sched(k) && b->to != TA_RC_TO_THREADED_IRQ ? TA_RC_HARDIRQ
 										 : TA_RC_PROCESS;
-		if (c == TA_RC_PROCESS && s->atomic_lock)
+		if (c == TA_RC_PROCESS && sc->atomic_lock)
 			c = TA_RC_ATOMIC;
 		ctxs = TA_RC_CTXBIT(c);
 		note(b, "%s: %s: context unknown, modelled as %s context", site,
 		     ta_api_name(s->api), ctx_word(c));
 	}
-	if (s->atomic_lock && (ctxs & TA_RC_CTXBIT(TA_RC_PROCESS))) {
+	if (sc->atomic_lock && (ctxs & TA_RC_CTXBIT(TA_RC_PROCESS))) {
 		ctxs &= ~TA_RC_CTXBIT(TA_RC_PROCESS);
 		ctxs |= TA_RC_CTXBIT(TA_RC_ATOMIC);
 	}
@@ -517,8 +520,10 @@ static void add_ops(struct builder *b, ta_protocol *p, long actor, const struct 
 /* "file:line" of the spin_lock_bh() the classifier found, from its evidence. */
 static char *bh_lock_site(const ta_tasklet *t)
 {
-	for (size_t i = 0; i < t->n_class_reasons; i++) {
-		const char *text = t->class_reasons[i].text, *at = NULL, *s, *end;
+	const ta_classification *c = ta_classification_of(t);
+
+	for (size_t i = 0; i < c->n_class_reasons; i++) {
+		const char *text = c->class_reasons[i].text, *at = NULL, *s, *end;
 		if (!text || !strstr(text, "_bh()"))
 			continue;
 		for (s = strstr(text, " at "); s; s = strstr(s + 1, " at "))
@@ -572,7 +577,7 @@ static ta_protocol *build(struct builder *b, const char **why)
 			continue;
 		}
 		scheds += is_sched(k);
-		place_site(b, s, k);
+		place_site(b, s, ta_site_context_of(t, (size_t)(s - t->sites)), k);
 	}
 	free(sites);
 	if (inactive)
@@ -601,7 +606,7 @@ static ta_protocol *build(struct builder *b, const char **why)
 		ta_protocol_set_start_disabled(p, true);
 		b->decl_site = xasprintf("%s:%u", t->file ? t->file : "?", t->line);
 	}
-	if (t->bh_exclusion) {
+	if (ta_classification_of(t)->bh_exclusion) {
 		long id;
 		b->shared_site = bh_lock_site(t);
 		if (!b->shared_site) {
@@ -776,50 +781,12 @@ ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
 	return r;
 }
 
-static void diff_free(struct ta_behavior_diff *d)
-{
-	free(d->property);
-	free(d->explanation);
-	free(d->trace_model);
-	free(d->other_model);
-	for (size_t i = 0; i < d->n_trace; i++)
-		free(d->trace[i]);
-	free(d->trace);
-	for (size_t i = 0; i < d->n_other_trace; i++)
-		free(d->other_trace[i]);
-	free(d->other_trace);
-	for (size_t i = 0; i < d->n_lines; i++)
-		free(d->lines[i]);
-	free(d->lines);
-	for (size_t i = 0; i < d->n_ops; i++) {
-		for (size_t j = 0; j < d->ops[i].n_sites; j++)
-			free(d->ops[i].sites[j]);
-		free(d->ops[i].sites);
-	}
-	free(d->ops);
-	free(d->relevance_rule);
-	free(d->relevance_reason);
-}
-
 void ta_behavior_free(ta_behavior **bp)
 {
-	ta_behavior *b;
-
 	if (!bp || !*bp)
 		return;
-	b = *bp;
-	free(b->reason);
-	free(b->protocol);
-	for (size_t i = 0; i < b->n_notes; i++)
-		free(b->notes[i]);
-	free(b->notes);
-	for (size_t i = 0; i < b->n_diffs; i++)
-		diff_free(&b->diffs[i]);
-	free(b->diffs);
-	for (size_t i = 0; i < b->n_hazards; i++)
-		diff_free(&b->hazards[i]);
-	free(b->hazards);
-	free(b);
+	ta_fields_free(&ta_behavior_fields, *bp);
+	free(*bp);
 	*bp = NULL;
 }
 
@@ -838,11 +805,10 @@ void ta_behavior_check_all(ta_audit *a)
 	if (!a || !a->classified)
 		return;
 	t0 = now();
-	a->free_behavior = ta_behavior_free; /* the audit frees what this stage stores */
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		ta_tasklet *t = &a->tasklets[i];
 		ta_behavior_free(&t->behavior);
-		t->behavior = ta_behavior_check(t, t->rec.mechanism, NULL);
+		t->behavior = ta_behavior_check(t, ta_classification_of(t)->rec.mechanism, NULL);
 	}
 	a->behavior_seconds = now() - t0;
 }

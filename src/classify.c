@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "mechanism.h"
 #include "util.h"
 
@@ -268,8 +269,9 @@ static void prog_free(struct prog *p)
 /* What the classifier derives for one tasklet. */
 struct tfacts {
 	const ta_tasklet *t;
-	long callback; /* func index or -1 */
-	size_t *graph; /* funcs reachable from the callback within its file */
+	ta_classification *c; /* what the rules make of it: the result */
+	long callback;        /* func index or -1 */
+	size_t *graph;        /* funcs reachable from the callback within its file */
 	size_t n_graph, cap_graph;
 	bool hi, self_resched, scheduled, bh_exclusion, primary_only;
 	ta_buf bh_evidence;
@@ -370,21 +372,20 @@ static bool is_schedule(enum ta_api api)
 	       api == TA_API_HI_SCHEDULE_FIRST;
 }
 
-/* The contexts a site's function runs in: its roles and its callers' (same file). */
-static void site_context(struct prog *p, struct tfacts *tf, ta_site *s, long *hardirq_root)
+/* The contexts a site's function runs in (into sc): its roles and its callers' (same file). */
+static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta_site_context *sc,
+			 long *hardirq_root)
 {
 	long g = find_func(p, s->file, s->function);
 	size_t *queue = NULL, n = 0, cap = 0, head = 0;
 	ta_buf ev = {0};
 
 	*hardirq_root = -1;
-	s->roles = 0;
-	free(s->context);
-	s->context = NULL;
 	if (g < 0) {
-		s->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
-		s->context = xstrdup(s->function ? "unknown: the enclosing function was not indexed"
-						 : "unknown: at file scope");
+		sc->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
+		sc->context = xstrdup(s->function
+					      ? "unknown: the enclosing function was not indexed"
+					      : "unknown: at file scope");
 		return;
 	}
 	p->stamp++;
@@ -398,7 +399,7 @@ static void site_context(struct prog *p, struct tfacts *tf, ta_site *s, long *ha
 			roles |= TA_ROLE_BIT(TA_ROLE_SELF);
 		}
 		if (roles) {
-			s->roles |= roles;
+			sc->roles |= roles;
 			if (ev.len < 400) {
 				ta_buf_printf(&ev, "%s%s()%s: %s", ev.len ? "; " : "",
 					      p->a->funcs[f].name,
@@ -422,12 +423,12 @@ static void site_context(struct prog *p, struct tfacts *tf, ta_site *s, long *ha
 		}
 	}
 	free(queue);
-	if (!s->roles) {
-		s->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
+	if (!sc->roles) {
+		sc->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
 		ta_buf_printf(&ev, "unknown: no registration of %s() or its callers found",
 			      s->function);
 	}
-	s->context = ta_buf_steal(&ev);
+	sc->context = ta_buf_steal(&ev);
 }
 
 /* Is a spinlock held at the site's line in its function (its locks in line order)? */
@@ -500,13 +501,16 @@ static void find_bh_exclusion(struct prog *p, struct tfacts *tf)
 	}
 }
 
-static void derive(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+static void derive(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 {
 	long roots = -1;
 	bool any_primary_site = false, all_primary = true;
 
 	memset(tf, 0, sizeof(*tf));
 	tf->t = t;
+	tf->c = xcalloc(1, sizeof(*tf->c));
+	tf->c->sites = t->n_sites ? xcalloc(t->n_sites, sizeof(ta_site_context)) : NULL;
+	tf->c->n_sites = t->n_sites;
 	tf->callback = -1;
 	if (t->callback && !t->callback_is_expr) {
 		tf->callback = find_func(p, t->callback_file, t->callback);
@@ -517,20 +521,21 @@ static void derive(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 	find_traits(p, tf);
 	find_bh_exclusion(p, tf);
 	for (size_t i = 0; i < t->n_sites; i++) {
-		ta_site *s = &t->sites[i];
+		const ta_site *s = &t->sites[i];
+		ta_site_context *sc = &tf->c->sites[i];
 		long root;
-		site_context(p, tf, s, &root);
-		s->atomic_lock = spinlock_held(p, s);
+		site_context(p, tf, s, sc, &root);
+		sc->atomic_lock = spinlock_held(p, s);
 		if (!is_schedule(s->api) || !s->active)
 			continue;
 		tf->scheduled = true;
 		tf->hi |= s->api != TA_API_SCHEDULE;
-		if (s->self || (s->roles & TA_ROLE_BIT(TA_ROLE_SELF))) {
+		if (s->self || (sc->roles & TA_ROLE_BIT(TA_ROLE_SELF))) {
 			tf->self_resched = true;
 			continue;
 		}
 		any_primary_site = true;
-		if (s->roles != TA_ROLE_BIT(TA_ROLE_HARDIRQ) || root < 0)
+		if (sc->roles != TA_ROLE_BIT(TA_ROLE_HARDIRQ) || root < 0)
 			all_primary = false;
 		else if (roots == -1)
 			roots = root;
@@ -566,10 +571,11 @@ static bool contexts_only(const struct tfacts *tf, unsigned roles)
 
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
+		unsigned r = tf->c->sites[i].roles;
 		if (!is_schedule(s->api) || !s->active || s->self ||
-		    (s->roles & TA_ROLE_BIT(TA_ROLE_SELF)))
+		    (r & TA_ROLE_BIT(TA_ROLE_SELF)))
 			continue;
-		if (!s->roles || (s->roles & ~roles))
+		if (!r || (r & ~roles))
 			return false;
 		any = true;
 	}
@@ -580,7 +586,7 @@ static bool context_any(const struct tfacts *tf, unsigned roles)
 {
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
-		if (is_schedule(s->api) && s->active && (s->roles & roles))
+		if (is_schedule(s->api) && s->active && (tf->c->sites[i].roles & roles))
 			return true;
 	}
 	return false;
@@ -652,7 +658,7 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return t->init_api != TA_API_NONE &&
 		       ta_strlist_has(&c->strs, ta_api_name(t->init_api));
 	case TA_COND_CLASS:
-		return t->cls && ta_strlist_has(&c->strs, t->cls);
+		return tf->c->cls && ta_strlist_has(&c->strs, tf->c->cls);
 	case TA_COND_PRIMARY_ONLY:
 		return tf->primary_only == c->value;
 	case TA_COND_MULTI_DRIVER:
@@ -693,48 +699,49 @@ static void site_evidence(const struct tfacts *tf, ta_buf *b)
 			continue;
 		ta_buf_printf(b, "%s%s:%u: %s in %s(): %s", shown ? "; " : "", s->file, s->line,
 			      ta_api_name(s->api), s->function ? s->function : "?",
-			      s->context ? s->context : "?");
+			      tf->c->sites[i].context ? tf->c->sites[i].context : "?");
 		shown++;
 	}
 	if (total > shown)
 		ta_buf_printf(b, "; and %zu more schedule sites", total - shown);
 }
 
-static void classify_one(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+static void classify_one(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 {
 	const ta_rules *r = p->r;
+	ta_classification *c = tf->c;
 
 	for (size_t i = 0; i < r->n_classes; i++) {
 		const ta_class_rule *cr = &r->classes[i];
 		ta_buf ev = {0};
 		if (!cr->when || !eval(tf, cr->when))
 			continue;
-		t->cls = xstrdup(cr->cls);
+		c->cls = xstrdup(cr->cls);
 		site_evidence(tf, &ev);
-		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons, cr->id,
+		add_reason(&c->class_reasons, &c->n_class_reasons, &c->cap_class_reasons, cr->id,
 			   ev.len ? ev.s : "no schedule site in the audited files");
 		ta_buf_free(&ev);
 		break;
 	}
-	if (!t->cls)
-		t->cls = xstrdup("unknown");
+	if (!c->cls)
+		c->cls = xstrdup("unknown");
 	if (tf->callback < 0 && t->callback) {
 		char *why = xasprintf("the callback %s was not found in the audited files: what it "
 				      "does (its traits) is unknown",
 				      t->callback);
-		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
+		add_reason(&c->class_reasons, &c->n_class_reasons, &c->cap_class_reasons,
 			   "note.callback-not-indexed", why);
 		free(why);
 	}
 	for (size_t i = 0; i < tf->n_traits; i++) {
-		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons, "trait",
+		add_reason(&c->class_reasons, &c->n_class_reasons, &c->cap_class_reasons, "trait",
 			   tf->trait_evidence[i]);
-		TA_PUSH(t->traits, t->n_traits, t->cap_traits, xstrdup(tf->trait_names[i]));
+		TA_PUSH(c->traits, c->n_traits, c->cap_traits, xstrdup(tf->trait_names[i]));
 	}
 	if (tf->bh_exclusion)
-		add_reason(&t->class_reasons, &t->n_class_reasons, &t->cap_class_reasons,
+		add_reason(&c->class_reasons, &c->n_class_reasons, &c->cap_class_reasons,
 			   r->locks.id ? r->locks.id : "lock.bh", tf->bh_evidence.s);
-	t->bh_exclusion = tf->bh_exclusion;
+	c->bh_exclusion = tf->bh_exclusion;
 }
 
 /*
@@ -799,10 +806,10 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 	}
 }
 
-static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+static void recommend(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 {
 	const ta_rules *r = p->r;
-	ta_recommendation *rec = &t->rec;
+	ta_recommendation *rec = &tf->c->rec;
 	const char *blocked[8], *queue;
 	size_t n_blocked = 0;
 
@@ -878,7 +885,7 @@ static void recommend(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 
 /* --------------------------------------------------------------- findings */
 
-static void add_finding(ta_tasklet *t, const ta_finding_rule *fr, const char *detail,
+static void add_finding(ta_classification *c, const ta_finding_rule *fr, const char *detail,
 			const char *file, unsigned line)
 {
 	ta_finding f = {.rule = xstrdup(fr->id),
@@ -887,7 +894,7 @@ static void add_finding(ta_tasklet *t, const ta_finding_rule *fr, const char *de
 			.file = file ? xstrdup(file) : NULL,
 			.line = line};
 
-	TA_PUSH(t->findings, t->n_findings, t->cap_findings, f);
+	TA_PUSH(c->findings, c->n_findings, c->cap_findings, f);
 }
 
 static bool is_sync_api(enum ta_api api)
@@ -895,28 +902,31 @@ static bool is_sync_api(enum ta_api api)
 	return api == TA_API_DISABLE || api == TA_API_KILL || api == TA_API_UNLOCK_WAIT;
 }
 
-static void check_sync_in_atomic(ta_tasklet *t, const ta_finding_rule *fr)
+static void check_sync_in_atomic(const ta_tasklet *t, ta_classification *c,
+				 const ta_finding_rule *fr)
 {
 	for (size_t i = 0; i < t->n_sites; i++) {
 		const ta_site *s = &t->sites[i];
+		const ta_site_context *sc = &c->sites[i];
 		char *detail;
 		if (!is_sync_api(s->api) || !s->active)
 			continue;
-		if (s->roles & TA_ROLES_ATOMIC)
+		if (sc->roles & TA_ROLES_ATOMIC)
 			detail = xasprintf("%s() in %s(), which runs in %s", ta_api_name(s->api),
-					   s->function ? s->function : "?", s->context);
-		else if (s->atomic_lock)
+					   s->function ? s->function : "?", sc->context);
+		else if (sc->atomic_lock)
 			detail = xasprintf("%s() in %s() with a spinlock held", ta_api_name(s->api),
 					   s->function ? s->function : "?");
 		else
 			continue;
-		add_finding(t, fr, detail, s->file, s->line);
+		add_finding(c, fr, detail, s->file, s->line);
 		free(detail);
 	}
 }
 
 /* disable then kill in the same function, with no enable in between */
-static void check_kill_disabled(ta_tasklet *t, const ta_finding_rule *fr)
+static void check_kill_disabled(const ta_tasklet *t, ta_classification *c,
+				const ta_finding_rule *fr)
 {
 	for (size_t i = 0; i < t->n_sites; i++) {
 		const ta_site *k = &t->sites[i];
@@ -937,7 +947,7 @@ static void check_kill_disabled(ta_tasklet *t, const ta_finding_rule *fr)
 		if (dis) {
 			char *detail = xasprintf("%s() at line %u, then tasklet_kill() in %s()",
 						 ta_api_name(dis->api), dis->line, k->function);
-			add_finding(t, fr, detail, k->file, k->line);
+			add_finding(c, fr, detail, k->file, k->line);
 			free(detail);
 		}
 	}
@@ -954,7 +964,8 @@ static bool member_paths_agree(const char *a, const char *b)
 	return strcmp(longer + ll - ls, shorter) == 0 && (ll == ls || longer[ll - ls - 1] == '.');
 }
 
-static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_rule *fr)
+static void check_container(const ta_audit *a, const ta_tasklet *t, ta_classification *cl,
+			    const ta_finding_rule *fr)
 {
 	const char *member = t->member_path ? t->member_path : t->field;
 	size_t considered = 0, matching = 0, sharers = 0;
@@ -986,20 +997,21 @@ static void check_container(const ta_audit *a, ta_tasklet *t, const ta_finding_r
 	if (considered && !matching) {
 		char *detail = xasprintf("%s(..., %s) in %s(), but it is registered as '%s'",
 					 first->macro, first->member, t->callback, member);
-		add_finding(t, fr, detail, first->file, first->line);
+		add_finding(cl, fr, detail, first->file, first->line);
 		free(detail);
 	}
 }
 
 /* tasklet_kill in a function that quiesces the IRQ only afterwards (or never does while
  * the tasklet is scheduled from a hard IRQ handler). */
-static void check_kill_before_quiesce(struct prog *p, ta_tasklet *t, const ta_finding_rule *fr)
+static void check_kill_before_quiesce(struct prog *p, const ta_tasklet *t, ta_classification *c,
+				      const ta_finding_rule *fr)
 {
 	bool from_irq = false;
 
 	for (size_t i = 0; i < t->n_sites; i++)
 		from_irq |= is_schedule(t->sites[i].api) &&
-			    (t->sites[i].roles & TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+			    (c->sites[i].roles & TA_ROLE_BIT(TA_ROLE_HARDIRQ));
 	if (!from_irq)
 		return;
 	for (size_t i = 0; i < t->n_sites; i++) {
@@ -1016,32 +1028,34 @@ static void check_kill_before_quiesce(struct prog *p, ta_tasklet *t, const ta_fi
 			char *detail = xasprintf(
 				"tasklet_kill() at line %u, %s() at line %u in %s()", k->line,
 				e->callee, e->line, k->function);
-			add_finding(t, fr, detail, k->file, k->line);
+			add_finding(c, fr, detail, k->file, k->line);
 			free(detail);
 			break;
 		}
 	}
 }
 
-static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
+static void findings(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 {
+	ta_classification *c = tf->c;
+
 	for (size_t i = 0; i < p->r->n_findings; i++) {
 		const ta_finding_rule *fr = &p->r->findings[i];
 		switch (fr->check) {
 		case TA_CHECK_CALLBACK_SLEEPS: {
 			const char *ev = trait_evidence(tf, "sleeps");
 			if (ev && t->active)
-				add_finding(t, fr, ev, t->callback_file, t->callback_line);
+				add_finding(c, fr, ev, t->callback_file, t->callback_line);
 			break;
 		}
 		case TA_CHECK_SYNC_IN_ATOMIC:
-			check_sync_in_atomic(t, fr);
+			check_sync_in_atomic(t, c, fr);
 			break;
 		case TA_CHECK_KILL_DISABLED:
-			check_kill_disabled(t, fr);
+			check_kill_disabled(t, c, fr);
 			break;
 		case TA_CHECK_CONTAINER_MISMATCH:
-			check_container(p->a, t, fr);
+			check_container(p->a, t, c, fr);
 			break;
 		case TA_CHECK_NO_KILL: {
 			bool stops = false;
@@ -1051,7 +1065,7 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 					 t->sites[j].api == TA_API_DISABLE ||
 					 t->sites[j].api == TA_API_DISABLE_NOSYNC;
 			if (tf->scheduled && !stops && t->scope == TA_SCOPE_FIELD && t->active)
-				add_finding(t, fr, NULL, t->file, t->line);
+				add_finding(c, fr, NULL, t->file, t->line);
 			break;
 		}
 		case TA_CHECK_DATA_NOT_CONTAINER:
@@ -1059,7 +1073,7 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 			    t->data_kind != TA_DATA_CONTAINER && t->data_kind != TA_DATA_NONE) {
 				char *detail = xasprintf("data '%s' is %s", t->data ? t->data : "?",
 							 ta_data_kind_name(t->data_kind));
-				add_finding(t, fr, detail, t->file, t->line);
+				add_finding(c, fr, detail, t->file, t->line);
 				free(detail);
 			}
 			break;
@@ -1069,12 +1083,12 @@ static void findings(struct prog *p, ta_tasklet *t, struct tfacts *tf)
 				if (s->api != TA_API_ASSIGN_FUNC &&
 				    s->api != TA_API_ASSIGN_CALLBACK)
 					continue;
-				add_finding(t, fr, NULL, s->file, s->line);
+				add_finding(c, fr, NULL, s->file, s->line);
 				break;
 			}
 			break;
 		case TA_CHECK_KILL_BEFORE_QUIESCE:
-			check_kill_before_quiesce(p, t, fr);
+			check_kill_before_quiesce(p, t, c, fr);
 			break;
 		case TA_CHECK_COUNT:
 			break;
@@ -1094,10 +1108,20 @@ void ta_classify(ta_audit *a, const ta_rules *rules)
 		classify_one(&p, t, &tf);
 		recommend(&p, t, &tf);
 		findings(&p, t, &tf);
+		/* the result is the classifier's: the only thing it sets on the tasklet */
+		ta_classification_free(&t->classification);
+		t->classification = tf.c;
 		tfacts_free(&tf);
 	}
 	prog_free(&p);
 	a->classified = true;
 	free(a->rules_dir);
 	a->rules_dir = xstrdup(rules->dir);
+}
+
+void ta_classification_free(ta_classification **c)
+{
+	ta_fields_free(&ta_classification_fields, *c);
+	free(*c);
+	*c = NULL;
 }

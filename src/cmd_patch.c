@@ -80,6 +80,7 @@ static int patch_main(int argc, char **argv)
 	char **ids = NULL, **mechs = NULL;
 	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
 	ta_audit *a = NULL;
+	ta_patch_outcome **outcomes = NULL;
 	int c, rc = TA_EXIT_USAGE;
 
 	/* the patch writer needs the classification, not the behaviour check */
@@ -178,7 +179,9 @@ static int patch_main(int argc, char **argv)
 	po.only_ids = (const char *const *)ids;
 	po.mechanisms = (const char *const *)mechs;
 	po.n_only = n_ids;
-	rc = ta_patch_run(a, &po);
+	rc = ta_patch_run(a, &po, &outcomes);
+	/* the outcomes go into the JSON report: on this command's own audit */
+	ta_patch_attach(a, &outcomes);
 	if (json && rc != TA_EXIT_USAGE) {
 		ta_outfile *of = ta_outfile_open(json);
 		struct ta_report_opts ro = {0};

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "jsondoc.h"
 #include "util.h"
 
 #ifndef TA_CLANG_RESOURCE_INCLUDE
@@ -125,9 +126,10 @@ static char **clean_compdb_args(char **in, int in_c, const char *file, const cha
 static int load_compdb(ta_flags *fl, const char *dir, bool explicit)
 {
 	char *path = ta_path_join(dir, "compile_commands.json");
-	char *text = ta_read_file(path, NULL);
-	cJSON *root, *e;
-	size_t rl = strlen(fl->tree->root);
+	size_t len, rl = strlen(fl->tree->root);
+	char *text = ta_read_file(path, &len);
+	const cJSON *root, *e;
+	ta_jdoc *doc;
 
 	if (!text) {
 		if (explicit)
@@ -135,11 +137,13 @@ static int load_compdb(ta_flags *fl, const char *dir, bool explicit)
 		free(path);
 		return explicit ? -1 : 0;
 	}
-	root = cJSON_Parse(text);
+	doc = ta_jdoc_parse(path, text, len, 0);
 	free(text);
+	root = doc ? ta_jdoc_root(doc) : NULL;
 	if (!cJSON_IsArray(root)) {
-		ta_error("'%s' is not a compilation database (a JSON array)", path);
-		cJSON_Delete(root);
+		if (doc)
+			ta_jdoc_fail(doc, root, "not a compilation database (a JSON array)");
+		ta_jdoc_free(&doc);
 		free(path);
 		return -1;
 	}
@@ -178,7 +182,7 @@ static int load_compdb(ta_flags *fl, const char *dir, bool explicit)
 		free(abs);
 		TA_PUSH(fl->db, fl->n_db, fl->cap_db, ent);
 	}
-	cJSON_Delete(root);
+	ta_jdoc_free(&doc);
 	free(path);
 	fl->use_db = true;
 	return 0;

@@ -17,7 +17,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "classify.h"
 #include "diag.h"
+#include "fields.h"
 #include "maintainers.h"
 #include "mechanism.h"
 #include "outfile.h"
@@ -68,7 +70,9 @@ bool ta_patch_target_check(const char *to)
 
 /* One tasklet's conversion. */
 struct job {
-	ta_tasklet *t;
+	const ta_tasklet *t;
+	ta_patch_outcome *out; /* what became of it (status set: decided) */
+	bool decided;
 	const char *mech; /* "setup" or a mechanism's --to name */
 	ta_srcset *set;   /* its private edits */
 	ta_rw rw;
@@ -78,7 +82,7 @@ struct job {
 };
 
 struct run {
-	ta_audit *a;
+	const ta_audit *a;
 	const struct ta_patch_opts *o;
 	ta_patch_rules *rules;
 	char *api_header;            /* text of the tree's include/linux/workqueue.h */
@@ -91,13 +95,13 @@ struct run {
 	size_t n_written, n_refused, n_not_needed;
 };
 
-static void set_status(ta_tasklet *t, const char *status, const char *reason)
+static void set_status(struct job *j, enum ta_patch_status status, const char *reason)
 {
 	/* the migration is set when the job is made (convert()) */
-	free(t->patch_status);
-	free(t->patch_reason);
-	t->patch_status = xstrdup(status);
-	t->patch_reason = reason ? xstrdup(reason) : NULL;
+	j->decided = true;
+	j->out->status = status;
+	free(j->out->reason);
+	j->out->reason = reason ? xstrdup(reason) : NULL;
 }
 
 /* Does the tree's workqueue.h declare sym (as a word)? */
@@ -142,13 +146,15 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 			  char **why)
 {
 	const char *to = override ? override : r->o->to;
+	const ta_recommendation *rec;
 	const char *mech, *target;
 	int m;
 
 	*why = NULL;
 	if (strcmp(to, "auto") != 0)
 		return to;
-	mech = t->rec.mechanism;
+	rec = &ta_classification_of(t)->rec;
+	mech = rec->mechanism;
 	if (!mech) {
 		*why = xstrdup("no recommendation (the classifier did not run)");
 		return NULL;
@@ -157,12 +163,12 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 	target = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
 	if (target)
 		return target;
-	if (t->rec.n_blockers)
+	if (rec->n_blockers)
 		*why = xasprintf("recommendation is a manual rewrite: %s (%s)",
-				 t->rec.blockers[0].text, t->rec.blockers[0].rule);
-	else if (t->rec.n_reasons)
+				 rec->blockers[0].text, rec->blockers[0].rule);
+	else if (rec->n_reasons)
 		*why = xasprintf("recommendation is a manual rewrite: %s (%s)",
-				 t->rec.reasons[0].text, t->rec.reasons[0].rule);
+				 rec->reasons[0].text, rec->reasons[0].rule);
 	else
 		*why = xasprintf("recommendation is '%s'", mech);
 	return NULL;
@@ -179,8 +185,7 @@ static void convert(struct run *r, struct job *j, const char *override)
 	j->rw.audit = r->a;
 	j->rw.t = j->t;
 	j->mech = choose(r, j->t, override, &why);
-	free(j->t->patch_migration);
-	j->t->patch_migration = j->mech ? xstrdup(j->mech) : NULL;
+	j->out->migration = j->mech ? xstrdup(j->mech) : NULL;
 	if (!j->mech) {
 		j->status = TA_RW_REFUSED;
 		j->rw.reason = why;
@@ -473,15 +478,15 @@ static void free_strings(char **v, size_t n)
 	free(v);
 }
 
-/* The recipients of t's written patch, replacing those of an earlier run (a preview). */
-static void set_recipients(ta_tasklet *t, const struct ta_recipients *rc)
+/* The recipients of a job's written patch. */
+static void set_recipients(struct job *j, const struct ta_recipients *rc)
 {
-	free_strings(t->patch_to, t->n_patch_to);
-	free_strings(t->patch_cc, t->n_patch_cc);
-	t->patch_to = copy_strings(rc->to, rc->n_to);
-	t->n_patch_to = rc->n_to;
-	t->patch_cc = copy_strings(rc->cc, rc->n_cc);
-	t->n_patch_cc = rc->n_cc;
+	free_strings(j->out->to, j->out->n_to);
+	free_strings(j->out->cc, j->out->n_cc);
+	j->out->to = copy_strings(rc->to, rc->n_to);
+	j->out->n_to = rc->n_to;
+	j->out->cc = copy_strings(rc->cc, rc->n_cc);
+	j->out->n_cc = rc->n_cc;
 }
 
 static void use_recipients(struct ta_patch_desc *d, const struct ta_recipients *rc)
@@ -595,11 +600,11 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
 		if (rc == TA_EXIT_OK) {
-			set_status(j->t, "written", NULL);
-			set_recipients(j->t, &to);
+			set_status(j, TA_PATCH_WRITTEN, NULL);
+			set_recipients(j, &to);
 			r->n_written++;
 		} else {
-			set_status(j->t, "refused",
+			set_status(j, TA_PATCH_REFUSED,
 				   reason ? reason : "the patch could not be written");
 			r->n_refused++;
 		}
@@ -656,13 +661,15 @@ static size_t prune(struct run *r, size_t g, bool bh)
 	return live;
 }
 
-int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
+int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outcome ***outcomes)
 {
 	struct run r = {.a = a, .o = o};
 	size_t nt = 0;
 	int rc = TA_EXIT_OK;
 	char *hdr;
 
+	if (outcomes)
+		*outcomes = NULL;
 	if (!ta_patch_target_check(o->to))
 		return TA_EXIT_USAGE;
 	if (!a->tree) {
@@ -705,7 +712,7 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 		}
 	}
 	for (size_t k = 0; k < a->n_tasklets; k++) {
-		ta_tasklet *t = &a->tasklets[k];
+		const ta_tasklet *t = &a->tasklets[k];
 		const char *override = NULL;
 		bool take = o->n_only == 0;
 		for (size_t i = 0; i < o->n_only; i++)
@@ -716,6 +723,7 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 		if (!take)
 			continue;
 		r.jobs[nt].t = t;
+		r.jobs[nt].out = xcalloc(1, sizeof(ta_patch_outcome));
 		r.jobs[nt].group = nt;
 		convert(&r, &r.jobs[nt], override);
 		nt++;
@@ -775,13 +783,13 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 	}
 	for (size_t i = 0; i < nt; i++) {
 		struct job *j = &r.jobs[i];
-		if (j->t->patch_status)
+		if (j->decided)
 			continue;
 		if (j->status == TA_RW_NOT_NEEDED) {
-			set_status(j->t, "not_needed", j->rw.reason);
+			set_status(j, TA_PATCH_NOT_NEEDED, j->rw.reason);
 			r.n_not_needed++;
 		} else {
-			set_status(j->t, "refused", j->rw.reason ? j->rw.reason : "refused");
+			set_status(j, TA_PATCH_REFUSED, j->rw.reason ? j->rw.reason : "refused");
 			r.n_refused++;
 		}
 	}
@@ -790,10 +798,18 @@ int ta_patch_run(ta_audit *a, const struct ta_patch_opts *o)
 	ta_diag(TA_NOTE, NULL, 0, 0, "%u patch%s for %zu tasklet%s; %zu refused, %zu not needed",
 		r.number, r.number == 1 ? "" : "es", r.n_written, r.n_written == 1 ? "" : "s",
 		r.n_refused, r.n_not_needed);
+	if (outcomes) {
+		*outcomes = xcalloc(a->n_tasklets + 1, sizeof(**outcomes));
+		for (size_t i = 0; i < nt; i++) {
+			(*outcomes)[r.jobs[i].t - a->tasklets] = r.jobs[i].out;
+			r.jobs[i].out = NULL;
+		}
+	}
 out:
 	for (size_t i = 0; i < nt; i++) {
 		ta_srcset_free(&r.jobs[i].set);
 		ta_rw_clear(&r.jobs[i].rw);
+		ta_patch_outcome_free(&r.jobs[i].out);
 	}
 	free(r.jobs);
 	free(r.api_header);
@@ -802,4 +818,25 @@ out:
 	ta_patch_rules_free(&r.rules);
 	ta_maintainers_free(&r.maintainers);
 	return rc;
+}
+
+void ta_patch_outcome_free(ta_patch_outcome **p)
+{
+	ta_fields_free(&ta_patch_outcome_fields, *p);
+	free(*p);
+	*p = NULL;
+}
+
+void ta_patch_attach(ta_audit *a, ta_patch_outcome ***outcomes)
+{
+	if (!*outcomes)
+		return;
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		if (!(*outcomes)[i])
+			continue;
+		ta_patch_outcome_free(&a->tasklets[i].patch);
+		a->tasklets[i].patch = (*outcomes)[i];
+	}
+	free(*outcomes);
+	*outcomes = NULL;
 }

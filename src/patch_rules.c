@@ -1,89 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * patch_rules.c - loads rules/patch/conversions.json with cJSON (comments
- * removed by cJSON_Minify) into plain structs, checking every key so that
- * a typo in the mapping is an error naming the file, not a silent refusal.
+ * patch_rules.c - loads rules/patch/conversions.json (JSON with C comments,
+ * read through jsondoc.h) into plain structs, checking every key so that a
+ * typo in the mapping is an error naming the file, the line and the
+ * column, not a silent refusal.
  */
 #include "patch_rules.h"
 
-#include <cjson/cJSON.h>
+#include <cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "jsondoc.h"
 #include "util.h"
 
-static char *opt_str(const cJSON *o, const char *key)
+static char *opt_str(ta_jdoc *d, const cJSON *o, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	return cJSON_IsString(v) ? xstrdup(v->valuestring) : NULL;
+	return ta_jdoc_strdup(d, o, key, 0);
 }
 
-static bool str_list(const cJSON *o, const char *key, char ***out, size_t *n)
+static void str_list(ta_jdoc *d, const cJSON *o, const char *key, char ***out, size_t *n)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key), *it;
-	size_t cap = 0;
-
-	if (!v)
-		return true;
-	if (!cJSON_IsArray(v))
-		return false;
-	cJSON_ArrayForEach(it, v)
-	{
-		if (!cJSON_IsString(it))
-			return false;
-		TA_PUSH(*out, *n, cap, xstrdup(it->valuestring));
-	}
-	return true;
+	*out = ta_jdoc_strings(d, o, key, 0, n);
 }
 
-/* Every key of o is one of keys[0..n); else *err names the first other one. */
-static bool known_keys(const cJSON *o, const char *const *keys, size_t n, const char *what,
-		       char **err)
+static const cJSON *member(const cJSON *o, const char *key)
 {
-	const cJSON *it;
+	return cJSON_GetObjectItemCaseSensitive(o, key);
+}
 
+/* o is an object whose every key is one of keys (NULL-terminated); else an error. */
+static bool known_keys(ta_jdoc *d, const cJSON *o, const char *const *keys, const char *what)
+{
 	/* an array's items have no names: it is not the object the rules want */
 	if (!cJSON_IsObject(o)) {
-		*err = xasprintf("%s must be an object", what);
+		ta_jdoc_fail(d, o, "%s must be an object", what);
 		return false;
 	}
-	cJSON_ArrayForEach(it, o)
-	{
-		size_t k;
-		for (k = 0; k < n; k++)
-			if (strcmp(keys[k], it->string) == 0)
-				break;
-		if (k == n) {
-			*err = xasprintf("%s: unknown key \"%s\"", what, it->string);
-			return false;
-		}
-	}
-	return true;
+	return ta_jdoc_keys(d, o, keys);
 }
 
-static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err)
+static bool load_api(ta_jdoc *d, const char *name, const cJSON *o, ta_api_map *m)
 {
-	static const char *const keys[] = {"call", "kind",   "queue",   "unscheduled_call",
-					   "note", "refuse", "requires"};
+	static const char *const keys[] = {"call", "kind",   "queue",    "unscheduled_call",
+					   "note", "refuse", "requires", NULL};
 	char *kind, *queue, *what = xasprintf("\"%s\"", name);
-	bool ok = known_keys(o, keys, sizeof(keys) / sizeof(*keys), what, err);
+	bool ok = known_keys(d, o, keys, what);
 
 	free(what);
 	if (!ok)
 		return false;
-	m->call = opt_str(o, "call");
-	m->unscheduled_call = opt_str(o, "unscheduled_call");
-	m->note = opt_str(o, "note");
-	m->refuse = opt_str(o, "refuse");
-	kind = opt_str(o, "kind");
-	queue = opt_str(o, "queue");
-	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
-		*err = xasprintf("\"%s\": \"requires\" must be a list of strings", name);
-		goto bad;
-	}
+	m->call = opt_str(d, o, "call");
+	m->unscheduled_call = opt_str(d, o, "unscheduled_call");
+	m->note = opt_str(d, o, "note");
+	m->refuse = opt_str(d, o, "refuse");
+	kind = opt_str(d, o, "kind");
+	queue = opt_str(d, o, "queue");
+	str_list(d, o, "requires", &m->requires, &m->n_requires);
+	if (ta_jdoc_failed(d))
+		goto out;
 	if (m->refuse)
 		m->kind = TA_MAP_REFUSE;
 	else if (kind && strcmp(kind, "remove") == 0)
@@ -93,17 +70,17 @@ static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err
 	else if (kind && strcmp(kind, "inline") == 0)
 		m->kind = TA_MAP_INLINE;
 	else if (!m->call)
-		goto need;
+		ta_jdoc_fail(d, o,
+			     "\"%s\": needs \"call\", \"refuse\" or a kind that needs no call",
+			     name);
 	else if (!kind)
 		m->kind = TA_MAP_CALL;
 	else if (strcmp(kind, "init") == 0)
 		m->kind = TA_MAP_INIT;
 	else if (strcmp(kind, "declare") == 0)
 		m->kind = TA_MAP_DECLARE;
-	else {
-		*err = xasprintf("\"%s\": unknown kind \"%s\"", name, kind);
-		goto bad;
-	}
+	else
+		ta_jdoc_fail(d, member(o, "kind"), "\"%s\": unknown kind \"%s\"", name, kind);
 	if (!queue)
 		m->queue = TA_Q_NONE;
 	else if (strcmp(queue, "normal") == 0)
@@ -112,79 +89,83 @@ static bool load_api(const char *name, const cJSON *o, ta_api_map *m, char **err
 		m->queue = TA_Q_HI;
 	else if (strcmp(queue, "own") == 0)
 		m->queue = TA_Q_OWN;
-	else {
-		*err = xasprintf("\"%s\": unknown queue \"%s\"", name, queue);
-		goto bad;
-	}
+	else
+		ta_jdoc_fail(d, member(o, "queue"), "\"%s\": unknown queue \"%s\"", name, queue);
+out:
 	free(kind);
 	free(queue);
-	return true;
-need:
-	*err = xasprintf("\"%s\": needs \"call\", \"refuse\" or a kind that needs no call", name);
-bad:
-	free(kind);
-	free(queue);
-	return false;
+	return !ta_jdoc_failed(d);
 }
 
-static bool load_registrations(const cJSON *o, ta_mechanism_rules *m, char **err)
+/* A registration's argument index: -1 when absent. */
+static int arg_index(ta_jdoc *d, const cJSON *o, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "registrations"), *it;
+	const cJSON *v = ta_jdoc_get(d, o, key, TA_J_UINT, 0);
+
+	return v ? v->valueint : -1;
+}
+
+static bool load_registrations(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
+{
+	const cJSON *v = member(o, "registrations"), *it;
 
 	if (!v)
 		return true;
 	if (!cJSON_IsArray(v)) {
-		*err = xasprintf("mechanism \"%s\": \"registrations\" must be a list", m->name);
+		ta_jdoc_fail(d, v, "mechanism \"%s\": \"registrations\" must be a list", m->name);
 		return false;
 	}
 	m->registrations = xcalloc((size_t)cJSON_GetArraySize(v) + 1, sizeof(*m->registrations));
 	cJSON_ArrayForEach(it, v)
 	{
 		ta_registration_rule *r = &m->registrations[m->n_registrations++];
-		const cJSON *ta = cJSON_GetObjectItemCaseSensitive(it, "thread_arg");
-		const cJSON *fa = cJSON_GetObjectItemCaseSensitive(it, "flags_arg");
-		const cJSON *na = cJSON_GetObjectItemCaseSensitive(it, "null_arg");
-		r->context = opt_str(it, "context");
-		r->call = opt_str(it, "call");
-		r->refuse = opt_str(it, "refuse");
-		r->thread_arg = cJSON_IsNumber(ta) ? ta->valueint : -1;
-		r->flags_arg = cJSON_IsNumber(fa) ? fa->valueint : -1;
-		r->null_arg = cJSON_IsNumber(na) ? na->valueint : -1;
-		if (!r->context || (ta && !cJSON_IsNumber(ta)) || (fa && !cJSON_IsNumber(fa)) ||
-		    (na && !cJSON_IsNumber(na)) || (ta && na)) {
-			*err = xasprintf("mechanism \"%s\": each registration needs a \"context\" "
-					 "(and numeric thread_arg or null_arg, flags_arg)",
-					 m->name);
+		if (!cJSON_IsObject(it)) {
+			ta_jdoc_bad(d, it, "is not an object");
+			return false;
+		}
+		r->context = opt_str(d, it, "context");
+		r->call = opt_str(d, it, "call");
+		r->refuse = opt_str(d, it, "refuse");
+		r->thread_arg = arg_index(d, it, "thread_arg");
+		r->flags_arg = arg_index(d, it, "flags_arg");
+		r->null_arg = arg_index(d, it, "null_arg");
+		if (ta_jdoc_failed(d))
+			return false;
+		if (!r->context || (r->thread_arg >= 0 && r->null_arg >= 0)) {
+			ta_jdoc_fail(d, it,
+				     "mechanism \"%s\": each registration needs a \"context\" "
+				     "(and thread_arg or null_arg, not both)",
+				     m->name);
 			return false;
 		}
 	}
 	return true;
 }
 
-static bool load_bh_exclusion(const cJSON *o, ta_mechanism_rules *m, char **err)
+static bool load_bh_exclusion(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 {
-	static const char *const keys[] = {"bh_calls", "plain", "retake"};
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion"), *rt, *it;
+	static const char *const keys[] = {"bh_calls", "plain", "retake", NULL};
+	const cJSON *v = member(o, "bh_exclusion"), *rt, *it;
 	char *what;
 	bool ok;
 
 	if (!v)
 		return true;
 	what = xasprintf("mechanism \"%s\": \"bh_exclusion\"", m->name);
-	ok = cJSON_IsObject(v) && known_keys(v, keys, sizeof(keys) / sizeof(*keys), what, err);
+	ok = known_keys(d, v, keys, what);
 	free(what);
-	if (!ok) {
-		if (!*err)
-			*err = xasprintf("mechanism \"%s\": \"bh_exclusion\" must be an object",
-					 m->name);
+	if (!ok)
 		return false;
-	}
-	rt = cJSON_GetObjectItemCaseSensitive(v, "retake");
-	if (!str_list(v, "bh_calls", &m->bh_calls, &m->n_bh_calls) ||
-	    !str_list(v, "plain", &m->plain_calls, &m->n_plain_calls) || !cJSON_IsObject(rt)) {
-		*err = xasprintf("mechanism \"%s\": \"bh_exclusion\" needs the lists bh_calls "
-				 "and plain and the object retake",
-				 m->name);
+	str_list(d, v, "bh_calls", &m->bh_calls, &m->n_bh_calls);
+	str_list(d, v, "plain", &m->plain_calls, &m->n_plain_calls);
+	rt = member(v, "retake");
+	if (ta_jdoc_failed(d))
+		return false;
+	if (!cJSON_IsObject(rt)) {
+		ta_jdoc_fail(d, rt ? rt : v,
+			     "mechanism \"%s\": \"bh_exclusion\" needs the lists bh_calls "
+			     "and plain and the object retake",
+			     m->name);
 		return false;
 	}
 	m->retake_from = xcalloc((size_t)cJSON_GetArraySize(rt) + 1, sizeof(char *));
@@ -192,8 +173,8 @@ static bool load_bh_exclusion(const cJSON *o, ta_mechanism_rules *m, char **err)
 	cJSON_ArrayForEach(it, rt)
 	{
 		if (!cJSON_IsString(it)) {
-			*err = xasprintf("mechanism \"%s\": \"retake\" maps a call to a call",
-					 m->name);
+			ta_jdoc_fail(d, it, "mechanism \"%s\": \"retake\" maps a call to a call",
+				     m->name);
 			return false;
 		}
 		m->retake_from[m->n_retake] = xstrdup(it->string);
@@ -202,162 +183,163 @@ static bool load_bh_exclusion(const cJSON *o, ta_mechanism_rules *m, char **err)
 	return true;
 }
 
-static bool load_mech(const cJSON *o, ta_mechanism_rules *m, char **err)
+static bool load_mech(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 {
-	const cJSON *apis = cJSON_GetObjectItemCaseSensitive(o, "apis"), *it;
-	const cJSON *bh = cJSON_GetObjectItemCaseSensitive(o, "bh_exclusion_ok");
+	const cJSON *apis, *it;
 	bool seen[TA_API_COUNT] = {false};
-
-	static const char *const keys[] = {"subject",       "intro",         "context_note",
-					   "queue",         "hi_queue",      "bh_exclusion_ok",
-					   "requires",      "apis",          "schedule_role",
-					   "flag",          "wake_value",    "handled_value",
-					   "registrations", "plain_locks",   "bh_exclusion",
-					   "work_noun",     "one_queue_note"};
+	static const char *const keys[] = {"subject",       "intro",          "context_note",
+					   "queue",         "hi_queue",       "bh_exclusion_ok",
+					   "requires",      "apis",           "schedule_role",
+					   "flag",          "wake_value",     "handled_value",
+					   "registrations", "plain_locks",    "bh_exclusion",
+					   "work_noun",     "one_queue_note", NULL};
 
 	m->name = xstrdup(o->string);
 	{
 		char *what = xasprintf("mechanism \"%s\"", m->name);
-		bool ok = known_keys(o, keys, sizeof(keys) / sizeof(*keys), what, err);
+		bool ok = known_keys(d, o, keys, what);
 		free(what);
 		if (!ok)
 			return false;
 	}
-	m->subject = opt_str(o, "subject");
-	m->intro = opt_str(o, "intro");
-	m->context_note = opt_str(o, "context_note");
-	m->one_queue_note = opt_str(o, "one_queue_note");
-	m->queue = opt_str(o, "queue");
-	m->hi_queue = opt_str(o, "hi_queue");
-	m->work_noun = opt_str(o, "work_noun");
-	m->bh_exclusion_ok = cJSON_IsTrue(bh);
-	m->schedule_role = opt_str(o, "schedule_role");
-	m->flag = opt_str(o, "flag");
-	m->wake_value = opt_str(o, "wake_value");
-	m->handled_value = opt_str(o, "handled_value");
+	m->subject = opt_str(d, o, "subject");
+	m->intro = opt_str(d, o, "intro");
+	m->context_note = opt_str(d, o, "context_note");
+	m->one_queue_note = opt_str(d, o, "one_queue_note");
+	m->queue = opt_str(d, o, "queue");
+	m->hi_queue = opt_str(d, o, "hi_queue");
+	m->work_noun = opt_str(d, o, "work_noun");
+	m->bh_exclusion_ok = ta_jdoc_bool(d, o, "bh_exclusion_ok", 0, false);
+	m->schedule_role = opt_str(d, o, "schedule_role");
+	m->flag = opt_str(d, o, "flag");
+	m->wake_value = opt_str(d, o, "wake_value");
+	m->handled_value = opt_str(d, o, "handled_value");
 	for (int i = 0; i < TA_API_COUNT; i++)
 		m->apis[i].kind = TA_MAP_NONE;
-	if (!m->subject || !m->intro || !cJSON_IsObject(apis)) {
-		*err = xasprintf("mechanism \"%s\" needs subject, intro and apis", m->name);
+	apis = ta_jdoc_get(d, o, "apis", TA_J_OBJECT, 0);
+	if (ta_jdoc_failed(d))
+		return false;
+	if (!m->subject || !m->intro || !apis) {
+		ta_jdoc_fail(d, o, "mechanism \"%s\" needs subject, intro and apis", m->name);
 		return false;
 	}
-	if (!load_registrations(o, m, err))
+	if (!load_registrations(d, o, m) || !load_bh_exclusion(d, o, m))
 		return false;
-	if (!load_bh_exclusion(o, m, err))
+	str_list(d, o, "plain_locks", &m->plain_locks, &m->n_plain_locks);
+	str_list(d, o, "requires", &m->requires, &m->n_requires);
+	if (ta_jdoc_failed(d))
 		return false;
-	if (!str_list(o, "plain_locks", &m->plain_locks, &m->n_plain_locks)) {
-		*err = xasprintf("mechanism \"%s\": \"plain_locks\" must be a list of strings",
-				 m->name);
-		return false;
-	}
-	if (!str_list(o, "requires", &m->requires, &m->n_requires)) {
-		*err = xasprintf("mechanism \"%s\": \"requires\" must be a list of strings",
-				 m->name);
-		return false;
-	}
 	cJSON_ArrayForEach(it, apis)
 	{
 		enum ta_api api = ta_api_from_name(it->string);
 		if (api == TA_API_NONE) {
-			*err = xasprintf("mechanism \"%s\": unknown tasklet API \"%s\"", m->name,
-					 it->string);
+			ta_jdoc_fail_key(d, it, "mechanism \"%s\": unknown tasklet API \"%s\"",
+					 m->name, it->string);
 			return false;
 		}
 		if (seen[api]) {
-			*err = xasprintf("mechanism \"%s\": \"%s\" is listed twice", m->name,
+			ta_jdoc_fail_key(d, it, "mechanism \"%s\": \"%s\" is listed twice", m->name,
 					 it->string);
 			return false;
 		}
 		seen[api] = true;
-		if (!cJSON_IsObject(it) || !load_api(it->string, it, &m->apis[api], err))
+		if (!load_api(d, it->string, it, &m->apis[api]))
 			return false;
 		if (m->apis[api].kind == TA_MAP_INIT && !m->work_noun) {
-			*err = xasprintf("mechanism \"%s\": \"%s\" makes a work item but the "
-					 "mechanism has no work_noun",
-					 m->name, it->string);
+			ta_jdoc_fail(d, it,
+				     "mechanism \"%s\": \"%s\" makes a work item but the "
+				     "mechanism has no work_noun",
+				     m->name, it->string);
 			return false;
 		}
 		if (m->apis[api].queue != TA_Q_NONE && (!m->queue || !m->hi_queue)) {
-			*err = xasprintf("mechanism \"%s\": \"%s\" names a queue but the mechanism "
-					 "has no queue and hi_queue",
-					 m->name, it->string);
+			ta_jdoc_fail(d, it,
+				     "mechanism \"%s\": \"%s\" names a queue but the mechanism "
+				     "has no queue and hi_queue",
+				     m->name, it->string);
 			return false;
 		}
 		if (m->apis[api].kind == TA_MAP_WAKE && (!m->wake_value || !m->handled_value)) {
-			*err = xasprintf(
-				"mechanism \"%s\": \"%s\" wakes a thread but the mechanism "
-				"has no wake_value and handled_value",
-				m->name, it->string);
+			ta_jdoc_fail(d, it,
+				     "mechanism \"%s\": \"%s\" wakes a thread but the mechanism "
+				     "has no wake_value and handled_value",
+				     m->name, it->string);
 			return false;
 		}
 	}
 	return true;
 }
 
-ta_patch_rules *ta_patch_rules_parse(const char *name, const char *text)
+/* The whole document into r; false after an error line. */
+static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 {
-	char *clean = xstrdup(text);
-	cJSON *root, *it, *mechs;
-	ta_patch_rules *r = xcalloc(1, sizeof(*r));
-	char *err = NULL;
-	const cJSON *setup, *prefixes;
+	const cJSON *root = ta_jdoc_root(d), *it, *mechs, *setup, *prefixes, *ver;
 
-	r->file = xstrdup(name);
-	cJSON_Minify(clean);
-	root = cJSON_Parse(clean);
-	free(clean);
-	if (!root) {
-		err = xstrdup("malformed JSON");
-		goto fail;
+	if (!cJSON_IsObject(root)) {
+		ta_jdoc_fail(d, root, "the conversion rules must be one JSON object");
+		return false;
 	}
-	it = cJSON_GetObjectItemCaseSensitive(root, "version");
-	if (!cJSON_IsNumber(it) || it->valueint != 1) {
-		err = xstrdup("unsupported version (this tool reads 1)");
-		goto fail;
+	ver = member(root, "version");
+	if (!cJSON_IsNumber(ver) || ver->valuedouble != 1) {
+		ta_jdoc_fail(d, ver ? ver : root, "unsupported version (this tool reads 1)");
+		return false;
 	}
-	prefixes = cJSON_GetObjectItemCaseSensitive(root, "prefixes");
+	prefixes = member(root, "prefixes");
 	if (!cJSON_IsArray(prefixes)) {
-		err = xstrdup("\"prefixes\" must be a list");
-		goto fail;
+		ta_jdoc_fail(d, prefixes ? prefixes : root, "\"prefixes\" must be a list");
+		return false;
 	}
 	r->prefixes = xcalloc((size_t)cJSON_GetArraySize(prefixes) + 1, sizeof(*r->prefixes));
 	cJSON_ArrayForEach(it, prefixes)
 	{
-		ta_prefix_rule *p = &r->prefixes[r->n_prefixes];
-		p->path = opt_str(it, "path");
-		p->prefix = opt_str(it, "prefix");
-		r->n_prefixes++;
+		ta_prefix_rule *p = &r->prefixes[r->n_prefixes++];
+		p->path = opt_str(d, it, "path");
+		p->prefix = opt_str(d, it, "prefix");
+		if (ta_jdoc_failed(d))
+			return false;
 		if (!p->path || !p->prefix) {
-			err = xstrdup("each prefix needs \"path\" and \"prefix\"");
-			goto fail;
+			ta_jdoc_fail(d, it, "each prefix needs \"path\" and \"prefix\"");
+			return false;
 		}
 	}
-	setup = cJSON_GetObjectItemCaseSensitive(root, "setup");
-	r->setup_subject = opt_str(setup, "subject");
-	r->setup_intro = opt_str(setup, "intro");
+	setup = ta_jdoc_get(d, root, "setup", TA_J_OBJECT, 0);
+	r->setup_subject = opt_str(d, setup, "subject");
+	r->setup_intro = opt_str(d, setup, "intro");
+	if (ta_jdoc_failed(d))
+		return false;
 	if (!r->setup_subject || !r->setup_intro) {
-		err = xstrdup("\"setup\" needs subject and intro");
-		goto fail;
+		ta_jdoc_fail(d, setup ? setup : root, "\"setup\" needs subject and intro");
+		return false;
 	}
-	mechs = cJSON_GetObjectItemCaseSensitive(root, "mechanisms");
+	mechs = member(root, "mechanisms");
 	if (!cJSON_IsObject(mechs)) {
-		err = xstrdup("\"mechanisms\" must be an object");
-		goto fail;
+		ta_jdoc_fail(d, mechs ? mechs : root, "\"mechanisms\" must be an object");
+		return false;
 	}
 	r->mechs = xcalloc((size_t)cJSON_GetArraySize(mechs) + 1, sizeof(*r->mechs));
 	cJSON_ArrayForEach(it, mechs)
 	{
-		if (!load_mech(it, &r->mechs[r->n_mechs++], &err))
-			goto fail;
+		if (!load_mech(d, it, &r->mechs[r->n_mechs++]))
+			return false;
 	}
-	cJSON_Delete(root);
+	return true;
+}
+
+ta_patch_rules *ta_patch_rules_parse(const char *name, const char *text)
+{
+	ta_jdoc *d = ta_jdoc_parse(name, text, strlen(text), TA_JDOC_COMMENTS);
+	ta_patch_rules *r;
+	bool ok;
+
+	if (!d)
+		return NULL;
+	r = xcalloc(1, sizeof(*r));
+	r->file = xstrdup(name);
+	ok = load_doc(d, r);
+	ta_jdoc_free(&d);
+	if (!ok)
+		ta_patch_rules_free(&r);
 	return r;
-fail:
-	ta_diag(TA_ERROR, name, 0, 0, "%s", err ? err : "invalid conversion rules");
-	free(err);
-	cJSON_Delete(root);
-	ta_patch_rules_free(&r);
-	return NULL;
 }
 
 ta_patch_rules *ta_patch_rules_load(const char *rules_dir)

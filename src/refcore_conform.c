@@ -100,15 +100,15 @@ static unsigned call_now(const struct ta_rc_model *m, void *st, unsigned op, int
  */
 static char *tk_schedule_queues_here(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	enum ta_rc_prio prio;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	EXPECT(call_now(TK, &t, TA_TASKLET_SCHEDULE, 1, &ok) == TA_RC_F_NEW && ok);
 	EXPECT(t.sched == 1 && t.list_cpu == 1 && t.list_hi == 0 && t.run == 0);
-	EXPECT(!ta_tasklet_action(&t, 0, &prio));
-	EXPECT(ta_tasklet_action(&t, 1, &prio));
+	EXPECT(!ta_rc_tasklet_action(&t, 0, &prio));
+	EXPECT(ta_rc_tasklet_action(&t, 1, &prio));
 	EXPECT(prio == TA_RC_PRIO_TASKLET_SOFTIRQ);
 	return NULL;
 }
@@ -116,16 +116,16 @@ static char *tk_schedule_queues_here(void)
 /* interrupt.h tasklet_schedule(): test_and_set_bit() finds SCHED set: no-op. */
 static char *tk_schedule_coalesces(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
 	EXPECT(call_now(TK, &t, TA_TASKLET_SCHEDULE, 1, &ok) == TA_RC_F_COALESCED);
 	EXPECT(t.list_cpu == 0);
-	EXPECT(ta_tasklet_action(&t, 0, NULL));
-	ta_tasklet_callback_end(&t, 0);
-	EXPECT(!ta_tasklet_action(&t, 0, NULL) && !ta_tasklet_action(&t, 1, NULL));
+	EXPECT(ta_rc_tasklet_action(&t, 0, NULL));
+	ta_rc_tasklet_callback_end(&t, 0);
+	EXPECT(!ta_rc_tasklet_action(&t, 0, NULL) && !ta_rc_tasklet_action(&t, 1, NULL));
 	return NULL;
 }
 
@@ -136,14 +136,14 @@ static char *tk_schedule_coalesces(void)
  */
 static char *tk_hi_schedule(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	enum ta_rc_prio prio;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	EXPECT(call_now(TK, &t, TA_TASKLET_HI_SCHEDULE, 0, &ok) == TA_RC_F_NEW);
 	EXPECT(t.sched && t.list_cpu == 0 && t.list_hi);
-	EXPECT(ta_tasklet_action(&t, 0, &prio) && prio == TA_RC_PRIO_HI_SOFTIRQ);
+	EXPECT(ta_rc_tasklet_action(&t, 0, &prio) && prio == TA_RC_PRIO_HI_SOFTIRQ);
 	return NULL;
 }
 
@@ -157,17 +157,17 @@ static char *tk_hi_schedule(void)
  */
 static char *tk_sched_cleared_before_run(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
-	EXPECT(ta_tasklet_action(&t, 0, NULL));
+	EXPECT(ta_rc_tasklet_action(&t, 0, NULL));
 	EXPECT(t.sched == 0 && t.run == 1 && t.list_cpu == -1);
 	EXPECT(call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok) == TA_RC_F_NEW);
-	ta_tasklet_callback_end(&t, 0);
+	ta_rc_tasklet_callback_end(&t, 0);
 	EXPECT(t.run == 0 && t.sched == 1);
-	EXPECT(ta_tasklet_action(&t, 0, NULL));
+	EXPECT(ta_rc_tasklet_action(&t, 0, NULL));
 	return NULL;
 }
 
@@ -183,17 +183,17 @@ static char *tk_sched_cleared_before_run(void)
  */
 static char *tk_requeue_when_running_elsewhere(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
-	EXPECT(ta_tasklet_action(&t, 0, NULL));
+	EXPECT(ta_rc_tasklet_action(&t, 0, NULL));
 	EXPECT(call_now(TK, &t, TA_TASKLET_SCHEDULE, 1, &ok) == TA_RC_F_NEW);
-	EXPECT(!ta_tasklet_action(&t, 1, NULL));
+	EXPECT(!ta_rc_tasklet_action(&t, 1, NULL));
 	EXPECT(t.sched == 1 && t.list_cpu == 1 && t.run == 1);
-	ta_tasklet_callback_end(&t, 0);
-	EXPECT(ta_tasklet_action(&t, 1, NULL));
+	ta_rc_tasklet_callback_end(&t, 0);
+	EXPECT(ta_rc_tasklet_action(&t, 1, NULL));
 	return NULL;
 }
 
@@ -206,17 +206,17 @@ static char *tk_requeue_when_running_elsewhere(void)
  */
 static char *tk_disabled_requeued_then_runs(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_DISABLE_NOSYNC, 0, &ok);
 	EXPECT(call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok) == TA_RC_F_NEW);
-	EXPECT(!ta_tasklet_action(&t, 0, NULL));
+	EXPECT(!ta_rc_tasklet_action(&t, 0, NULL));
 	EXPECT(t.sched == 1 && t.list_cpu == 0 && t.run == 0 && t.count == 1);
 	EXPECT(call_now(TK, &t, TA_TASKLET_ENABLE, 1, &ok) == 0 && ok);
 	EXPECT(t.count == 0 && t.sched == 1 && t.list_cpu == 0);
-	EXPECT(ta_tasklet_action(&t, 0, NULL));
+	EXPECT(ta_rc_tasklet_action(&t, 0, NULL));
 	return NULL;
 }
 
@@ -228,12 +228,12 @@ static char *tk_disabled_requeued_then_runs(void)
  */
 static char *tk_disable_nosync(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
-	ta_tasklet_action(&t, 0, NULL);
+	ta_rc_tasklet_action(&t, 0, NULL);
 	call_now(TK, &t, TA_TASKLET_DISABLE_NOSYNC, 1, &ok);
 	EXPECT(ok && t.count == 1 && t.run == 1);
 	return NULL;
@@ -248,17 +248,17 @@ static char *tk_disable_nosync(void)
  */
 static char *tk_disable_waits_for_run(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	struct call c;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
-	ta_tasklet_action(&t, 0, NULL);
+	ta_rc_tasklet_action(&t, 0, NULL);
 	c = call_begin(TK, &t, TA_TASKLET_DISABLE, 1);
 	EXPECT(call_step(&c) == TA_RC_MORE && t.count == 1);
 	EXPECT(call_step(&c) == TA_RC_WAIT && !c.done);
-	ta_tasklet_callback_end(&t, 0);
+	ta_rc_tasklet_callback_end(&t, 0);
 	EXPECT(call_step(&c) == TA_RC_DONE);
 	/* and it returns at once when nothing runs */
 	c = call_begin(TK, &t, TA_TASKLET_DISABLE, 1);
@@ -282,19 +282,19 @@ static char *tk_disable_in_atomic_spins(void)
 {
 	const struct ta_rc_opinfo *d = &TK->ops[TA_TASKLET_DISABLE];
 	const struct ta_rc_opinfo *a = &TK->ops[TA_TASKLET_DISABLE_IN_ATOMIC];
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	struct call c;
 	bool ok;
 
 	EXPECT(d->wait == TA_RC_SLEEPS && !(d->ctx_ok & TA_RC_CTXBIT(TA_RC_ATOMIC)));
 	EXPECT(a->wait == TA_RC_SPINS && (a->ctx_ok & TA_RC_CTXBIT(TA_RC_ATOMIC)) &&
 	       (a->ctx_ok & TA_RC_CTXBIT(TA_RC_HARDIRQ)));
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
-	ta_tasklet_action(&t, 0, NULL);
+	ta_rc_tasklet_action(&t, 0, NULL);
 	c = call_begin(TK, &t, TA_TASKLET_DISABLE_IN_ATOMIC, 1);
 	EXPECT(!call_advance(&c) && t.count == 1);
-	ta_tasklet_callback_end(&t, 0);
+	ta_rc_tasklet_callback_end(&t, 0);
 	EXPECT(call_advance(&c));
 	return NULL;
 }
@@ -305,17 +305,17 @@ static char *tk_disable_in_atomic_spins(void)
  */
 static char *tk_enable_nests(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_DISABLE_NOSYNC, 0, &ok);
 	call_now(TK, &t, TA_TASKLET_DISABLE_NOSYNC, 0, &ok);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
 	call_now(TK, &t, TA_TASKLET_ENABLE, 0, &ok);
-	EXPECT(t.count == 1 && !ta_tasklet_action(&t, 0, NULL) && t.sched == 1);
+	EXPECT(t.count == 1 && !ta_rc_tasklet_action(&t, 0, NULL) && t.sched == 1);
 	call_now(TK, &t, TA_TASKLET_ENABLE, 0, &ok);
-	EXPECT(t.count == 0 && ta_tasklet_action(&t, 0, NULL));
+	EXPECT(t.count == 0 && ta_rc_tasklet_action(&t, 0, NULL));
 	return NULL;
 }
 
@@ -330,18 +330,18 @@ static char *tk_enable_nests(void)
  */
 static char *tk_kill_runs_pending(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	struct call c;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
 	c = call_begin(TK, &t, TA_TASKLET_KILL, 1);
 	EXPECT(call_step(&c) == TA_RC_WAIT && t.sched == 1 && t.list_cpu == 0);
-	EXPECT(ta_tasklet_action(&t, 0, NULL));
+	EXPECT(ta_rc_tasklet_action(&t, 0, NULL));
 	EXPECT(call_step(&c) == TA_RC_MORE && t.sched == 1 && t.kill_holds);
 	EXPECT(call_step(&c) == TA_RC_WAIT);
-	ta_tasklet_callback_end(&t, 0);
+	ta_rc_tasklet_callback_end(&t, 0);
 	EXPECT(call_advance(&c));
 	EXPECT(!(c.flags & TA_RC_F_DROPPED) && t.sched == 0 && t.run == 0 && !t.kill_holds);
 	return NULL;
@@ -354,17 +354,17 @@ static char *tk_kill_runs_pending(void)
  */
 static char *tk_kill_disabled_scheduled_hangs(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	struct call c;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_DISABLE_NOSYNC, 0, &ok);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
 	c = call_begin(TK, &t, TA_TASKLET_KILL, 1);
 	EXPECT(!call_advance(&c));
 	for (int cpu = 0; cpu < TA_RC_NCPU; cpu++)
-		EXPECT(!ta_tasklet_action(&t, cpu, NULL));
+		EXPECT(!ta_rc_tasklet_action(&t, cpu, NULL));
 	EXPECT(!call_advance(&c) && t.sched == 1);
 	return NULL;
 }
@@ -376,17 +376,17 @@ static char *tk_kill_disabled_scheduled_hangs(void)
  */
 static char *tk_schedule_during_kill_eaten(void)
 {
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	struct call c;
 	bool ok;
 
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	c = call_begin(TK, &t, TA_TASKLET_KILL, 1);
 	EXPECT(call_step(&c) == TA_RC_MORE && t.sched == 1);
 	EXPECT(call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok) == TA_RC_F_REJECTED);
 	EXPECT(t.list_cpu == -1);
 	EXPECT(call_advance(&c) && t.sched == 0);
-	EXPECT(!ta_tasklet_action(&t, 0, NULL));
+	EXPECT(!ta_rc_tasklet_action(&t, 0, NULL));
 	return NULL;
 }
 
@@ -398,15 +398,15 @@ static char *tk_schedule_during_kill_eaten(void)
 static char *tk_unlock_wait_and_kill_context(void)
 {
 	const struct ta_rc_opinfo *k = &TK->ops[TA_TASKLET_KILL];
-	struct ta_tasklet t;
+	struct ta_rc_tasklet t;
 	bool ok;
 
 	EXPECT(k->wait == TA_RC_SLEEPS && k->ctx_ok == TA_RC_CTXBIT(TA_RC_PROCESS));
-	ta_tasklet_init(&t);
+	ta_rc_tasklet_init(&t);
 	call_now(TK, &t, TA_TASKLET_SCHEDULE, 0, &ok);
 	call_now(TK, &t, TA_TASKLET_UNLOCK_WAIT, 1, &ok);
 	EXPECT(ok && t.sched == 1);
-	ta_tasklet_action(&t, 0, NULL);
+	ta_rc_tasklet_action(&t, 0, NULL);
 	call_now(TK, &t, TA_TASKLET_UNLOCK_WAIT, 1, &ok);
 	EXPECT(!ok);
 	return NULL;

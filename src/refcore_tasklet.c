@@ -35,7 +35,7 @@ static const struct ta_rc_opinfo tasklet_ops[TA_TASKLET_NOPS] = {
 				    TA_RC_CTXBIT(TA_RC_PROCESS), "sleeps in wait_var_event()"},
 };
 
-void ta_tasklet_init(struct ta_tasklet *t)
+void ta_rc_tasklet_init(struct ta_rc_tasklet *t)
 {
 	/* softirq.c tasklet_setup(): t->state = 0; atomic_set(&t->count, 0); */
 	t->sched = 0;
@@ -63,7 +63,7 @@ static struct ta_rc_step step(enum ta_rc_status status, unsigned flags, const ch
  * softirq.c __tasklet_schedule_common(): head = this_cpu_ptr(headp); ...
  *	*head->tail = t; ... raise_softirq_irqoff(softirq_nr);
  */
-static struct ta_rc_step tasklet_schedule(struct ta_tasklet *t, int cpu, bool hi)
+static struct ta_rc_step tasklet_schedule(struct ta_rc_tasklet *t, int cpu, bool hi)
 {
 	if (t->sched) {
 		if (t->kill_holds)
@@ -80,7 +80,7 @@ static struct ta_rc_step tasklet_schedule(struct ta_tasklet *t, int cpu, bool hi
 }
 
 /* interrupt.h: tasklet_disable_nosync() { atomic_inc(&t->count); ... } */
-static void count_inc(struct ta_tasklet *t)
+static void count_inc(struct ta_rc_tasklet *t)
 {
 	if (t->count < INT8_MAX)
 		t->count++;
@@ -98,7 +98,7 @@ static void count_inc(struct ta_tasklet *t)
  *	wait_var_event(&t->state, !test_bit(TASKLET_STATE_RUN, &t->state));
  * tasklet_disable_in_atomic() is the same with tasklet_unlock_spin_wait().
  */
-static struct ta_rc_step tasklet_disable(struct ta_tasklet *t, unsigned phase, bool spin)
+static struct ta_rc_step tasklet_disable(struct ta_rc_tasklet *t, unsigned phase, bool spin)
 {
 	if (phase == 0) {
 		count_inc(t);
@@ -122,7 +122,7 @@ static struct ta_rc_step tasklet_disable(struct ta_tasklet *t, unsigned phase, b
  * Nothing else: a tasklet left SCHED on a list while disabled runs at the
  * next softirq pass.
  */
-static struct ta_rc_step tasklet_enable(struct ta_tasklet *t)
+static struct ta_rc_step tasklet_enable(struct ta_rc_tasklet *t)
 {
 	if (t->count > INT8_MIN)
 		t->count--;
@@ -150,7 +150,7 @@ static struct ta_rc_step tasklet_enable(struct ta_tasklet *t)
  * Phase 0 is the loop (it returns only once it has set SCHED itself), phase
  * 1 tasklet_unlock_wait(), phase 2 tasklet_clear_sched().
  */
-static struct ta_rc_step tasklet_kill(struct ta_tasklet *t, unsigned phase)
+static struct ta_rc_step tasklet_kill(struct ta_rc_tasklet *t, unsigned phase)
 {
 	switch (phase) {
 	case 0:
@@ -176,8 +176,8 @@ static struct ta_rc_step tasklet_kill(struct ta_tasklet *t, unsigned phase)
 	}
 }
 
-struct ta_rc_step ta_tasklet_call(struct ta_tasklet *t, enum ta_tasklet_op op, unsigned phase,
-				  int cpu)
+struct ta_rc_step ta_rc_tasklet_call(struct ta_rc_tasklet *t, enum ta_tasklet_op op, unsigned phase,
+				     int cpu)
 {
 	switch (op) {
 	case TA_TASKLET_SCHEDULE:
@@ -221,7 +221,7 @@ struct ta_rc_step ta_tasklet_call(struct ta_tasklet *t, enum ta_tasklet_op op, u
  * The requeue puts it back on the same CPU's list, so a pass that requeues
  * changes nothing and is not an event here.
  */
-bool ta_tasklet_action(struct ta_tasklet *t, int cpu, enum ta_rc_prio *prio)
+bool ta_rc_tasklet_action(struct ta_rc_tasklet *t, int cpu, enum ta_rc_prio *prio)
 {
 	if (t->list_cpu != cpu)
 		return false;
@@ -242,7 +242,7 @@ bool ta_tasklet_action(struct ta_tasklet *t, int cpu, enum ta_rc_prio *prio)
 }
 
 /* softirq.c tasklet_unlock(): clear_bit(TASKLET_STATE_RUN, &t->state); wake_up_var(...) */
-void ta_tasklet_callback_end(struct ta_tasklet *t, int cpu)
+void ta_rc_tasklet_callback_end(struct ta_rc_tasklet *t, int cpu)
 {
 	(void)cpu;
 	t->run = 0;
@@ -252,17 +252,17 @@ void ta_tasklet_callback_end(struct ta_tasklet *t, int cpu)
 
 static void model_init(void *st)
 {
-	ta_tasklet_init(st);
+	ta_rc_tasklet_init(st);
 }
 
 static struct ta_rc_step model_op(void *st, unsigned op, unsigned phase, int cpu)
 {
-	return ta_tasklet_call(st, (enum ta_tasklet_op)op, phase, cpu);
+	return ta_rc_tasklet_call(st, (enum ta_tasklet_op)op, phase, cpu);
 }
 
 static bool model_start(void *st, int cpu, enum ta_rc_prio *prio, const char **note)
 {
-	if (!ta_tasklet_action(st, cpu, prio))
+	if (!ta_rc_tasklet_action(st, cpu, prio))
 		return false;
 	*note = "tasklet_action_common(): RUN taken, SCHED cleared, callback called";
 	return true;
@@ -270,13 +270,13 @@ static bool model_start(void *st, int cpu, enum ta_rc_prio *prio, const char **n
 
 static void model_end(void *st, int cpu, const char **note)
 {
-	ta_tasklet_callback_end(st, cpu);
+	ta_rc_tasklet_callback_end(st, cpu);
 	*note = "tasklet_unlock(): RUN cleared";
 }
 
 static bool model_pending(const void *st)
 {
-	const struct ta_tasklet *t = st;
+	const struct ta_rc_tasklet *t = st;
 
 	return t->sched && !t->kill_holds;
 }

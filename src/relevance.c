@@ -12,14 +12,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "classify.h"
 #include "facts.h"
 #include "refcore_protocol.h"
 #include "util.h"
 
 static bool has_trait(const ta_tasklet *t, const char *trait)
 {
-	for (size_t i = 0; i < t->n_traits; i++)
-		if (strcmp(t->traits[i], trait) == 0)
+	const ta_classification *c = ta_classification_of(t);
+
+	for (size_t i = 0; i < c->n_traits; i++)
+		if (strcmp(c->traits[i], trait) == 0)
 			return true;
 	return false;
 }
@@ -117,7 +120,8 @@ static bool eval(const ta_tasklet *t, const ta_behavior *b, const struct ta_beha
 	case TA_COND_HI:
 		return has_site(t, "tasklet_hi_schedule") == c->value;
 	case TA_COND_CLASS:
-		return t->cls && ta_strlist_has(&c->strs, t->cls);
+		return ta_classification_of(t)->cls &&
+		       ta_strlist_has(&c->strs, ta_classification_of(t)->cls);
 	case TA_COND_SUBSYSTEM:
 		return t->file && ta_strlist_has_prefix_of(&c->strs, t->file);
 	case TA_COND_TRACE_OP:

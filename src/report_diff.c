@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "successor.h"
 #include "mechanism.h"
 #include "util.h"
@@ -553,7 +554,7 @@ static cJSON *tasklet_json(const ta_tasklet *t)
 	cJSON_AddNumberToObject(o, "line", t->line);
 	add_str(o, "subsystem", t->subsystem);
 	add_str(o, "callback", t->callback);
-	add_str(o, "mechanism_recommended", t->rec.mechanism);
+	add_str(o, "mechanism_recommended", ta_classification_of(t)->rec.mechanism);
 	return o;
 }
 

@@ -19,6 +19,8 @@
 #include <unistd.h>
 
 #include "behavior.h"
+#include "classify.h"
+#include "patch.h"
 #include "report_filter.h"
 #include "util.h"
 
@@ -188,7 +190,7 @@ static bool is_schedule(enum ta_api api)
 }
 
 /* "tasklet_schedule in foo_ack() [hardirq]: foo_isr() (a caller): hardirq (...)" */
-static char *site_message(const ta_site *s)
+static char *site_message(const ta_site *s, const ta_site_context *sc)
 {
 	ta_buf b = {0};
 
@@ -197,10 +199,10 @@ static char *site_message(const ta_site *s)
 		ta_buf_printf(&b, " in %s()", s->function);
 	else
 		ta_buf_puts(&b, " at file scope");
-	if (s->roles) {
+	if (sc->roles) {
 		const char *sep = " [";
 		for (int r = 0; r < TA_ROLE_COUNT; r++)
-			if (s->roles & TA_ROLE_BIT(r)) {
+			if (sc->roles & TA_ROLE_BIT(r)) {
 				ta_buf_printf(&b, "%s%s", sep, ta_role_name((enum ta_role)r));
 				sep = ", ";
 			}
@@ -208,8 +210,8 @@ static char *site_message(const ta_site *s)
 	}
 	if (!s->active)
 		ta_buf_puts(&b, " (not compiled in this configuration)");
-	if (s->context)
-		ta_buf_printf(&b, ": %s", s->context);
+	if (sc->context)
+		ta_buf_printf(&b, ": %s", sc->context);
 	return ta_buf_steal(&b);
 }
 
@@ -227,7 +229,7 @@ static void add_related(cJSON *result, const ta_tasklet *t)
 			continue;
 		if (!arr)
 			arr = cJSON_AddArrayToObject(result, "relatedLocations");
-		msg = site_message(s);
+		msg = site_message(s, ta_site_context_of(t, i));
 		loc = location_json(s->file, s->line, msg);
 		cJSON_AddNumberToObject(loc, "id", id++);
 		cJSON_AddItemToArray(arr, loc);
@@ -306,8 +308,8 @@ static cJSON *tasklet_props(const ta_tasklet *t)
 		add_text(o, "subsystem", t->subsystem);
 	if (t->callback)
 		add_text(o, "callback", t->callback);
-	if (t->cls)
-		add_text(o, "class", t->cls);
+	if (ta_classification_of(t)->cls)
+		add_text(o, "class", ta_classification_of(t)->cls);
 	return o;
 }
 
@@ -615,7 +617,7 @@ static cJSON *strings_json(char *const *v, size_t n)
 
 static cJSON *recommendation_result(struct ctx *c, const ta_tasklet *t)
 {
-	const ta_recommendation *rec = &t->rec;
+	const ta_recommendation *rec = &ta_classification_of(t)->rec;
 	const char *file, *rule = rec->reasons[0].rule;
 	unsigned line;
 	ta_buf msg = {0};
@@ -648,13 +650,13 @@ static cJSON *recommendation_result(struct ctx *c, const ta_tasklet *t)
 		if (t->behavior->assessment)
 			add_text(props, "behavior_assessment", t->behavior->assessment);
 	}
-	if (t->patch_status) {
+	if (t->patch) {
 		cJSON *po = cJSON_AddObjectToObject(props, "patch");
-		add_text(po, "status", t->patch_status);
-		if (t->patch_migration)
-			add_text(po, "migration", t->patch_migration);
-		if (t->patch_reason)
-			add_text(po, "reason", t->patch_reason);
+		add_text(po, "status", ta_patch_status_name(t->patch->status));
+		if (t->patch->migration)
+			add_text(po, "migration", t->patch->migration);
+		if (t->patch->reason)
+			add_text(po, "reason", t->patch->reason);
 	}
 	add_fixes(c, r, t);
 	return r;
@@ -738,11 +740,12 @@ static cJSON *run_json(struct ctx *c, const struct ta_report_opts *opts)
 	results = cJSON_AddArrayToObject(run, "results");
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
+		const ta_classification *cl = ta_classification_of(t);
 		if (!ta_report_selected(t, opts))
 			continue;
-		for (size_t j = 0; j < t->n_findings; j++)
-			cJSON_AddItemToArray(results, finding_result(c, t, &t->findings[j]));
-		if (t->rec.mechanism && t->rec.n_reasons)
+		for (size_t j = 0; j < cl->n_findings; j++)
+			cJSON_AddItemToArray(results, finding_result(c, t, &cl->findings[j]));
+		if (cl->rec.mechanism && cl->rec.n_reasons)
 			cJSON_AddItemToArray(results, recommendation_result(c, t));
 	}
 	props = cJSON_AddObjectToObject(run, "properties");

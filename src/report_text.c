@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "classify.h"
 #include "report_filter.h"
 #include "util.h"
 
@@ -30,6 +31,8 @@ static int sub_cmp(const void *x, const void *y)
 /* "tasklet_setup, foo_bh (new), 2 schedule sites, 1 kill site" */
 static void describe(const ta_tasklet *t, ta_buf *b)
 {
+	const ta_classification *c = ta_classification_of(t);
+
 	ta_buf_printf(b, "%s",
 		      t->init_api == TA_API_NONE ? "never initialized" : ta_api_name(t->init_api));
 	if (t->callback)
@@ -50,17 +53,17 @@ static void describe(const ta_tasklet *t, ta_buf *b)
 	}
 	if (!t->active)
 		ta_buf_puts(b, " [inactive in this configuration]");
-	if (t->cls) {
-		ta_buf_printf(b, "; class %s", t->cls);
-		if (t->rec.mechanism) {
-			ta_buf_printf(b, ", recommend %s", t->rec.mechanism);
-			if (t->rec.queue)
-				ta_buf_printf(b, " (%s)", t->rec.queue);
-			ta_buf_printf(b, " [%.2f]", t->rec.confidence);
+	if (c->cls) {
+		ta_buf_printf(b, "; class %s", c->cls);
+		if (c->rec.mechanism) {
+			ta_buf_printf(b, ", recommend %s", c->rec.mechanism);
+			if (c->rec.queue)
+				ta_buf_printf(b, " (%s)", c->rec.queue);
+			ta_buf_printf(b, " [%.2f]", c->rec.confidence);
 		}
-		if (t->n_findings)
-			ta_buf_printf(b, ", %zu finding%s", t->n_findings,
-				      t->n_findings == 1 ? "" : "s");
+		if (c->n_findings)
+			ta_buf_printf(b, ", %zu finding%s", c->n_findings,
+				      c->n_findings == 1 ? "" : "s");
 	}
 	if (t->behavior && t->behavior->target && t->behavior->assessment)
 		ta_buf_printf(b, "; behavior %s: %s, %s", t->behavior->target, t->behavior->verdict,
@@ -103,8 +106,10 @@ static void print_behavior(FILE *fp, const ta_tasklet *t)
 /* The findings of a tasklet, one compiler-format line each. */
 static void print_findings(FILE *fp, const ta_tasklet *t)
 {
-	for (size_t i = 0; i < t->n_findings; i++) {
-		const ta_finding *f = &t->findings[i];
+	const ta_classification *c = ta_classification_of(t);
+
+	for (size_t i = 0; i < c->n_findings; i++) {
+		const ta_finding *f = &c->findings[i];
 		fprintf(fp, "%s:%u: %s: %s [%s]\n", f->file ? f->file : t->file,
 			f->line ? f->line : t->line, f->severity, f->text, f->rule);
 	}
@@ -120,7 +125,8 @@ static void print_class_summary(const ta_audit *a, const struct ta_report_opts *
 		n = 0;
 		for (size_t i = 0; i < a->n_tasklets; i++) {
 			const ta_tasklet *t = &a->tasklets[i];
-			const char *key = pass == 0 ? t->cls : t->rec.mechanism;
+			const ta_classification *c = ta_classification_of(t);
+			const char *key = pass == 0 ? c->cls : c->rec.mechanism;
 			size_t j;
 			if (!key || !ta_report_selected(t, opts))
 				continue;

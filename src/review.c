@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "util.h"
 
 struct ta_review {
@@ -146,8 +147,10 @@ static int row_cmp(const void *x, const void *y, void *ctx)
 	switch (rv->sort) {
 	case TA_FIELD_CONFIDENCE: {
 		/* most confident first; no recommendation last */
-		double ci = ti->rec.mechanism ? ti->rec.confidence : -1;
-		double cj = tj->rec.mechanism ? tj->rec.confidence : -1;
+		const ta_recommendation *ri = &ta_classification_of(ti)->rec;
+		const ta_recommendation *rj = &ta_classification_of(tj)->rec;
+		double ci = ri->mechanism ? ri->confidence : -1;
+		double cj = rj->mechanism ? rj->confidence : -1;
 		c = (ci < cj) - (ci > cj);
 		break;
 	}
@@ -217,9 +220,10 @@ ta_review *ta_review_new(const ta_audit *a)
 	rv->sort = TA_FIELD_SUBSYSTEM;
 	for (size_t i = 0; i < n; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
+		const ta_recommendation *rec = &ta_classification_of(t)->rec;
 		rv->hashes[i] = ta_review_facts_hash(t);
-		if (t->rec.mechanism)
-			snprintf(rv->conf[i], sizeof(rv->conf[i]), "%.2f", t->rec.confidence);
+		if (rec->mechanism)
+			snprintf(rv->conf[i], sizeof(rv->conf[i]), "%.2f", rec->confidence);
 		else
 			strcpy(rv->conf[i], "-");
 		if (t->id)
@@ -328,7 +332,7 @@ const char *ta_review_mechanism(const ta_review *rv, size_t i)
 {
 	if (rv->dec[i] && rv->dec[i]->mechanism)
 		return rv->dec[i]->mechanism;
-	return rv->a->tasklets[i].rec.mechanism;
+	return ta_classification_of(&rv->a->tasklets[i])->rec.mechanism;
 }
 
 const char *ta_review_value_of(const ta_review *rv, size_t i, enum ta_field f)
@@ -341,7 +345,7 @@ const char *ta_review_value_of(const ta_review *rv, size_t i, enum ta_field f)
 	case TA_FIELD_SUBSYSTEM:
 		return t->subsystem ? t->subsystem : "-";
 	case TA_FIELD_CLASS:
-		return t->cls ? t->cls : "unclassified";
+		return ta_classification_of(t)->cls ? ta_classification_of(t)->cls : "unclassified";
 	case TA_FIELD_MECHANISM:
 		s = ta_review_mechanism(rv, i);
 		return s ? s : "none";
@@ -447,8 +451,8 @@ bool ta_review_matches(const ta_review *rv, size_t i)
 	if (!q)
 		return false;
 	return has(t->name, q) || has(t->key, q) || has(t->file, q) || has(t->callback, q) ||
-	       has(t->subsystem, q) || has(t->cls, q) || has(ta_review_mechanism(rv, i), q) ||
-	       has(t->id, q);
+	       has(t->subsystem, q) || has(ta_classification_of(t)->cls, q) ||
+	       has(ta_review_mechanism(rv, i), q) || has(t->id, q);
 }
 
 bool ta_review_search_next(ta_review *rv, int dir)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "classify.h"
 #include "rules.h"
 #include "util.h"
 
@@ -253,24 +254,26 @@ static void section_identity(struct page *p, const ta_review *rv, size_t i)
 
 static void section_class(struct page *p, const ta_tasklet *t)
 {
+	const ta_classification *c = ta_classification_of(t);
+
 	blank(p);
-	addf(p, TA_STYLE_HEADING, 2, "Class: %s", t->cls ? t->cls : "(not classified)");
-	add_reasons(p, t->class_reasons, t->n_class_reasons, TA_STYLE_TEXT);
-	if (t->n_traits) {
+	addf(p, TA_STYLE_HEADING, 2, "Class: %s", c->cls ? c->cls : "(not classified)");
+	add_reasons(p, c->class_reasons, c->n_class_reasons, TA_STYLE_TEXT);
+	if (c->n_traits) {
 		ta_buf b = {0};
-		for (size_t k = 0; k < t->n_traits; k++)
-			ta_buf_printf(&b, "%s%s", k ? ", " : "", t->traits[k]);
+		for (size_t k = 0; k < c->n_traits; k++)
+			ta_buf_printf(&b, "%s%s", k ? ", " : "", c->traits[k]);
 		addf(p, TA_STYLE_TEXT, 4, "  callback traits: %s", b.s);
 		ta_buf_free(&b);
 	}
-	if (t->bh_exclusion)
+	if (c->bh_exclusion)
 		addf(p, TA_STYLE_TEXT, 4, "  shares a lock taken with spin_lock_bh (BH exclusion)");
 }
 
 static void section_recommendation(struct page *p, const ta_review *rv, size_t i)
 {
 	const ta_tasklet *t = &ta_review_audit(rv)->tasklets[i];
-	const ta_recommendation *r = &t->rec;
+	const ta_recommendation *r = &ta_classification_of(t)->rec;
 
 	blank(p);
 	if (!r->mechanism) {
@@ -295,10 +298,12 @@ static void section_recommendation(struct page *p, const ta_review *rv, size_t i
 
 static void section_findings(struct page *p, const ta_tasklet *t)
 {
+	const ta_classification *c = ta_classification_of(t);
+
 	blank(p);
-	addf(p, TA_STYLE_HEADING, 2, "Findings: %zu", t->n_findings);
-	for (size_t k = 0; k < t->n_findings; k++) {
-		const ta_finding *f = &t->findings[k];
+	addf(p, TA_STYLE_HEADING, 2, "Findings: %zu", c->n_findings);
+	for (size_t k = 0; k < c->n_findings; k++) {
+		const ta_finding *f = &c->findings[k];
 		enum ta_style st = strcmp(f->severity, "error") == 0     ? TA_STYLE_BAD
 				   : strcmp(f->severity, "warning") == 0 ? TA_STYLE_WARN
 									 : TA_STYLE_TEXT;
@@ -395,14 +400,15 @@ static void section_source(struct page *p, const ta_review *rv, size_t i)
 	}
 	for (size_t k = 0; k < t->n_sites; k++) {
 		const ta_site *s = &t->sites[k];
-		char *roles = role_list(s->roles);
+		const ta_site_context *sc = ta_site_context_of(t, k);
+		char *roles = role_list(sc->roles);
 		addf(p, TA_STYLE_DIM, 4, "  %s at %s:%u%s%s%s%s%s%s%s", ta_api_name(s->api),
 		     s->file ? s->file : "?", s->line, s->function ? " in " : "",
 		     s->function ? s->function : "", s->function ? "()" : "",
-		     *roles ? " - context " : "", roles, s->atomic_lock ? ", spinlock held" : "",
+		     *roles ? " - context " : "", roles, sc->atomic_lock ? ", spinlock held" : "",
 		     s->active ? "" : " (inactive)");
-		if (s->context)
-			addf(p, TA_STYLE_DIM, 6, "    %s", s->context);
+		if (sc->context)
+			addf(p, TA_STYLE_DIM, 6, "    %s", sc->context);
 		add_source(p, a->tree, s->file, s->line, SRC_AROUND_USE, SRC_AROUND_USE);
 		free(roles);
 	}

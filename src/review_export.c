@@ -57,7 +57,7 @@ static size_t accepted(const ta_review *rv, const char ***ids, const char ***mec
 }
 
 /* Run the patch writer on ids into dir (created if missing). */
-static int run_writer(ta_review *rv, const char *dir, const char **ids, const char **mechs,
+static int run_writer(const ta_review *rv, const char *dir, const char **ids, const char **mechs,
 		      bool picked, size_t n)
 {
 	struct ta_patch_opts o = {
@@ -70,9 +70,8 @@ static int run_writer(ta_review *rv, const char *dir, const char **ids, const ch
 
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		return -1;
-	/* the review borrows the audit read-only; the caller owns it and the writer may annotate it
-	 */
-	return ta_patch_run((ta_audit *)ta_review_audit(rv), &o);
+	/* the review reads the audit only; the outcomes are the patches' names in dir */
+	return ta_patch_run(ta_review_audit(rv), &o, NULL);
 }
 
 /* Every regular file of dir, sorted, concatenated. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * review_file.c - reads and writes the review file with cJSON.  Loading
- * validates the whole document before it touches the model, so a bad file
+ * review_file.c - reads (jsondoc.h) and writes (cJSON) the review file.
+ * Loading validates the whole document before it touches the model, so a bad file
  * changes nothing; saving goes through outfile.h (temporary file, fsync,
  * rename), so a crash never leaves half a review.
  */
@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "diag.h"
+#include "jsondoc.h"
 #include "outfile.h"
 #include "util.h"
 
@@ -139,92 +140,118 @@ static void loaded_free(struct loaded *l)
 	free(l->v);
 }
 
-/* An optional string member: NULL when absent or null; *bad when another type. */
-static const char *opt_str(const cJSON *o, const char *key, bool *bad)
+/* The decision o into *d; false after an error. */
+static bool parse_decision(ta_jdoc *doc, const cJSON *o, ta_review_decision *d)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	if (!v || cJSON_IsNull(v))
-		return NULL;
-	if (!cJSON_IsString(v)) {
-		*bad = true;
-		return NULL;
-	}
-	return v->valuestring;
-}
-
-static const char *parse_decision(const cJSON *o, ta_review_decision *d)
-{
-	bool bad = false;
-	const char *id = opt_str(o, "id", &bad), *dec = opt_str(o, "decision", &bad);
-	const char *mech = opt_str(o, "mechanism", &bad), *comment = opt_str(o, "comment", &bad);
-	const char *hash = opt_str(o, "facts_hash", &bad), *when = opt_str(o, "time", &bad);
+	const unsigned opt = TA_J_NULLABLE;
+	const char *id, *dec, *mech, *comment, *hash, *when;
 	int k;
 
-	if (!cJSON_IsObject(o))
-		return "is not an object";
-	if (bad)
-		return "has a member of the wrong type";
-	if (!id || !*id)
-		return "has no id";
+	if (!cJSON_IsObject(o)) {
+		ta_jdoc_bad(doc, o, "is not an object");
+		return false;
+	}
+	id = ta_jdoc_str(doc, o, "id", opt);
+	dec = ta_jdoc_str(doc, o, "decision", opt);
+	mech = ta_jdoc_str(doc, o, "mechanism", opt);
+	comment = ta_jdoc_str(doc, o, "comment", opt);
+	hash = ta_jdoc_str(doc, o, "facts_hash", opt);
+	when = ta_jdoc_str(doc, o, "time", opt);
+	if (ta_jdoc_failed(doc))
+		return false;
+	if (!id || !*id) {
+		ta_jdoc_bad(doc, o, "has no id");
+		return false;
+	}
 	k = dec ? ta_decision_from_name(dec) : -1;
-	if (k < 0)
-		return "has an unknown decision";
+	if (k < 0) {
+		ta_jdoc_bad(doc, o, "has an unknown decision");
+		return false;
+	}
 	d->id = xstrdup(id);
 	d->decision = (enum ta_decision)k;
 	d->mechanism = mech ? xstrdup(mech) : NULL;
 	d->comment = comment ? xstrdup(comment) : NULL;
 	d->facts_hash = hash ? xstrdup(hash) : NULL;
 	d->when = when ? parse_time(when) : 0;
-	if (d->when < 0)
-		return "has a time that is not YYYY-MM-DDTHH:MM:SSZ";
-	return NULL;
+	if (d->when < 0) {
+		ta_jdoc_bad(doc, cJSON_GetObjectItemCaseSensitive(o, "time"),
+			    "is not YYYY-MM-DDTHH:MM:SSZ");
+		return false;
+	}
+	return true;
 }
 
-static const char *parse_position(const cJSON *pos, struct loaded *l)
+/* The position (cursor, sort, filters, search) into l; false after an error. */
+static bool parse_position(ta_jdoc *doc, const cJSON *root, struct loaded *l)
 {
-	const cJSON *filters, *f;
+	const cJSON *pos = ta_jdoc_get(doc, root, "position", TA_J_OBJECT, TA_J_NULLABLE);
+	const cJSON *filters, *f, *v;
 	const char *sort;
-	bool bad = false;
 
-	if (!pos || cJSON_IsNull(pos))
-		return NULL;
-	if (!cJSON_IsObject(pos))
-		return "'position' is not an object";
-	l->pos_id = opt_str(pos, "id", &bad);
-	l->search = opt_str(pos, "search", &bad);
-	sort = opt_str(pos, "sort", &bad);
-	if (bad)
-		return "'position' has a member of the wrong type";
+	if (!pos)
+		return !ta_jdoc_failed(doc);
+	l->pos_id = ta_jdoc_str(doc, pos, "id", TA_J_NULLABLE);
+	l->search = ta_jdoc_str(doc, pos, "search", TA_J_NULLABLE);
+	sort = ta_jdoc_str(doc, pos, "sort", TA_J_NULLABLE);
+	if (ta_jdoc_failed(doc))
+		return false;
 	if (sort && ((l->sort = ta_field_from_name(sort)) < 0 ||
-		     !ta_field_sortable((enum ta_field)l->sort)))
-		return "'position.sort' names no sort field";
-	filters = cJSON_GetObjectItemCaseSensitive(pos, "filters");
-	if (filters && !cJSON_IsNull(filters) && !cJSON_IsObject(filters))
-		return "'position.filters' is not an object";
-	if (!cJSON_IsObject(filters))
-		return NULL;
+		     !ta_field_sortable((enum ta_field)l->sort))) {
+		v = cJSON_GetObjectItemCaseSensitive(pos, "sort");
+		ta_jdoc_bad(doc, v, "names no sort field");
+		return false;
+	}
+	filters = ta_jdoc_get(doc, pos, "filters", TA_J_OBJECT, TA_J_NULLABLE);
 	cJSON_ArrayForEach(f, filters)
 	{
 		int k = ta_field_from_name(f->string);
-		if (k < 0 || !ta_field_filterable((enum ta_field)k))
-			return "'position.filters' names an unknown field";
-		if (!cJSON_IsString(f))
-			return "'position.filters' has a value that is not a string";
+		if (k < 0 || !ta_field_filterable((enum ta_field)k)) {
+			ta_jdoc_fail_key(doc, f, "'position.filters' names an unknown field '%s'",
+					 f->string);
+			return false;
+		}
+		if (!cJSON_IsString(f)) {
+			ta_jdoc_bad(doc, f, "is not a string");
+			return false;
+		}
 		l->filters[k] = f->valuestring;
 	}
-	return NULL;
+	return !ta_jdoc_failed(doc);
+}
+
+/* The whole file into l; false after an error line. */
+static bool parse_file(ta_jdoc *doc, struct loaded *l)
+{
+	const cJSON *root = ta_jdoc_root(doc), *ver, *arr, *e;
+
+	if (!cJSON_IsObject(root)) {
+		ta_jdoc_fail(doc, root, "not a review file (not a JSON object)");
+		return false;
+	}
+	ver = cJSON_GetObjectItemCaseSensitive(root, "format_version");
+	if (!cJSON_IsString(ver) || strtol(ver->valuestring, NULL, 10) != 1) {
+		ta_jdoc_fail(doc, ver ? ver : root, "not a review file of format version 1");
+		return false;
+	}
+	arr = ta_jdoc_get(doc, root, "decisions", TA_J_ARRAY, 0);
+	cJSON_ArrayForEach(e, arr)
+	{
+		ta_review_decision d = {0};
+		bool ok = parse_decision(doc, e, &d);
+		TA_PUSH(l->v, l->n, l->cap, d);
+		if (!ok)
+			return false;
+	}
+	return !ta_jdoc_failed(doc) && parse_position(doc, root, l);
 }
 
 int ta_review_file_load(ta_review *rv, const char *path)
 {
 	struct loaded l = {.sort = -1};
-	const cJSON *arr, *e, *ver;
-	const char *problem = NULL;
-	char *text, *where = NULL;
-	const char *end = NULL;
-	cJSON *root;
-	size_t len, i = 0;
+	ta_jdoc *doc;
+	char *text;
+	size_t len;
 
 	text = ta_read_file(path, &len);
 	if (!text) {
@@ -233,54 +260,16 @@ int ta_review_file_load(ta_review *rv, const char *path)
 		ta_error("cannot read '%s': %s", path, strerror(errno));
 		return TA_EXIT_USAGE;
 	}
-	root = cJSON_ParseWithLengthOpts(text, len, &end, false);
-	if (!root) {
-		unsigned line = 1, col = 1;
-		for (const char *s = text; end && s < end && *s; s++, col++)
-			if (*s == '\n') {
-				line++;
-				col = 0;
-			}
-		ta_diag(TA_ERROR, path, line, col, "invalid JSON");
-		free(text);
-		return TA_EXIT_USAGE;
-	}
+	doc = ta_jdoc_parse(path, text, len, 0);
 	free(text);
-	ver = cJSON_GetObjectItemCaseSensitive(root, "format_version");
-	if (!cJSON_IsObject(root)) {
-		problem = "not a review file (not a JSON object)";
-	} else if (!cJSON_IsString(ver) || strtol(ver->valuestring, NULL, 10) != 1) {
-		problem = "not a review file of format version 1";
-	} else {
-		arr = cJSON_GetObjectItemCaseSensitive(root, "decisions");
-		if (arr && !cJSON_IsArray(arr)) {
-			problem = "'decisions' is not an array";
-			arr = NULL;
-		}
-		cJSON_ArrayForEach(e, arr)
-		{
-			ta_review_decision d = {0};
-			const char *p = parse_decision(e, &d);
-			TA_PUSH(l.v, l.n, l.cap, d);
-			if (p) {
-				where = xasprintf("'decisions[%zu]' %s", i, p);
-				problem = where;
-				break;
-			}
-			i++;
-		}
-		if (!problem)
-			problem = parse_position(cJSON_GetObjectItemCaseSensitive(root, "position"),
-						 &l);
-	}
-	if (problem) {
-		ta_diag(TA_ERROR, path, 0, 0, "%s", problem);
-		free(where);
+	if (!doc)
+		return TA_EXIT_USAGE;
+	if (!parse_file(doc, &l)) {
 		loaded_free(&l);
-		cJSON_Delete(root);
+		ta_jdoc_free(&doc);
 		return TA_EXIT_USAGE;
 	}
-	for (i = 0; i < l.n; i++)
+	for (size_t i = 0; i < l.n; i++)
 		ta_review_restore(rv, &l.v[i]);
 	if (l.sort >= 0)
 		ta_review_set_sort(rv, (enum ta_field)l.sort);
@@ -291,6 +280,6 @@ int ta_review_file_load(ta_review *rv, const char *path)
 	if (!ta_review_goto_id(rv, l.pos_id))
 		ta_review_set_cursor(rv, 0);
 	loaded_free(&l);
-	cJSON_Delete(root);
+	ta_jdoc_free(&doc);
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "lex.h"
 #include "rewrite_callback.h"
 #include "util.h"
@@ -405,11 +406,11 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 			plain |= s->api == TA_API_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
 		}
-	if (t->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake)
+	if (ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake)
 		return ta_rw_refuse(rw,
 				    "the tasklet shares data with code under spin_lock_bh(); in "
 				    "process context that no longer excludes it: not mechanical");
-	if (t->bh_exclusion && !m->bh_exclusion_ok && t->callback &&
+	if (ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok && t->callback &&
 	    retake_locks(rw, m) != TA_RW_DONE)
 		return TA_RW_REFUSED;
 	if (t->array)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "lex.h"
 #include "rewrite_callback.h"
 #include "rewrite_stmt.h"
@@ -56,6 +57,7 @@ static bool allowed(const struct fold *f, const ta_mention *m)
 /* Every site's API has a counterpart; one scheduling function in the one role. */
 static int check_sites(struct fold *f)
 {
+	static const ta_site_context no_context; /* init sites run nowhere in particular */
 	ta_rw *rw = f->rw;
 	const ta_tasklet *t = rw->t;
 	int role = f->m->schedule_role ? ta_role_from_name(f->m->schedule_role) : -1;
@@ -65,6 +67,7 @@ static int check_sites(struct fold *f)
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
 			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];
+			const ta_site_context *sc = pass ? ta_site_context_of(t, i) : &no_context;
 			const ta_api_map *map = &f->m->apis[s->api];
 			if (s->api == TA_API_DIRECT_CALL)
 				return ta_rw_refuse(rw,
@@ -90,15 +93,15 @@ static int check_sites(struct fold *f)
 						    "%s:%u: the tasklet is scheduled from its own "
 						    "callback",
 						    s->file, s->line);
-			if (role < 0 || s->roles != TA_ROLE_BIT(role))
+			if (role < 0 || sc->roles != TA_ROLE_BIT(role))
 				return ta_rw_refuse(rw,
 						    "%s:%u: %s() in %s() does not run only in %s "
 						    "context (%s)",
 						    s->file, s->line, ta_api_name(s->api),
 						    s->function,
 						    f->m->schedule_role ? f->m->schedule_role : "?",
-						    s->context ? s->context : "unknown");
-			if (s->atomic_lock)
+						    sc->context ? sc->context : "unknown");
+			if (sc->atomic_lock)
 				return ta_rw_refuse(
 					rw, "%s:%u: the tasklet is scheduled with a lock held",
 					s->file, s->line);
@@ -119,7 +122,7 @@ static int check_sites(struct fold *f)
 				    "a %s tasklet: only a tasklet in the driver's structure is "
 				    "converted",
 				    ta_scope_name(t->scope));
-	if (t->bh_exclusion && !f->m->bh_exclusion_ok)
+	if (ta_classification_of(t)->bh_exclusion && !f->m->bh_exclusion_ok)
 		return ta_rw_refuse(rw,
 				    "the tasklet shares data with code under spin_lock_bh(); in "
 				    "process context that no longer excludes it: not mechanical");

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * rules.c - loads and validates the JSON rule files.  Comments are blanked
- * (newlines kept) before cJSON parses, so errors can name the line; a
- * semantic error names the line of the offending rule's id.
+ * rules.c - loads and validates the JSON rule files (JSON with C comments,
+ * read through jsondoc.h): every error names the file, the line and the
+ * column of the offending value, and the rule it is in.
  */
 #include "rules.h"
 
 #include <cJSON.h>
 #include <dirent.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "jsondoc.h"
 #include "mechanism.h"
 #include "patch_rules.h"
 #include "refcore_check.h"
@@ -65,122 +65,66 @@ const char *ta_rules_default_dir(void)
 	return ta_bundled_path(TA_SOURCE_DIR "/rules", TA_DATA_DIR "/rules");
 }
 
-/* Parsing context: the file's name and text, for error lines. */
-struct src {
-	const char *name;
-	const char *text;
-	bool failed;
+/*
+ * Loading: one document at a time, and the ids seen so far in every file
+ * with where each was defined, so a second definition names the first.
+ */
+struct load {
+	ta_jdoc *d;
+	ta_strmap *ids; /* id -> index in where */
+	char ***where;  /* "file:line" of each id */
+	size_t *n_where, *cap_where;
 };
 
-static unsigned line_of(const struct src *s, const char *p)
+static char *get_str(struct load *s, const cJSON *o, const char *key, bool required)
 {
-	unsigned line = 1;
-
-	for (const char *q = s->text; q && p && q < p && *q; q++)
-		line += *q == '\n';
-	return line;
+	return ta_jdoc_strdup(s->d, o, key, required ? TA_J_REQUIRED : 0);
 }
 
-/* The line where `"id": "<id>"` appears, else 0. */
-static unsigned line_of_id(const struct src *s, const char *id)
-{
-	char *needle;
-	const char *hit;
-
-	if (!id)
-		return 0;
-	needle = xasprintf("\"%s\"", id);
-	hit = strstr(s->text, needle);
-	free(needle);
-	return hit ? line_of(s, hit) : 0;
-}
-
-static void fail(struct src *s, const char *id, const char *fmt, ...)
-{
-	va_list ap;
-	ta_buf b = {0};
-
-	if (s->failed)
-		return;
-	s->failed = true;
-	va_start(ap, fmt);
-	ta_buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	if (id)
-		ta_diag(TA_ERROR, s->name, line_of_id(s, id), 0, "rule '%s': %s", id, b.s);
-	else
-		ta_diag(TA_ERROR, s->name, 0, 0, "%s", b.s);
-	ta_buf_free(&b);
-}
-
-/* Blank C comments, keeping newlines, and strings intact. */
-static char *strip_comments(const char *in)
-{
-	char *out = xstrdup(in);
-	char *p = out;
-
-	while (*p) {
-		if (*p == '"') {
-			for (p++; *p && *p != '"'; p++)
-				if (*p == '\\' && p[1])
-					p++;
-			if (*p)
-				p++;
-		} else if (p[0] == '/' && p[1] == '*') {
-			for (; *p && !(p[0] == '*' && p[1] == '/'); p++)
-				if (*p != '\n')
-					*p = ' ';
-			if (*p) {
-				p[0] = p[1] = ' ';
-				p += 2;
-			}
-		} else if (p[0] == '/' && p[1] == '/') {
-			for (; *p && *p != '\n'; p++)
-				*p = ' ';
-		} else {
-			p++;
-		}
-	}
-	return out;
-}
-
-static char *get_str(struct src *s, const cJSON *o, const char *key, const char *id, bool required)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	if (!v) {
-		if (required)
-			fail(s, id, "missing \"%s\"", key);
-		return NULL;
-	}
-	if (!cJSON_IsString(v)) {
-		fail(s, id, "\"%s\" must be a string", key);
-		return NULL;
-	}
-	return xstrdup(v->valuestring);
-}
-
-static ta_strlist get_list(struct src *s, const cJSON *o, const char *key, const char *id)
+static ta_strlist get_list(struct load *s, const cJSON *o, const char *key)
 {
 	ta_strlist l = {0};
-	size_t cap = 0;
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key), *e;
 
-	if (!v)
-		return l;
-	if (!cJSON_IsArray(v)) {
-		fail(s, id, "\"%s\" must be an array of strings", key);
-		return l;
-	}
-	cJSON_ArrayForEach(e, v)
-	{
-		if (!cJSON_IsString(e)) {
-			fail(s, id, "\"%s\" must be an array of strings", key);
-			continue;
-		}
-		TA_PUSH(l.v, l.n, cap, xstrdup(e->valuestring));
-	}
+	l.v = ta_jdoc_strings(s->d, o, key, 0, &l.n);
 	return l;
+}
+
+/*
+ * The id of rule o, which names the rule in the errors that follow; a
+ * second definition of an id is an error.  NULL when o has none.
+ */
+static char *rule_id(struct load *s, const cJSON *o)
+{
+	const cJSON *v;
+	size_t *first;
+	char *id;
+
+	ta_jdoc_subject(s->d, NULL);
+	if (!cJSON_IsObject(o)) {
+		ta_jdoc_bad(s->d, o, "is not an object");
+		return NULL;
+	}
+	id = get_str(s, o, "id", true);
+	if (!id)
+		return NULL;
+	v = cJSON_GetObjectItemCaseSensitive(o, "id");
+	first = ta_strmap_get(s->ids, id);
+	if (first) {
+		ta_jdoc_fail(s->d, v, "rule id '%s' is defined twice (first at %s)", id,
+			     (*s->where)[*first]);
+	} else {
+		unsigned line, col;
+		ta_jdoc_where(s->d, v, &line, &col);
+		ta_strmap_put(s->ids, id, *s->n_where);
+		TA_PUSH(*s->where, *s->n_where, *s->cap_where,
+			xasprintf("%s:%u", ta_jdoc_name(s->d), line));
+	}
+	{
+		char *subject = xasprintf("rule '%s'", id);
+		ta_jdoc_subject(s->d, subject);
+		free(subject);
+	}
+	return id;
 }
 
 static void strlist_free(ta_strlist *l)
@@ -192,14 +136,18 @@ static void strlist_free(ta_strlist *l)
 	l->n = 0;
 }
 
-static unsigned role_bits(struct src *s, const ta_strlist *l, const char *id)
+/* The role bits of the strings of arr (checked to be strings). */
+static unsigned role_bits(struct load *s, const cJSON *arr)
 {
+	const cJSON *e;
 	unsigned bits = 0;
 
-	for (size_t i = 0; i < l->n; i++) {
-		int r = ta_role_from_name(l->v[i]);
+	cJSON_ArrayForEach(e, arr)
+	{
+		int r = cJSON_IsString(e) ? ta_role_from_name(e->valuestring) : -1;
 		if (r < 0)
-			fail(s, id, "unknown role '%s'", l->v[i]);
+			ta_jdoc_fail(s->d, e, "unknown role '%s'",
+				     cJSON_IsString(e) ? e->valuestring : "?");
 		else
 			bits |= TA_ROLE_BIT(r);
 	}
@@ -271,14 +219,14 @@ static const ta_cond *cond_find_scope(const ta_cond *c, bool want)
 	return NULL;
 }
 
-static ta_cond *parse_cond(struct src *s, const cJSON *o, const char *id)
+static ta_cond *parse_cond(struct load *s, const cJSON *o)
 {
-	const cJSON *item;
+	const cJSON *item, *e;
 	ta_cond *c;
 	size_t i, cap = 0;
 
 	if (!cJSON_IsObject(o) || cJSON_GetArraySize(o) != 1) {
-		fail(s, id, "a condition must be an object with exactly one key");
+		ta_jdoc_fail(s->d, o, "a condition must be an object with exactly one key");
 		return NULL;
 	}
 	item = o->child;
@@ -286,7 +234,7 @@ static ta_cond *parse_cond(struct src *s, const cJSON *o, const char *id)
 		if (strcmp(cond_table[i].key, item->string) == 0)
 			break;
 	if (i == sizeof(cond_table) / sizeof(*cond_table)) {
-		fail(s, id, "unknown condition \"%s\"", item->string);
+		ta_jdoc_fail_key(s->d, item, "unknown condition \"%s\"", item->string);
 		return NULL;
 	}
 	c = xcalloc(1, sizeof(*c));
@@ -295,26 +243,27 @@ static ta_cond *parse_cond(struct src *s, const cJSON *o, const char *id)
 	case ARG_KIDS: {
 		const cJSON *k;
 		if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) == 0) {
-			fail(s, id, "\"%s\" needs a non-empty array of conditions", item->string);
+			ta_jdoc_fail(s->d, item, "\"%s\" needs a non-empty array of conditions",
+				     item->string);
 			break;
 		}
 		cJSON_ArrayForEach(k, item)
 		{
-			ta_cond *kid = parse_cond(s, k, id);
+			ta_cond *kid = parse_cond(s, k);
 			if (kid)
 				TA_PUSH(c->kids, c->n_kids, cap, kid);
 		}
 		break;
 	}
 	case ARG_KID: {
-		ta_cond *kid = parse_cond(s, item, id);
+		ta_cond *kid = parse_cond(s, item);
 		if (kid)
 			TA_PUSH(c->kids, c->n_kids, cap, kid);
 		break;
 	}
 	case ARG_STR:
 		if (!cJSON_IsString(item)) {
-			fail(s, id, "\"%s\" needs a string", item->string);
+			ta_jdoc_fail(s->d, item, "\"%s\" needs a string", item->string);
 			break;
 		}
 		c->strs.v = xcalloc(1, sizeof(char *));
@@ -323,47 +272,55 @@ static ta_cond *parse_cond(struct src *s, const cJSON *o, const char *id)
 		break;
 	case ARG_BOOL:
 		if (!cJSON_IsBool(item))
-			fail(s, id, "\"%s\" needs true or false", item->string);
+			ta_jdoc_fail(s->d, item, "\"%s\" needs true or false", item->string);
 		c->value = cJSON_IsTrue(item);
 		break;
 	case ARG_ROLES:
-	case ARG_STRS: {
-		cJSON *wrap = cJSON_CreateObject();
-		cJSON_AddItemReferenceToObject(wrap, "v", (cJSON *)item);
-		c->strs = get_list(s, wrap, "v", id);
-		cJSON_Delete(wrap);
-		if (c->strs.n == 0)
-			fail(s, id, "\"%s\" needs a non-empty array of strings", item->string);
+	case ARG_STRS:
+		if (!cJSON_IsArray(item) || cJSON_GetArraySize(item) == 0) {
+			ta_jdoc_fail(s->d, item, "\"%s\" needs a non-empty array of strings",
+				     item->string);
+			break;
+		}
+		cJSON_ArrayForEach(e, item)
+		{
+			if (!cJSON_IsString(e)) {
+				ta_jdoc_bad(s->d, e, "is not a string");
+				break;
+			}
+			TA_PUSH(c->strs.v, c->strs.n, cap, xstrdup(e->valuestring));
+		}
 		if (cond_table[i].arg == ARG_ROLES)
-			c->roles = role_bits(s, &c->strs, id);
+			c->roles = role_bits(s, item);
 		break;
 	}
-	}
 	return c;
 }
 
-static ta_cond *get_cond(struct src *s, const cJSON *o, const char *id)
+static ta_cond *get_cond(struct load *s, const cJSON *o)
 {
-	const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, "when");
-
+	const cJSON *w = ta_jdoc_get(s->d, o, "when", TA_J_ANY, TA_J_REQUIRED);
 	ta_cond *c;
 
-	if (!w) {
-		fail(s, id, "missing \"when\"");
+	if (!w)
 		return NULL;
-	}
-	c = parse_cond(s, w, id);
+	c = parse_cond(s, w);
 	if (cond_find_scope(c, true))
-		fail(s, id,
-		     "a condition about a difference (trace_op, kill_in_function_ending, "
-		     "enable_and_queue, replacement_breaks, lost_run_ends_with, shown_on_tasklet, "
-		     "trace_ends_with, trace_shows) "
-		     "belongs in a "
-		     "\"relevance\" rule");
+		ta_jdoc_fail(s->d, w,
+			     "a condition about a difference (trace_op, kill_in_function_ending, "
+			     "enable_and_queue, replacement_breaks, lost_run_ends_with, "
+			     "shown_on_tasklet, trace_ends_with, trace_shows) belongs in a "
+			     "\"relevance\" rule");
 	return c;
 }
 
-static void load_roles(struct src *s, ta_rules *r, const cJSON *arr)
+/* The member key of o (NULL when absent), for an error about its value. */
+static const cJSON *member(const cJSON *o, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(o, key);
+}
+
+static void load_roles(struct load *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
 
@@ -371,117 +328,123 @@ static void load_roles(struct src *s, ta_rules *r, const cJSON *arr)
 	{
 		ta_role_rule rr = {0};
 		char *role;
-		const cJSON *arg = cJSON_GetObjectItemCaseSensitive(o, "arg");
+		const cJSON *arg;
 		int ri;
 
-		rr.id = get_str(s, o, "id", NULL, true);
-		rr.text = get_str(s, o, "text", rr.id, true);
-		role = get_str(s, o, "role", rr.id, true);
+		rr.id = rule_id(s, o);
+		rr.text = get_str(s, o, "text", true);
+		role = get_str(s, o, "role", true);
 		ri = role ? ta_role_from_name(role) : -1;
 		if (role && ri < 0)
-			fail(s, rr.id, "unknown role '%s'", role);
+			ta_jdoc_fail(s->d, member(o, "role"), "unknown role '%s'", role);
 		rr.role = ri < 0 ? TA_ROLE_UNKNOWN : (enum ta_role)ri;
 		free(role);
-		rr.call = get_str(s, o, "call", rr.id, false);
-		rr.field = get_str(s, o, "field", rr.id, false);
-		rr.field_names = get_list(s, o, "field_names", rr.id);
-		rr.suffixes = get_list(s, o, "suffixes", rr.id);
-		rr.returns = get_str(s, o, "returns", rr.id, false);
-		rr.weak = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "weak"));
-		rr.arg = cJSON_IsNumber(arg) ? arg->valueint : -1;
+		rr.call = get_str(s, o, "call", false);
+		rr.field = get_str(s, o, "field", false);
+		rr.field_names = get_list(s, o, "field_names");
+		rr.suffixes = get_list(s, o, "suffixes");
+		rr.returns = get_str(s, o, "returns", false);
+		rr.weak = ta_jdoc_bool(s->d, o, "weak", 0, false);
+		arg = ta_jdoc_get(s->d, o, "arg", TA_J_UINT, 0);
+		rr.arg = arg ? arg->valueint : -1;
 		if (rr.call && rr.arg < 0)
-			fail(s, rr.id, "a \"call\" rule needs a non-negative \"arg\"");
+			ta_jdoc_fail(s->d, o, "a \"call\" rule needs a non-negative \"arg\"");
 		if (!rr.call && !rr.field && !rr.field_names.n && !rr.suffixes.n && !rr.returns)
-			fail(s, rr.id,
-			     "needs \"call\", \"field\", \"field_names\", \"suffixes\" or \"returns\"");
+			ta_jdoc_fail(
+				s->d, o,
+				"needs \"call\", \"field\", \"field_names\", \"suffixes\" or \"returns\"");
 		if ((rr.suffixes.n || rr.returns) && !rr.weak)
-			fail(s, rr.id, "\"suffixes\" and \"returns\" rules must be \"weak\": true");
+			ta_jdoc_fail(s->d, o,
+				     "\"suffixes\" and \"returns\" rules must be \"weak\": true");
 		TA_PUSH(r->roles, r->n_roles, r->cap_roles, rr);
 	}
 }
 
-static void load_traits(struct src *s, ta_rules *r, const cJSON *arr)
+static void load_traits(struct load *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
 
 	cJSON_ArrayForEach(o, arr)
 	{
 		ta_trait_rule t = {0};
-		t.id = get_str(s, o, "id", NULL, true);
-		t.trait = get_str(s, o, "trait", t.id, true);
-		t.text = get_str(s, o, "text", t.id, true);
-		t.calls = get_list(s, o, "calls", t.id);
-		t.prefixes = get_list(s, o, "prefixes", t.id);
-		t.macros = get_list(s, o, "macros", t.id);
+		t.id = rule_id(s, o);
+		t.trait = get_str(s, o, "trait", true);
+		t.text = get_str(s, o, "text", true);
+		t.calls = get_list(s, o, "calls");
+		t.prefixes = get_list(s, o, "prefixes");
+		t.macros = get_list(s, o, "macros");
 		if (!t.calls.n && !t.prefixes.n && !t.macros.n)
-			fail(s, t.id, "needs \"calls\", \"prefixes\" or \"macros\"");
+			ta_jdoc_fail(s->d, o, "needs \"calls\", \"prefixes\" or \"macros\"");
 		TA_PUSH(r->traits, r->n_traits, r->cap_traits, t);
 	}
 }
 
-static void load_locks(struct src *s, ta_rules *r, const cJSON *o)
+static void load_locks(struct load *s, ta_rules *r, const cJSON *o)
 {
 	free(r->locks.id);
 	strlist_free(&r->locks.bh_acquire);
 	strlist_free(&r->locks.bh_calls);
 	strlist_free(&r->locks.atomic_acquire);
 	strlist_free(&r->locks.atomic_release);
-	r->locks.id = get_str(s, o, "id", NULL, true);
-	r->locks.bh_acquire = get_list(s, o, "bh_acquire", r->locks.id);
-	r->locks.bh_calls = get_list(s, o, "bh_calls", r->locks.id);
-	r->locks.atomic_acquire = get_list(s, o, "atomic_acquire", r->locks.id);
-	r->locks.atomic_release = get_list(s, o, "atomic_release", r->locks.id);
+	r->locks.id = rule_id(s, o);
+	r->locks.bh_acquire = get_list(s, o, "bh_acquire");
+	r->locks.bh_calls = get_list(s, o, "bh_calls");
+	r->locks.atomic_acquire = get_list(s, o, "atomic_acquire");
+	r->locks.atomic_release = get_list(s, o, "atomic_release");
 }
 
-static void load_classes(struct src *s, ta_rules *r, const cJSON *arr)
+static void load_classes(struct load *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
 
 	cJSON_ArrayForEach(o, arr)
 	{
 		ta_class_rule c = {0};
-		c.id = get_str(s, o, "id", NULL, true);
-		c.cls = get_str(s, o, "class", c.id, true);
-		c.description = get_str(s, o, "description", c.id, true);
-		c.when = get_cond(s, o, c.id);
+		c.id = rule_id(s, o);
+		c.cls = get_str(s, o, "class", true);
+		c.description = get_str(s, o, "description", true);
+		c.when = get_cond(s, o);
 		TA_PUSH(r->classes, r->n_classes, r->cap_classes, c);
 	}
 }
 
-static void load_recs(struct src *s, ta_rules *r, const cJSON *arr)
+/* The mechanism named by the string member key of o (NULL: absent), checked. */
+static char *get_mech(struct load *s, const cJSON *o, const char *key, bool required)
+{
+	char *m = get_str(s, o, key, required);
+
+	if (m && ta_mech_from_name(m) < 0)
+		ta_jdoc_fail(s->d, member(o, key), "unknown mechanism '%s'", m);
+	return m;
+}
+
+static void load_recs(struct load *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
 
 	cJSON_ArrayForEach(o, arr)
 	{
 		ta_rec_rule rr = {0};
-		const cJSON *conf = cJSON_GetObjectItemCaseSensitive(o, "confidence");
-		const cJSON *delta = cJSON_GetObjectItemCaseSensitive(o, "confidence_delta");
 
-		rr.id = get_str(s, o, "id", NULL, true);
-		rr.text = get_str(s, o, "text", rr.id, true);
-		rr.adds = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "adds"));
-		rr.mechanism = get_str(s, o, "mechanism", rr.id, !rr.adds);
-		rr.queue = get_str(s, o, "queue", rr.id, false);
-		rr.alternative = get_str(s, o, "alternative", rr.id, false);
-		rr.blocks = get_str(s, o, "blocks", rr.id, false);
-		rr.blockers = get_list(s, o, "blockers", rr.id);
-		rr.confidence = cJSON_IsNumber(conf) ? conf->valuedouble : 0.5;
-		rr.confidence_delta = cJSON_IsNumber(delta) ? delta->valuedouble : 0;
+		rr.id = rule_id(s, o);
+		rr.text = get_str(s, o, "text", true);
+		rr.adds = ta_jdoc_bool(s->d, o, "adds", 0, false);
+		rr.mechanism = get_mech(s, o, "mechanism", !rr.adds);
+		rr.queue = get_str(s, o, "queue", false);
+		rr.alternative = get_mech(s, o, "alternative", false);
+		rr.blocks = get_mech(s, o, "blocks", false);
+		rr.blockers = get_list(s, o, "blockers");
+		rr.confidence = ta_jdoc_num(s->d, o, "confidence", 0, 0.5);
+		rr.confidence_delta = ta_jdoc_num(s->d, o, "confidence_delta", 0, 0);
 		if (rr.confidence < 0 || rr.confidence > 1)
-			fail(s, rr.id, "\"confidence\" must be between 0 and 1");
-		if (rr.mechanism && ta_mech_from_name(rr.mechanism) < 0)
-			fail(s, rr.id, "unknown mechanism '%s'", rr.mechanism);
-		if (rr.alternative && ta_mech_from_name(rr.alternative) < 0)
-			fail(s, rr.id, "unknown mechanism '%s'", rr.alternative);
-		if (rr.blocks && ta_mech_from_name(rr.blocks) < 0)
-			fail(s, rr.id, "unknown mechanism '%s'", rr.blocks);
-		rr.when = get_cond(s, o, rr.id);
+			ta_jdoc_fail(s->d, member(o, "confidence"),
+				     "\"confidence\" must be between 0 and 1");
+		rr.when = get_cond(s, o);
 		TA_PUSH(r->recs, r->n_recs, r->cap_recs, rr);
 	}
 }
 
-static void load_findings(struct src *s, ta_rules *r, const cJSON *arr)
+static void load_findings(struct load *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
 
@@ -491,107 +454,117 @@ static void load_findings(struct src *s, ta_rules *r, const cJSON *arr)
 		char *check;
 		int k;
 
-		f.id = get_str(s, o, "id", NULL, true);
-		f.severity = get_str(s, o, "severity", f.id, true);
-		f.text = get_str(s, o, "text", f.id, true);
-		f.calls = get_list(s, o, "calls", f.id);
-		check = get_str(s, o, "check", f.id, true);
+		f.id = rule_id(s, o);
+		f.severity = get_str(s, o, "severity", true);
+		f.text = get_str(s, o, "text", true);
+		f.calls = get_list(s, o, "calls");
+		check = get_str(s, o, "check", true);
 		for (k = 0; check && k < TA_CHECK_COUNT; k++)
 			if (strcmp(check_names[k], check) == 0)
 				break;
 		if (check && k == TA_CHECK_COUNT)
-			fail(s, f.id, "unknown check '%s'", check);
+			ta_jdoc_fail(s->d, member(o, "check"), "unknown check '%s'", check);
 		if (k == TA_CHECK_KILL_BEFORE_QUIESCE && !f.calls.n)
-			fail(s, f.id, "check 'kill_before_quiesce' needs \"calls\"");
+			ta_jdoc_fail(s->d, o, "check 'kill_before_quiesce' needs \"calls\"");
 		f.check = (enum ta_check)(k < TA_CHECK_COUNT ? k : 0);
 		if (f.severity && strcmp(f.severity, "error") != 0 &&
 		    strcmp(f.severity, "warning") != 0 && strcmp(f.severity, "note") != 0)
-			fail(s, f.id, "severity must be error, warning or note");
+			ta_jdoc_fail(s->d, member(o, "severity"),
+				     "severity must be error, warning or note");
 		free(check);
 		TA_PUSH(r->findings, r->n_findings, r->cap_findings, f);
 	}
 }
 
-static void load_relevance(struct src *s, ta_rules *r, const cJSON *arr)
+static void load_relevance(struct load *s, ta_rules *r, const cJSON *arr)
 {
 	const cJSON *o;
 
 	cJSON_ArrayForEach(o, arr)
 	{
 		ta_relevance_rule rr = {0};
-		const cJSON *w = cJSON_GetObjectItemCaseSensitive(o, "when");
+		const cJSON *w, *props;
 		char *rel;
 
-		rr.id = get_str(s, o, "id", NULL, true);
-		rr.text = get_str(s, o, "text", rr.id, true);
-		rr.properties = get_list(s, o, "properties", rr.id);
+		rr.id = rule_id(s, o);
+		rr.text = get_str(s, o, "text", true);
+		rr.properties = get_list(s, o, "properties");
+		props = member(o, "properties");
 		if (rr.properties.n == 0)
-			fail(s, rr.id, "\"properties\" needs a non-empty array of strings");
+			ta_jdoc_fail(s->d, props ? props : o,
+				     "\"properties\" needs a non-empty array of strings");
 		for (size_t i = 0; i < rr.properties.n; i++)
 			if (strcmp(rr.properties.v[i], "*") != 0 &&
 			    !ta_rc_prop_known(rr.properties.v[i]))
-				fail(s, rr.id, "unknown property '%s'", rr.properties.v[i]);
-		rel = get_str(s, o, "relevance", rr.id, true);
+				ta_jdoc_fail(s->d, cJSON_GetArrayItem(props, (int)i),
+					     "unknown property '%s'", rr.properties.v[i]);
+		rel = get_str(s, o, "relevance", true);
 		if (rel && strcmp(rel, "observable") != 0 && strcmp(rel, "benign") != 0)
-			fail(s, rr.id, "\"relevance\" must be observable or benign");
+			ta_jdoc_fail(s->d, member(o, "relevance"),
+				     "\"relevance\" must be observable or benign");
 		rr.observable = rel && strcmp(rel, "observable") == 0;
 		free(rel);
-		rr.when = w ? parse_cond(s, w, rr.id) : NULL;
+		w = member(o, "when");
+		rr.when = w ? parse_cond(s, w) : NULL;
 		TA_PUSH(r->relevance, r->n_relevance, r->cap_relevance, rr);
 	}
 }
 
-/* Merge one file's text into r; false after an error line. */
-static bool load_text(ta_rules *r, const char *name, const char *text)
-{
-	char *clean = strip_comments(text);
-	struct src s = {.name = name, .text = clean};
-	const char *end = NULL;
-	cJSON *root = cJSON_ParseWithOpts(clean, &end, true);
-	static const char *const known[] = {"version", "roles",           "traits",   "locks",
-					    "classes", "recommendations", "findings", "relevance"};
-	const cJSON *item;
+/* The ids of every rule loaded so far, across files. */
+struct ids {
+	ta_strmap map;
+	char **where;
+	size_t n, cap;
+};
 
-	if (!root) {
-		const char *at = cJSON_GetErrorPtr();
-		char near[24];
-		size_t k = 0;
-		for (const char *q = at; q && *q && *q != '\n' && k < sizeof(near) - 1; q++)
-			near[k++] = *q;
-		near[k] = '\0';
-		ta_diag(TA_ERROR, name, line_of(&s, at ? at : clean), 0, "malformed JSON near '%s'",
-			k ? near : "end of line");
-		free(clean);
+static void ids_free(struct ids *ids)
+{
+	ta_strmap_free(&ids->map);
+	for (size_t i = 0; i < ids->n; i++)
+		free(ids->where[i]);
+	free(ids->where);
+}
+
+/* Merge one file's text into r; false after an error line. */
+static bool load_text(ta_rules *r, struct ids *ids, const char *name, const char *text)
+{
+	static const char *const known[] = {"version",  "roles",     "traits",
+					    "locks",    "classes",   "recommendations",
+					    "findings", "relevance", NULL};
+	ta_jdoc *d = ta_jdoc_parse(name, text, strlen(text), TA_JDOC_COMMENTS);
+	struct load s = {.d = d,
+			 .ids = &ids->map,
+			 .where = &ids->where,
+			 .n_where = &ids->n,
+			 .cap_where = &ids->cap};
+	const cJSON *root, *item;
+	bool ok;
+
+	if (!d)
 		return false;
-	}
+	root = ta_jdoc_root(d);
 	if (!cJSON_IsObject(root)) {
-		fail(&s, NULL, "a rules file must hold one JSON object");
-	} else {
+		ta_jdoc_fail(d, root, "a rules file must hold one JSON object");
+	} else if (ta_jdoc_keys(d, root, known)) {
 		cJSON_ArrayForEach(item, root)
 		{
-			size_t k;
-			for (k = 0; k < sizeof(known) / sizeof(*known); k++)
-				if (strcmp(known[k], item->string) == 0)
-					break;
-			if (k == sizeof(known) / sizeof(*known)) {
-				fail(&s, NULL, "unknown key \"%s\"", item->string);
-				continue;
-			}
+			ta_jdoc_subject(d, NULL);
 			if (strcmp(item->string, "version") == 0) {
-				if (!cJSON_IsNumber(item) || item->valueint != 1)
-					fail(&s, NULL,
-					     "unsupported rules version (this tool reads 1)");
+				if (!cJSON_IsNumber(item) || item->valuedouble != 1)
+					ta_jdoc_fail(
+						d, item,
+						"unsupported rules version (this tool reads 1)");
 				continue;
 			}
 			if (strcmp(item->string, "locks") == 0) {
 				if (!cJSON_IsObject(item))
-					fail(&s, NULL, "\"locks\" must be an object");
+					ta_jdoc_fail(d, item, "\"locks\" must be an object");
 				else
 					load_locks(&s, r, item);
 				continue;
 			}
 			if (!cJSON_IsArray(item)) {
-				fail(&s, NULL, "\"%s\" must be an array", item->string);
+				ta_jdoc_fail(d, item, "\"%s\" must be an array", item->string);
 				continue;
 			}
 			if (strcmp(item->string, "roles") == 0)
@@ -608,53 +581,20 @@ static bool load_text(ta_rules *r, const char *name, const char *text)
 				load_findings(&s, r, item);
 		}
 	}
-	cJSON_Delete(root);
-	free(clean);
-	return !s.failed;
-}
-
-/* Every id once, across all files. */
-static bool check_unique_ids(const ta_rules *r)
-{
-	ta_strmap seen = {0};
-	bool ok = true;
-
-#define CHECK_ID(idv)                                                                              \
-	do {                                                                                       \
-		const char *id_ = (idv);                                                           \
-		if (id_ && ok) {                                                                   \
-			if (ta_strmap_get(&seen, id_)) {                                           \
-				ta_diag(TA_ERROR, r->dir, 0, 0, "rule id '%s' is defined twice",   \
-					id_);                                                      \
-				ok = false;                                                        \
-			}                                                                          \
-			ta_strmap_put(&seen, id_, 1);                                              \
-		}                                                                                  \
-	} while (0)
-	for (size_t i = 0; i < r->n_roles; i++)
-		CHECK_ID(r->roles[i].id);
-	for (size_t i = 0; i < r->n_traits; i++)
-		CHECK_ID(r->traits[i].id);
-	for (size_t i = 0; i < r->n_classes; i++)
-		CHECK_ID(r->classes[i].id);
-	for (size_t i = 0; i < r->n_recs; i++)
-		CHECK_ID(r->recs[i].id);
-	for (size_t i = 0; i < r->n_findings; i++)
-		CHECK_ID(r->findings[i].id);
-	for (size_t i = 0; i < r->n_relevance; i++)
-		CHECK_ID(r->relevance[i].id);
-#undef CHECK_ID
-	ta_strmap_free(&seen);
+	ok = !ta_jdoc_failed(d);
+	ta_jdoc_free(&d);
 	return ok;
 }
 
 ta_rules *ta_rules_parse_text(const char *name, const char *text)
 {
 	ta_rules *r = xcalloc(1, sizeof(*r));
+	struct ids ids = {0};
 
 	r->dir = xstrdup(name);
-	if (!load_text(r, name, text) || !check_unique_ids(r))
+	if (!load_text(r, &ids, name, text))
 		ta_rules_free(&r);
+	ids_free(&ids);
 	return r;
 }
 
@@ -688,6 +628,7 @@ ta_rules *ta_rules_load(const char *dir)
 	struct dirent *de;
 	char **names = NULL;
 	size_t n = 0, cap = 0;
+	struct ids ids = {0};
 	bool ok = true;
 
 	if (!d) {
@@ -708,7 +649,7 @@ ta_rules *ta_rules_load(const char *dir)
 			ta_error("cannot read '%s': %s", path, strerror(errno));
 			ok = false;
 		} else if (ok) {
-			ok = load_text(r, path, text);
+			ok = load_text(r, &ids, path, text);
 		}
 		free(text);
 		free(path);
@@ -723,8 +664,7 @@ ta_rules *ta_rules_load(const char *dir)
 		ta_error("rules in '%s' define no classes or no recommendations", dir);
 		ok = false;
 	}
-	if (ok)
-		ok = check_unique_ids(r);
+	ids_free(&ids);
 	if (ok)
 		ok = load_queues(r, dir);
 	if (!ok)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "mechanism.h"
 #include "review_export.h"
 #include "review_file.h"
@@ -389,42 +390,42 @@ static int start_values(ta_tui *ui, enum ta_field f)
 static int start_mechanism(ta_tui *ui)
 {
 	long i = ta_review_current(ui->rv);
-	const ta_tasklet *t;
+	const ta_recommendation *rec;
 	const char *picked;
 
 	if (i < 0) {
 		messagef(ui, true, "no tasklet to decide on");
 		return TA_REDRAW_STATUS;
 	}
-	t = &ta_review_audit(ui->rv)->tasklets[i];
+	rec = &ta_classification_of(&ta_review_audit(ui->rv)->tasklets[i])->rec;
 	picked = ta_review_mechanism(ui->rv, (size_t)i);
 	prompt_clear(ui);
 	ui->st.input = TA_INPUT_PICK;
 	ui->pick_kind = PICK_MECHANISM;
 	ui->st.pick_title = xasprintf("accept %s with", tasklet_name(ui, (size_t)i));
-	if (t->rec.mechanism) {
-		char *item = xasprintf("%s (recommended)", t->rec.mechanism);
+	if (rec->mechanism) {
+		char *item = xasprintf("%s (recommended)", rec->mechanism);
 		pick_add(ui, item, NULL);
 		free(item);
 	}
-	for (size_t k = 0; k < t->rec.n_alternatives; k++) {
-		char *item = xasprintf("%s (alternative)", t->rec.alternatives[k]);
-		pick_add(ui, item, t->rec.alternatives[k]);
+	for (size_t k = 0; k < rec->n_alternatives; k++) {
+		char *item = xasprintf("%s (alternative)", rec->alternatives[k]);
+		pick_add(ui, item, rec->alternatives[k]);
 		free(item);
 	}
 	/* then every mechanism with a conversion (mechanism.h) not offered yet */
 	for (int m = 0; m < TA_MECH_COUNT; m++) {
 		const char *name = ta_mech_name((enum ta_mech)m);
 		bool listed = !ta_mech_to((enum ta_mech)m) ||
-			      (t->rec.mechanism && strcmp(t->rec.mechanism, name) == 0);
-		for (size_t j = 0; j < t->rec.n_alternatives && !listed; j++)
-			listed = strcmp(t->rec.alternatives[j], name) == 0;
+			      (rec->mechanism && strcmp(rec->mechanism, name) == 0);
+		for (size_t j = 0; j < rec->n_alternatives && !listed; j++)
+			listed = strcmp(rec->alternatives[j], name) == 0;
 		if (!listed)
 			pick_add(ui, name, name);
 	}
 	for (size_t k = 0; picked && k < ui->st.n_pick; k++)
 		if (ui->pick_values[k] ? strcmp(ui->pick_values[k], picked) == 0
-				       : t->rec.mechanism && strcmp(t->rec.mechanism, picked) == 0)
+				       : rec->mechanism && strcmp(rec->mechanism, picked) == 0)
 			ui->st.pick_sel = k;
 	return TA_REDRAW_ALL;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "classify.h"
 #include "relevance.h"
 #include "rules.h"
 #include "testutil.h"
@@ -29,7 +30,8 @@ static const ta_tasklet *get(const char *key)
 static ta_behavior *check(const char *key, const char *mechanism)
 {
 	const ta_tasklet *t = get(key);
-	ta_behavior *b = ta_behavior_check(t, mechanism ? mechanism : t->rec.mechanism, NULL);
+	ta_behavior *b = ta_behavior_check(
+		t, mechanism ? mechanism : ta_classification_of(t)->rec.mechanism, NULL);
 
 	ck_assert_ptr_nonnull(b);
 	return b;
@@ -207,7 +209,7 @@ START_TEST(test_bh_exclusion)
 	ta_behavior *b = check(key, NULL);
 	const struct ta_behavior_diff *d;
 
-	ck_assert_str_eq(get(key)->rec.mechanism, "bh_workqueue");
+	ck_assert_str_eq(ta_classification_of(get(key))->rec.mechanism, "bh_workqueue");
 	ck_assert_str_eq(b->protocol, proto);
 	ck_assert_str_eq(b->verdict, "differs");
 	ck_assert_ptr_null(diff(b, "bh-exclusion"));
@@ -236,7 +238,7 @@ START_TEST(test_declare_disabled)
 	const char *key = "index/declare.c:parked_tasklet";
 	ta_behavior *b = check(key, NULL);
 
-	ck_assert_str_eq(get(key)->rec.mechanism, "manual");
+	ck_assert_str_eq(ta_classification_of(get(key))->rec.mechanism, "manual");
 	ck_assert_str_eq(b->verdict, "not_checked");
 	ck_assert_ptr_nonnull(strstr(b->reason, "manual"));
 	ck_assert_ptr_null(b->target);
@@ -331,12 +333,14 @@ END_TEST
 struct mk {
 	ta_tasklet t;
 	ta_site sites[24];
+	ta_classification c; /* where the sites run */
+	ta_site_context ctx[24];
 };
 
 static ta_site *mk_site(struct mk *m, enum ta_api api, const char *fn, unsigned line,
 			unsigned roles)
 {
-	ta_site *s = &m->sites[m->t.n_sites++];
+	ta_site *s = &m->sites[m->t.n_sites];
 
 	memset(s, 0, sizeof(*s));
 	s->api = api;
@@ -344,7 +348,10 @@ static ta_site *mk_site(struct mk *m, enum ta_api api, const char *fn, unsigned 
 	s->function = (char *)fn;
 	s->line = line;
 	s->active = true;
-	s->roles = roles;
+	m->ctx[m->t.n_sites++] = (ta_site_context){.roles = roles};
+	m->c.sites = m->ctx;
+	m->c.n_sites = m->t.n_sites;
+	m->t.classification = &m->c;
 	m->t.sites = m->sites;
 	m->t.file = (char *)"drv/x.c";
 	m->t.line = 1;
@@ -361,8 +368,10 @@ START_TEST(test_disable_in_atomic)
 	const struct ta_behavior_diff *d;
 
 	mk_site(&m, TA_API_SCHEDULE, "x_isr", 10, R(HARDIRQ));
-	mk_site(&m, TA_API_DISABLE, "x_reset", 20, R(PROCESS))->atomic_lock = true;
-	mk_site(&m, TA_API_ENABLE, "x_reset", 22, R(PROCESS))->atomic_lock = true;
+	mk_site(&m, TA_API_DISABLE, "x_reset", 20, R(PROCESS));
+	m.ctx[1].atomic_lock = true; /* under a spinlock */
+	mk_site(&m, TA_API_ENABLE, "x_reset", 22, R(PROCESS));
+	m.ctx[2].atomic_lock = true;
 	b = ta_behavior_check(&m.t, "bh_workqueue", NULL);
 	ck_assert_str_eq(b->protocol, "option enable-and-queue\n"
 				      "cpu0 irq: schedule@drv/x.c:10\n"
@@ -607,7 +616,9 @@ START_TEST(test_check_all_golden)
 		for (int v = 0; v < 4; v++)
 			counts[v] += strcmp(b->verdict, verdicts[v]) == 0;
 		ta_buf_printf(&out, "%s:%u: %s: %s", t->file ? t->file : "?", t->line, t->name,
-			      t->rec.mechanism ? t->rec.mechanism : "-");
+			      ta_classification_of(t)->rec.mechanism
+				      ? ta_classification_of(t)->rec.mechanism
+				      : "-");
 		if (!b->target) {
 			ck_assert_str_eq(b->verdict, "not_checked");
 			ta_buf_printf(&out, ": not_checked: %s\n", b->reason);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "classify.h"
 #include "rules.h"
 #include "testutil.h"
 
@@ -82,17 +83,20 @@ static const ta_tasklet *get(const char *key)
 
 static size_t findings_of(const ta_tasklet *t, const char *rule)
 {
+	const ta_classification *c = ta_classification_of(t);
 	size_t n = 0;
 
-	for (size_t i = 0; i < t->n_findings; i++)
-		n += strcmp(t->findings[i].rule, rule) == 0;
+	for (size_t i = 0; i < c->n_findings; i++)
+		n += strcmp(c->findings[i].rule, rule) == 0;
 	return n;
 }
 
 static bool has_alternative(const ta_tasklet *t, const char *m)
 {
-	for (size_t i = 0; i < t->rec.n_alternatives; i++)
-		if (strcmp(t->rec.alternatives[i], m) == 0)
+	const ta_recommendation *rec = &ta_classification_of(t)->rec;
+
+	for (size_t i = 0; i < rec->n_alternatives; i++)
+		if (strcmp(rec->alternatives[i], m) == 0)
 			return true;
 	return false;
 }
@@ -123,17 +127,17 @@ static const struct {
 
 START_TEST(test_class_and_mechanism)
 {
-	const ta_tasklet *t = get(expect[_i].key);
+	const ta_classification *c = ta_classification_of(get(expect[_i].key));
 
-	ck_assert_str_eq(t->cls, expect[_i].cls);
-	ck_assert_str_eq(t->rec.mechanism, expect[_i].mechanism);
+	ck_assert_str_eq(c->cls, expect[_i].cls);
+	ck_assert_str_eq(c->rec.mechanism, expect[_i].mechanism);
 	if (expect[_i].queue)
-		ck_assert_str_eq(t->rec.queue, expect[_i].queue);
+		ck_assert_str_eq(c->rec.queue, expect[_i].queue);
 	else
-		ck_assert_ptr_null(t->rec.queue);
-	ck_assert(t->rec.confidence > 0 && t->rec.confidence <= 1);
-	ck_assert_uint_gt(t->rec.n_reasons, 0);
-	ck_assert_uint_gt(t->n_class_reasons, 0);
+		ck_assert_ptr_null(c->rec.queue);
+	ck_assert(c->rec.confidence > 0 && c->rec.confidence <= 1);
+	ck_assert_uint_gt(c->rec.n_reasons, 0);
+	ck_assert_uint_gt(c->n_class_reasons, 0);
 }
 END_TEST
 
@@ -145,11 +149,13 @@ START_TEST(test_hi_users_keep_priority)
 
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
+		const ta_recommendation *rec;
 		if (!ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE))
 			continue;
 		hi_users++;
-		if (strcmp(t->rec.mechanism, "manual") != 0)
-			ck_assert_str_eq(t->rec.queue, "system_bh_highpri_wq");
+		rec = &ta_classification_of(t)->rec;
+		if (strcmp(rec->mechanism, "manual") != 0)
+			ck_assert_str_eq(rec->queue, "system_bh_highpri_wq");
 	}
 	ck_assert_uint_ge(hi_users, 2);
 }
@@ -162,19 +168,20 @@ START_TEST(test_evidence_behind_process_mechanisms)
 
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
-		if (!t->rec.mechanism)
+		const ta_recommendation *rec = &ta_classification_of(t)->rec;
+		if (!rec->mechanism)
 			continue;
-		if (strcmp(t->rec.mechanism, "threaded_irq") == 0) {
+		if (strcmp(rec->mechanism, "threaded_irq") == 0) {
 			for (size_t j = 0; j < t->n_sites; j++)
 				if (t->sites[j].api == TA_API_SCHEDULE)
-					ck_assert_uint_eq(t->sites[j].roles,
+					ck_assert_uint_eq(ta_site_context_of(t, j)->roles,
 							  TA_ROLE_BIT(TA_ROLE_HARDIRQ));
 		}
-		if (strcmp(t->rec.mechanism, "workqueue") == 0)
-			ck_assert_msg(strstr(t->rec.reasons[0].text, "process") ||
-					      strstr(t->rec.reasons[0].text, "sleep"),
+		if (strcmp(rec->mechanism, "workqueue") == 0)
+			ck_assert_msg(strstr(rec->reasons[0].text, "process") ||
+					      strstr(rec->reasons[0].text, "sleep"),
 				      "%s: workqueue without evidence: %s", t->key,
-				      t->rec.reasons[0].text);
+				      rec->reasons[0].text);
 	}
 }
 END_TEST
@@ -183,17 +190,19 @@ START_TEST(test_bug_checks_and_near_misses)
 {
 	/* callback sleeps: through a static helper; the unreachable sleeper is not cited */
 	const ta_tasklet *sc = get("classify/sleeping_cb.c:struct sc_dev.work");
+	const ta_finding *f = &ta_classification_of(sc)->findings[0];
 	ck_assert_uint_eq(findings_of(sc, "bug.callback-sleeps"), 1);
-	ck_assert_ptr_nonnull(strstr(sc->findings[0].text, "mutex_lock"));
-	ck_assert_ptr_null(strstr(sc->findings[0].text, "usleep_range"));
+	ck_assert_ptr_nonnull(strstr(f->text, "mutex_lock"));
+	ck_assert_ptr_null(strstr(f->text, "usleep_range"));
 	ck_assert_uint_eq(
 		findings_of(get("classify/isr_bh.c:struct ib_dev.bh"), "bug.callback-sleeps"), 0);
 
 	/* waiting calls in atomic context: IRQ handler, spinlock held; near-miss after unlock */
 	const ta_tasklet *sa = get("classify/sync_atomic.c:struct sa_dev.t");
 	ck_assert_uint_eq(findings_of(sa, "bug.sync-in-atomic"), 2);
-	for (size_t i = 0; i < sa->n_findings; i++)
-		ck_assert_uint_ne(sa->findings[i].line, 52); /* sa_config: after the unlock */
+	/* none at line 52, in sa_config() after the unlock */
+	for (size_t i = 0; i < ta_classification_of(sa)->n_findings; i++)
+		ck_assert_uint_ne(ta_classification_of(sa)->findings[i].line, 52);
 
 	/* disable then kill; near-miss: enable in between */
 	ck_assert_uint_eq(
@@ -239,8 +248,8 @@ START_TEST(test_bh_exclusion_blocks_workqueue)
 	const ta_tasklet *pb = get("classify/process_bh_lock.c:struct pb_dev.refill");
 	const ta_tasklet *pd = get("classify/process_defer.c:struct pd_dev.refill");
 
-	ck_assert(pb->bh_exclusion);
-	ck_assert(!pd->bh_exclusion);
+	ck_assert(ta_classification_of(pb)->bh_exclusion);
+	ck_assert(!ta_classification_of(pd)->bh_exclusion);
 	ck_assert(!has_alternative(pb, "workqueue"));
 	ck_assert(has_alternative(get("classify/isr_bh.c:struct ib_dev.bh"), "threaded_irq"));
 	ck_assert(
@@ -253,10 +262,10 @@ START_TEST(test_contexts_through_call_graph)
 	const ta_tasklet *ib = get("classify/isr_bh.c:struct ib_dev.bh");
 
 	/* the schedule sits in ib_ack(), which only ib_isr() calls */
-	ck_assert_uint_eq(ib->sites[0].roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
-	ck_assert_ptr_nonnull(strstr(ib->sites[0].context, "ib_isr() (a caller)"));
+	ck_assert_uint_eq(ta_site_context_of(ib, 0)->roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	ck_assert_ptr_nonnull(strstr(ta_site_context_of(ib, 0)->context, "ib_isr() (a caller)"));
 	/* the kill runs in ib_remove(), registered as .remove */
-	ck_assert_uint_eq(ib->sites[1].roles, TA_ROLE_BIT(TA_ROLE_PROCESS));
+	ck_assert_uint_eq(ta_site_context_of(ib, 1)->roles, TA_ROLE_BIT(TA_ROLE_PROCESS));
 }
 END_TEST
 

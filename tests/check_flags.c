@@ -526,11 +526,16 @@ START_TEST(test_compdb_none)
 }
 END_TEST
 
-static const char *const bad_dbs[] = {
-	"[{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"", /* truncated */
-	"{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"}", /* not an array */
-	"",
-	"not json at all",
+static const struct {
+	const char *text, *want; /* the error after the file name */
+} bad_dbs[] = {
+	/* truncated */
+	{"[{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"",
+	 ":1:56: error: invalid JSON at the end of the file"},
+	{"{\"directory\": \"/x\", \"file\": \"a.c\", \"command\": \"cc a.c\"}",
+	 ":1:1: error: not a compilation database (a JSON array)"},
+	{"", ":1:1: error: invalid JSON at the end of the file"},
+	{"[]\nnot json at all", ":2:1: error: invalid JSON near 'not json at all'"},
 };
 
 START_TEST(test_compdb_malformed)
@@ -542,12 +547,13 @@ START_TEST(test_compdb_malformed)
 	ta_flags *fl;
 	char *err;
 
-	tu_write(other, "compile_commands.json", bad_dbs[_i]);
+	tu_write(other, "compile_commands.json", bad_dbs[_i].text);
 	tu_stderr_begin();
 	fl = compdb_flags(&t, &kc, other);
 	err = tu_stderr_end();
 	ck_assert_ptr_null(fl);
-	ck_assert_ptr_nonnull(strstr(err, db));
+	ck_assert_msg(ta_str_starts(err, db) && strstr(err, bad_dbs[_i].want) == err + strlen(db),
+		      "'%s' is not '%s%s'", err, db, bad_dbs[_i].want);
 	ck_assert_ptr_eq(strchr(err, '\n'), err + strlen(err) - 1);
 	free(err);
 	ta_kconfig_free(&kc);

@@ -6,9 +6,7 @@
  * their traces, the equivalent case, the protocol parser and builder, the
  * "model" subcommand on every protocol of corpus/protocols (found by
  * walking it) against the "# CHECK: --to TARGET: VERDICT: "TEXT"" lines
- * each must end with, and bad arguments everywhere.  It includes
- * testbase.h, not testutil.h: refcore_tasklet.h and audit.h both define
- * struct ta_tasklet.
+ * each must end with, and bad arguments everywhere.
  */
 #include <check.h>
 #include <fcntl.h>
@@ -23,7 +21,7 @@
 #include "refcore_conform.h"
 #include "refcore_protocol.h"
 #include "refcore_tasklet.h"
-#include "testbase.h"
+#include "testutil.h"
 #include "util.h"
 
 #define PROTO_DIR TA_SOURCE_DIR "/corpus/protocols/"

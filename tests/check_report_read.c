@@ -2,7 +2,8 @@
 /*
  * check_report_read.c - the JSON report read back: writing what was read
  * gives the same bytes (the corpus report from the library and from the
- * binary, with a behaviour verdict on every tasklet), unknown fields are
+ * binary, with a behaviour verdict on every tasklet, and a patched report
+ * with each tasklet's patch outcome and recipients), unknown fields are
  * ignored, a "behavior" object is read into the tasklet, and every kind of bad input (no file,
  * broken JSON, a wrong type, a missing field, another major version) gives
  * exit 2 and one error line naming the file and the problem.
@@ -12,7 +13,9 @@
 #include <string.h>
 
 #include "behavior.h"
+#include "classify.h"
 #include "diag.h"
+#include "patch.h"
 #include "report.h"
 #include "report_read.h"
 #include "rules.h"
@@ -102,6 +105,65 @@ START_TEST(test_roundtrip_binary)
 }
 END_TEST
 
+/*
+ * A patched report (the patch command's --json, addressed through a
+ * MAINTAINERS file) read back: every tasklet's "patch" object, the
+ * recipients of the written ones included, and the same bytes again.
+ */
+START_TEST(test_roundtrip_patched)
+{
+	char *tree = tu_corpus_tree(), *out = tu_mkdtemp();
+	char *path = ta_path_join(out, "r.json");
+	char *args = xasprintf(
+		"patch --to auto --force-api -q -j 1 -o '%s/p' --json '%s' '%s/patch'", out, path,
+		tree);
+	struct tu_run run;
+	size_t written = 0, refused = 0, addressed = 0;
+	char *want, *got;
+	ta_audit *a = NULL;
+
+	tu_write(tree, "MAINTAINERS",
+		 "List of maintainers\n\n"
+		 "BH\nM:\tAlice Alpha <alice@example.org>\nR:\tRob Reviewer <rob@example.org>\n"
+		 "S:\tMaintained\nF:\tpatch/bh/\n\n"
+		 "THE REST\nL:\tlinux-kernel@vger.kernel.org\nS:\tBuried alive in reporters\n"
+		 "F:\t*\nF:\t*/\n");
+	run = tu_exec(args);
+	ck_assert_msg(run.status == 0, "patch failed: %s", run.err);
+	want = ta_read_file(path, NULL);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_int_eq(ta_report_read(path, &a), 0);
+	got = write_mem(a);
+	ck_assert_msg(strcmp(got, want) == 0, "the rewritten report differs from '%s'", path);
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_patch_outcome *p = a->tasklets[i].patch;
+		ck_assert_msg(p != NULL, "no patch outcome for %s", a->tasklets[i].key);
+		if (p->status == TA_PATCH_WRITTEN) {
+			written++;
+			ck_assert_ptr_nonnull(p->migration);
+			ck_assert_uint_gt(p->n_cc, 0); /* the list, at least */
+			addressed += p->n_to &&
+				     strcmp(p->to[0], "Alice Alpha <alice@example.org>") == 0 &&
+				     strcmp(p->cc[0], "Rob Reviewer <rob@example.org>") == 0;
+		} else if (p->status == TA_PATCH_REFUSED) {
+			refused++;
+			ck_assert_ptr_nonnull(p->reason);
+		}
+	}
+	ck_assert_uint_gt(written, 0);
+	ck_assert_uint_gt(refused, 0);
+	ck_assert_uint_gt(addressed, 0);
+	free(got);
+	free(want);
+	ta_audit_free(&a);
+	tu_run_free(&run);
+	free(args);
+	free(path);
+	tu_rmtree(&out);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 static const char minimal[] =
 	"{\"format_version\": \"1.3\", \"tree\": \"/t\", \"future_field\": [1, 2],\n"
 	" \"tasklets\": [{\"id\": \"t1\", \"key\": \"k\", \"line\": 4, \"file\": \"a.c\",\n"
@@ -132,12 +194,12 @@ START_TEST(test_minimal_and_behavior)
 	ck_assert_int_eq(t->init_api, TA_API_TASKLET_SETUP);
 	ck_assert_uint_eq(t->n_sites, 1);
 	ck_assert_int_eq(t->sites[0].api, TA_API_SCHEDULE);
-	ck_assert_uint_eq(t->sites[0].roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
-	ck_assert(t->sites[0].atomic_lock);
-	ck_assert_str_eq(t->cls, "isr_bottom_half");
-	ck_assert_str_eq(t->rec.mechanism, "bh_workqueue");
-	ck_assert_double_eq_tol(t->rec.confidence, 0.75, 1e-9);
-	ck_assert_uint_eq(t->rec.n_alternatives, 1);
+	ck_assert_uint_eq(ta_site_context_of(t, 0)->roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	ck_assert(ta_site_context_of(t, 0)->atomic_lock);
+	ck_assert_str_eq(ta_classification_of(t)->cls, "isr_bottom_half");
+	ck_assert_str_eq(ta_classification_of(t)->rec.mechanism, "bh_workqueue");
+	ck_assert_double_eq_tol(ta_classification_of(t)->rec.confidence, 0.75, 1e-9);
+	ck_assert_uint_eq(ta_classification_of(t)->rec.n_alternatives, 1);
 	b = t->behavior;
 	ck_assert_ptr_nonnull(b);
 	ck_assert_str_eq(b->verdict, "differs");
@@ -185,62 +247,66 @@ static void expect_error(const char *text, const char *want)
 
 START_TEST(test_bad_json)
 {
-	expect_error("{\"tree\": \"/t\",\n  \"tasklets\": [,]}", "bad.json:2:");
-	expect_error("{\"tree\": \"/t\",\n  \"tasklets\": [,]}", "error: invalid JSON");
-	expect_error("", "invalid JSON");
-	expect_error("[1, 2]", "bad.json: error: not a tasklet-audit report");
+	expect_error("{\"tree\": \"/t\",\n  \"tasklets\": [,]}",
+		     "bad.json:2:16: error: invalid JSON near ',]}'");
+	expect_error("", "bad.json:1:1: error: invalid JSON at the end of the file");
+	expect_error("[1, 2]", "bad.json:1:1: error: not a tasklet-audit report");
 }
 END_TEST
 
 START_TEST(test_bad_fields)
 {
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\"}",
-		     "bad.json: error: 'tasklets' is missing");
-	expect_error("{\"format_version\": \"1.0\", \"tasklets\": []}", "'tree' is missing");
-	expect_error("{\"tree\": \"/t\", \"tasklets\": []}", "'format_version' is missing");
-	expect_error("{\"format_version\": \"2.0\", \"tree\": \"/t\", \"tasklets\": []}",
-		     "'format_version' is a major version this program cannot read");
+		     "bad.json:1:1: error: 'tasklets' is missing");
+	expect_error("{\"format_version\": \"1.0\", \"tasklets\": []}",
+		     "bad.json:1:1: error: 'tree' is missing");
+	expect_error("{\"tree\": \"/t\", \"tasklets\": []}",
+		     "bad.json:1:1: error: 'format_version' is missing");
+	expect_error(
+		"{\"format_version\": \"2.0\", \"tree\": \"/t\", \"tasklets\": []}",
+		"bad.json:1:20: error: 'format_version' is a major version this program cannot read");
 	expect_error("{\"format_version\": \"x\", \"tree\": \"/t\", \"tasklets\": []}",
-		     "'format_version' is not a version number");
+		     "bad.json:1:20: error: 'format_version' is not a version number");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": 3, \"tasklets\": []}",
-		     "'tree' is not a string");
+		     "bad.json:1:35: error: 'tree' is not a string");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": {}}",
-		     "'tasklets' is not an array");
+		     "bad.json:1:53: error: 'tasklets' is not an array");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": [7]}",
-		     "'tasklets[0]' is not an object");
+		     "bad.json:1:54: error: 'tasklets[0]' is not an object");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\"},"
 		     " {\"id\": \"b\", \"key\": \"k\", \"line\": \"4\", \"init_api\": \"none\"}]}",
-		     "'tasklets[1].line' is not a number");
+		     "bad.json:1:142: error: 'tasklets[1].line' is not a number");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"sites\": [{\"api\": \"tasklet_frob\", \"line\": 2}]}]}",
-		     "'tasklets[0].sites[0].api' has an unknown value");
+		     "bad.json:1:127: error: 'tasklets[0].sites[0].api' has an unknown value");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": -1, \"init_api\": \"none\"}]}",
-		     "'tasklets[0].line' is not a line number");
-	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
-		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
-		     "\"class\": \"x\", \"recommendation\": {\"mechanism\": \"timer\", "
-		     "\"alternatives\": [1]}}]}",
-		     "'tasklets[0].recommendation.alternatives[0]' is not a string");
+		     "bad.json:1:86: error: 'tasklets[0].line' is not a non-negative integer");
+	expect_error(
+		"{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
+		"[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
+		"\"class\": \"x\", \"recommendation\": {\"mechanism\": \"timer\", "
+		"\"alternatives\": [1]}}]}",
+		"bad.json:1:181: error: 'tasklets[0].recommendation.alternatives[0]' is not a string");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": \"equivalent\"}]}",
-		     "'tasklets[0].behavior' is not an object");
+		     "bad.json:1:121: error: 'tasklets[0].behavior' is not an object");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": {\"verdict\": \"fine\"}}]}",
-		     "'tasklets[0].behavior.verdict' has an unknown value");
+		     "bad.json:1:133: error: 'tasklets[0].behavior.verdict' has an unknown value");
 	expect_error("{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		     "[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		     "\"behavior\": {\"verdict\": \"differs\", \"target\": \"tasklet2\"}}]}",
-		     "'tasklets[0].behavior.target' has an unknown value");
+		     "bad.json:1:154: error: 'tasklets[0].behavior.target' has an unknown value");
 	expect_error(
 		"{\"format_version\": \"1.0\", \"tree\": \"/t\", \"tasklets\": "
 		"[{\"id\": \"a\", \"key\": \"k\", \"line\": 1, \"init_api\": \"none\", "
 		"\"behavior\": {\"verdict\": \"differs\", \"differences\": [{\"property\": 3}]}}]}",
-		"'tasklets[0].behavior.differences[0].property' is not a string");
+		"bad.json:1:173: error: 'tasklets[0].behavior.differences[0].property' is not a string");
 }
 END_TEST
 
@@ -266,6 +332,7 @@ int main(void)
 
 	tcase_add_test(tc, test_roundtrip_library);
 	tcase_add_test(tc, test_roundtrip_binary);
+	tcase_add_test(tc, test_roundtrip_patched);
 	tcase_add_test(tc, test_minimal_and_behavior);
 	tcase_add_test(tc, test_bad_json);
 	tcase_add_test(tc, test_bad_fields);

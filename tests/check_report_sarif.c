@@ -18,6 +18,7 @@
 
 #include <cJSON.h>
 
+#include "classify.h"
 #include "report.h"
 #include "report_read.h"
 #include "report_sarif.h"
@@ -94,7 +95,9 @@ START_TEST(test_corpus_log_is_valid)
 
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
-		want += t->n_findings + (t->rec.mechanism && t->rec.n_reasons);
+		want += ta_classification_of(t)->n_findings +
+			(ta_classification_of(t)->rec.mechanism &&
+			 ta_classification_of(t)->rec.n_reasons);
 	}
 	ck_assert_uint_gt(want, 50);
 	ck_assert_uint_eq(count(log, "\"ruleIndex\":"), want);
@@ -296,7 +299,8 @@ START_TEST(test_unexpressible_patch_gives_no_fix)
 	char *log;
 
 	for (size_t i = 0; i < a->n_tasklets && !t; i++)
-		if (a->tasklets[i].rec.mechanism && a->tasklets[i].rec.n_reasons)
+		if (ta_classification_of(&a->tasklets[i])->rec.mechanism &&
+		    ta_classification_of(&a->tasklets[i])->rec.n_reasons)
 			t = &a->tasklets[i];
 	ck_assert_ptr_nonnull(t);
 	for (size_t i = 0; i < sizeof(patches) / sizeof(*patches); i++) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "report.h"
 #include "report_read.h"
 #include "review.h"
@@ -71,7 +72,9 @@ START_TEST(test_sort_confidence_and_follow)
 	for (size_t r = 1; r < ta_review_n_rows(rv); r++) {
 		const ta_tasklet *p = &A->tasklets[ta_review_row(rv, r - 1)];
 		const ta_tasklet *t = &A->tasklets[ta_review_row(rv, r)];
-		ck_assert_msg(p->rec.confidence >= t->rec.confidence, "row %zu out of order", r);
+		ck_assert_msg(ta_classification_of(p)->rec.confidence >=
+				      ta_classification_of(t)->rec.confidence,
+			      "row %zu out of order", r);
 	}
 	/* the decision field is not a sort key: nothing changes */
 	ta_review_set_sort(rv, TA_FIELD_DECISION);
@@ -128,7 +131,8 @@ START_TEST(test_filters)
 	ck_assert_str_eq(ta_review_filter(rv, TA_FIELD_CLASS), "unused");
 	ck_assert_uint_eq(ta_review_n_rows(rv), unused);
 	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
-		ck_assert_str_eq(A->tasklets[ta_review_row(rv, r)].cls, "unused");
+		ck_assert_str_eq(ta_classification_of(&A->tasklets[ta_review_row(rv, r)])->cls,
+				 "unused");
 	/* AND of two filters */
 	ck_assert_int_eq(ta_review_set_filter(rv, TA_FIELD_SUBSYSTEM, "classify"), 0);
 	ck_assert_uint_lt(ta_review_n_rows(rv), unused);

@@ -207,7 +207,7 @@ START_TEST(test_bad_files)
 		   "'decisions[0]' has no id");
 	expect_bad(
 		"{\"format_version\": \"1.0\", \"decisions\": [{\"id\": 4, \"decision\": \"accept\"}]}",
-		"wrong type");
+		"'decisions[0].id' is not a string");
 	expect_bad("{\"format_version\": \"1.0\", \"decisions\": [{\"id\": \"a\", \"decision\": "
 		   "\"accept\", \"time\": \"yesterday\"}]}",
 		   "YYYY-MM-DDTHH:MM:SSZ");

@@ -254,13 +254,27 @@ START_TEST(test_rules)
 		" \"mechanisms\": {\"t\": {\"subject\": \"B\", \"intro\": \"I\", \"apis\": {},"
 		" \"registrations\": [{\"context\": \"call:x:1\", \"thread_arg\": \"one\"}]}}}",
 	};
+	/* each names the file, the line and column of the value, and the problem */
+	static const char *const want[] = {
+		"bad.json:1:2: error: invalid JSON at the end of the file",
+		"bad.json:1:13: error: unsupported version (this tool reads 1)",
+		"bad.json:1:28: error: \"prefixes\" must be a list",
+		"bad.json:1:165: error: mechanism \"bh\": unknown tasklet API \"tasklet_frobnicate\"",
+		"bad.json:1:182: error: unknown key 'mechanisms.bh.apis.tasklet_kill.cal'",
+		"bad.json:1:204: error: \"tasklet_kill\": unknown queue \"fast\"",
+		"bad.json:1:125: error: unknown key 'mechanisms.bh.queues'",
+		"bad.json:1:153: error: mechanism \"t\": \"tasklet_schedule\" wakes a thread",
+		"bad.json:1:153: error: mechanism \"t\": \"tasklet_schedule\" names a queue",
+		"bad.json:1:154: error: mechanism \"t\": each registration needs a \"context\"",
+		"bad.json:1:192: error: 'mechanisms.t.registrations[0].thread_arg' is not a number",
+	};
+	ck_assert_uint_eq(sizeof(bad) / sizeof(*bad), sizeof(want) / sizeof(*want));
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		tu_stderr_begin();
 		r = ta_patch_rules_parse("bad.json", bad[i]);
 		err = tu_stderr_end();
 		ck_assert_msg(r == NULL, "accepted bad rules %zu", i);
-		ck_assert_msg(strstr(err, "bad.json") != NULL, "error '%s' lacks the file name",
-			      err);
+		ck_assert_msg(strstr(err, want[i]) != NULL, "error '%s' lacks '%s'", err, want[i]);
 		free(err);
 	}
 	tu_stderr_begin();

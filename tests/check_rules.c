@@ -61,17 +61,26 @@ static const struct {
 	const char *error;
 } bad[] = {
 	{"{\n  \"classes\": [\n    { \"id\": \"c\",, }\n  ]\n}\n",
-	 "bad.json:3:1: error: malformed JSON"},
-	{"[1, 2]\n", "bad.json: error: a rules file must hold one JSON object"},
+	 "bad.json:3:18: error: invalid JSON near ' }'"},
+	{"[1, 2]\n", "bad.json:1:1: error: a rules file must hold one JSON object"},
 	{"{ \"version\": 2 }\n", "unsupported rules version"},
-	{"{ \"colours\": [] }\n", "unknown key \"colours\""},
+	/* a comment keeps the lines and columns after it */
+	{"/* two\n   lines */ { \"version\": 2 }\n",
+	 "bad.json:2:26: error: unsupported rules version (this tool reads 1)"},
+	{"{ \"roles\": [ { \"id\": \"r.z\", \"role\": \"timer\", \"call\": 3, \"arg\": 0,"
+	 " \"text\": \"t\" } ] }",
+	 "bad.json:1:54: error: rule 'r.z': 'roles[0].call' is not a string"},
+	{"{ \"classes\": [ { \"id\": \"c.e\", \"class\": \"e\", \"description\": \"d\",\n"
+	 "  \"when\": { \"all\": [ { \"site\": \"x\" }, { \"schedule_context_any\": [\"irq\"] } ] } } ] }",
+	 "bad.json:2:66: error: rule 'c.e': unknown role 'irq'"},
+	{"{ \"colours\": [] }\n", "bad.json:1:3: error: unknown key 'colours'"},
 	{"{\n\"roles\": [\n{ \"id\": \"r.x\", \"role\": \"hardirqs\", \"call\": \"f\", \"arg\": 0,"
 	 " \"text\": \"t\" }\n] }\n",
-	 "bad.json:3:1: error: rule 'r.x': unknown role 'hardirqs'"},
+	 "bad.json:3:24: error: rule 'r.x': unknown role 'hardirqs'"},
 	{"{ \"roles\": [ { \"id\": \"r.y\", \"role\": \"timer\", \"call\": \"f\", \"text\": \"t\" } ] }",
 	 "rule 'r.y': a \"call\" rule needs a non-negative \"arg\""},
 	{"{ \"classes\": [ { \"id\": \"c.a\", \"class\": \"a\", \"description\": \"d\" } ] }",
-	 "rule 'c.a': missing \"when\""},
+	 "bad.json:1:16: error: rule 'c.a': 'classes[0].when' is missing"},
 	{"{ \"classes\": [ { \"id\": \"c.b\", \"class\": \"b\", \"description\": \"d\","
 	 " \"when\": { \"phase_of_moon\": true } } ] }",
 	 "rule 'c.b': unknown condition \"phase_of_moon\""},
@@ -89,9 +98,9 @@ static const struct {
 	 "rule 'f.x': unknown check 'telepathy'"},
 	{"{ \"traits\": [ { \"id\": \"t.d\", \"trait\": \"x\", \"text\": \"t\", \"calls\": [\"a\"] },"
 	 " { \"id\": \"t.d\", \"trait\": \"y\", \"text\": \"t\", \"calls\": [\"b\"] } ] }",
-	 "rule id 't.d' is defined twice"},
+	 "bad.json:1:83: error: rule id 't.d' is defined twice (first at bad.json:1)"},
 	{"{ \"traits\": [ { \"trait\": \"x\", \"text\": \"t\", \"calls\": [\"a\"] } ] }",
-	 "missing \"id\""},
+	 "bad.json:1:15: error: 'traits[0].id' is missing"},
 	{"{ \"relevance\": [ { \"id\": \"rel.x\", \"properties\": [\"callback-colour\"],"
 	 " \"relevance\": \"benign\", \"text\": \"t\" } ] }",
 	 "rule 'rel.x': unknown property 'callback-colour'"},

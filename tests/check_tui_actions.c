@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "review_export.h"
 #include "review_file.h"
 #include "tui_actions.h"
@@ -245,8 +246,9 @@ START_TEST(test_filter)
 		const ta_audit *a = audit;
 		size_t want = 0;
 		for (size_t i = 0; i < a->n_tasklets; i++)
-			want += a->tasklets[i].rec.mechanism &&
-				strcmp(a->tasklets[i].rec.mechanism, "timer") == 0;
+			want += ta_classification_of(&a->tasklets[i])->rec.mechanism &&
+				strcmp(ta_classification_of(&a->tasklets[i])->rec.mechanism,
+				       "timer") == 0;
 		ck_assert_uint_ge(want, 1);
 		ck_assert_uint_eq(ta_review_n_rows(rv), want);
 	}
@@ -297,7 +299,7 @@ START_TEST(test_decide_keys)
 	ta_tui_key(ui, 'k');
 	ta_tui_key(ui, 'e');
 	ck_assert_uint_eq(st->pick_sel, item("timer"));
-	pick(a->tasklets[r3].rec.mechanism);
+	pick(ta_classification_of(&a->tasklets[r3])->rec.mechanism);
 	ck_assert_ptr_null(ta_review_decision_of(rv, r3)->mechanism);
 	/* c: comment, prefilled when editing */
 	ta_tui_key(ui, 'k');

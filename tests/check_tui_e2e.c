@@ -597,7 +597,7 @@ START_TEST(test_cli_errors)
 	args = xasprintf("review --report '%s' --export out", bad);
 	r = tu_exec(args);
 	ck_assert_int_eq(r.status, 2);
-	ck_assert_ptr_nonnull(strstr(r.err, "bad.json: error: 'tree' is not a string"));
+	ck_assert_ptr_nonnull(strstr(r.err, "bad.json:1:35: error: 'tree' is not a string"));
 	tu_run_free(&r);
 	free(args);
 	tu_write(dir, "bad-review.json", "[1]");
@@ -606,7 +606,7 @@ START_TEST(test_cli_errors)
 	args = xasprintf("review --report '%s' --review '%s' --export out", report, bad);
 	r = tu_exec(args);
 	ck_assert_int_eq(r.status, 2);
-	ck_assert_ptr_nonnull(strstr(r.err, "bad-review.json: error: not a review file"));
+	ck_assert_ptr_nonnull(strstr(r.err, "bad-review.json:1:1: error: not a review file"));
 	tu_run_free(&r);
 	free(args);
 	free(bad);

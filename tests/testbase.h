@@ -3,9 +3,7 @@
  * testbase.h - the test helpers that know nothing of the audit model:
  * running a suite and reporting its skipped cases to ctest, finding the
  * files of a corpus directory.  testutil.h
- * includes it; check_refcore.c includes it alone, since the reference
- * core's refcore_tasklet.h and audit.h both define struct ta_tasklet.
- * Returned lists belong to the caller (tu_strv_free).
+ * includes it.  Returned lists belong to the caller (tu_strv_free).
  */
 #ifndef TA_TESTBASE_H
 #define TA_TESTBASE_H

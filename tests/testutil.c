@@ -167,36 +167,39 @@ void tu_dump_class(const ta_audit *a, const char *file, ta_buf *b)
 {
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_tasklet *t = &a->tasklets[i];
+		const ta_classification *c = ta_classification_of(t);
 		if (!t->file || strcmp(t->file, file) != 0)
 			continue;
 		ta_buf_printf(b, "%s:%u: %s: class %s\n", t->file, t->line, t->name,
-			      t->cls ? t->cls : "-");
-		for (size_t j = 0; j < t->n_class_reasons; j++)
-			ta_buf_printf(b, "  because %s: %s\n", t->class_reasons[j].rule,
-				      t->class_reasons[j].text);
-		if (t->rec.mechanism) {
-			ta_buf_printf(b, "  recommend %s%s%s confidence %.2f\n", t->rec.mechanism,
-				      t->rec.queue ? " on " : "", t->rec.queue ? t->rec.queue : "",
-				      t->rec.confidence);
-			for (size_t j = 0; j < t->rec.n_reasons; j++)
-				ta_buf_printf(b, "    reason %s: %s\n", t->rec.reasons[j].rule,
-					      t->rec.reasons[j].text);
-			for (size_t j = 0; j < t->rec.n_alternatives; j++)
-				ta_buf_printf(b, "    alternative %s\n", t->rec.alternatives[j]);
-			for (size_t j = 0; j < t->rec.n_blockers; j++)
-				ta_buf_printf(b, "    blocker %s: %s\n", t->rec.blockers[j].rule,
-					      t->rec.blockers[j].text);
+			      c->cls ? c->cls : "-");
+		for (size_t j = 0; j < c->n_class_reasons; j++)
+			ta_buf_printf(b, "  because %s: %s\n", c->class_reasons[j].rule,
+				      c->class_reasons[j].text);
+		if (c->rec.mechanism) {
+			ta_buf_printf(b, "  recommend %s%s%s confidence %.2f\n", c->rec.mechanism,
+				      c->rec.queue ? " on " : "", c->rec.queue ? c->rec.queue : "",
+				      c->rec.confidence);
+			for (size_t j = 0; j < c->rec.n_reasons; j++)
+				ta_buf_printf(b, "    reason %s: %s\n", c->rec.reasons[j].rule,
+					      c->rec.reasons[j].text);
+			for (size_t j = 0; j < c->rec.n_alternatives; j++)
+				ta_buf_printf(b, "    alternative %s\n", c->rec.alternatives[j]);
+			for (size_t j = 0; j < c->rec.n_blockers; j++)
+				ta_buf_printf(b, "    blocker %s: %s\n", c->rec.blockers[j].rule,
+					      c->rec.blockers[j].text);
 		}
-		for (size_t j = 0; j < t->n_findings; j++)
-			ta_buf_printf(b, "  finding %s %s:%u: %s\n", t->findings[j].severity,
-				      t->findings[j].file ? t->findings[j].file : "?",
-				      t->findings[j].line, t->findings[j].rule);
+		for (size_t j = 0; j < c->n_findings; j++)
+			ta_buf_printf(b, "  finding %s %s:%u: %s\n", c->findings[j].severity,
+				      c->findings[j].file ? c->findings[j].file : "?",
+				      c->findings[j].line, c->findings[j].rule);
 		for (size_t j = 0; j < t->n_sites; j++)
-			if (t->sites[j].context)
+			if (ta_site_context_of(t, j)->context)
 				ta_buf_printf(b, "  site %s:%u %s: %s%s\n", t->sites[j].file,
 					      t->sites[j].line, ta_api_name(t->sites[j].api),
-					      t->sites[j].context,
-					      t->sites[j].atomic_lock ? " [spinlock held]" : "");
+					      ta_site_context_of(t, j)->context,
+					      ta_site_context_of(t, j)->atomic_lock
+						      ? " [spinlock held]"
+						      : "");
 	}
 }
 
