@@ -2,7 +2,8 @@
 /*
  * sigcleanup.h - what an interrupted run leaves behind: nothing.  main()
  * installs handlers for SIGINT, SIGTERM and SIGHUP; while a temporary file
- * is being written (an output, a cache entry) its path is tracked, and so
+ * is being written (an output, a cache entry, or a temporary directory of
+ * patches, whose files are removed with it) its path is tracked, and so
  * is every worker process.  On a signal the handler kills the tracked
  * workers, unlinks the tracked temporaries, prints one line and exits with
  * 128 + the signal (130 for SIGINT, 143 for SIGTERM).  Paths are not

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "outdir.h"
 #include "outfile.h"
 #include "patch.h"
 #include "pipeline.h"
@@ -77,6 +78,7 @@ static int patch_main(int argc, char **argv)
 	struct ta_patch_opts po = {.to = "setup"};
 	struct ta_pipeline_opts pipe;
 	const char *json = NULL;
+	ta_outdir *od = NULL;
 	char **ids = NULL, **mechs = NULL;
 	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
 	ta_audit *a = NULL;
@@ -162,17 +164,11 @@ static int patch_main(int argc, char **argv)
 	}
 	if (!ta_patch_target_check(po.to))
 		goto out;
-	if (po.outdir) {
-		struct stat st;
-		if (mkdir(po.outdir, 0777) != 0 && errno != EEXIST) {
-			ta_error("cannot create '%s': %s", po.outdir, strerror(errno));
-			goto out;
-		}
-		if (stat(po.outdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			ta_error("'%s' is not a directory", po.outdir);
-			goto out;
-		}
-	}
+	/* -o DIR: written into a temporary beside it, published whole at the end */
+	if (po.outdir && !(od = ta_outdir_open(po.outdir)))
+		goto out;
+	if (od)
+		po.outdir = ta_outdir_path(od);
 	pipe.scan.path = optind < argc ? argv[optind] : NULL;
 	if ((rc = ta_pipeline_run(&pipe, &a)) != TA_EXIT_OK)
 		goto out;
@@ -180,6 +176,8 @@ static int patch_main(int argc, char **argv)
 	po.mechanisms = (const char *const *)mechs;
 	po.n_only = n_ids;
 	rc = ta_patch_run(a, &po, &outcomes);
+	if (od && rc != TA_EXIT_USAGE && rc != TA_EXIT_FAILURE && ta_outdir_commit(&od) != 0)
+		rc = TA_EXIT_FAILURE;
 	/* the outcomes go into the JSON report: on this command's own audit */
 	ta_patch_attach(a, &outcomes);
 	if (json && rc != TA_EXIT_USAGE) {
@@ -192,6 +190,7 @@ static int patch_main(int argc, char **argv)
 		}
 	}
 out:
+	ta_outdir_abort(&od);
 	for (size_t i = 0; i < n_ids; i++) {
 		free(ids[i]);
 		free(mechs[i]);

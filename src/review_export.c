@@ -16,6 +16,7 @@
 
 #include "diag.h"
 #include "mechanism.h"
+#include "outdir.h"
 #include "patch.h"
 #include "util.h"
 
@@ -56,22 +57,29 @@ static size_t accepted(const ta_review *rv, const char ***ids, const char ***mec
 	return n;
 }
 
-/* Run the patch writer on ids into dir (created if missing). */
+/* Run the patch writer on ids into dir (created if missing), published whole. */
 static int run_writer(const ta_review *rv, const char *dir, const char **ids, const char **mechs,
 		      bool picked, size_t n)
 {
 	struct ta_patch_opts o = {
 		.to = "auto",
-		.outdir = dir,
 		.only_ids = ids,
 		.mechanisms = picked ? mechs : NULL,
 		.n_only = n,
 	};
+	ta_outdir *od = ta_outdir_open(dir);
+	int rc;
 
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+	if (!od)
 		return -1;
+	o.outdir = ta_outdir_path(od);
 	/* the review reads the audit only; the outcomes are the patches' names in dir */
-	return ta_patch_run(ta_review_audit(rv), &o, NULL);
+	rc = ta_patch_run(ta_review_audit(rv), &o, NULL);
+	if (rc != 0) {
+		ta_outdir_abort(&od);
+		return rc;
+	}
+	return ta_outdir_commit(&od);
 }
 
 /* Every regular file of dir, sorted, concatenated. */

@@ -7,9 +7,12 @@
  */
 #include "sigcleanup.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 enum { MAX_PATHS = 64, MAX_PIDS = 256 };
@@ -34,6 +37,36 @@ static void restore(const sigset_t *old)
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
+/*
+ * Remove the files of directory path, a temporary one of ours (flat: no
+ * subdirectories), with system calls only: readdir() is not
+ * async-signal-safe, getdents64 and unlinkat are.
+ */
+static void empty_dir(const char *path)
+{
+	struct linux_dirent64 {
+		unsigned long long d_ino;
+		long long d_off;
+		unsigned short d_reclen;
+		unsigned char d_type;
+		char d_name[];
+	};
+	char buf[4096] __attribute__((aligned(8)));
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	long n;
+
+	if (fd < 0)
+		return;
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof(buf))) > 0)
+		for (long off = 0; off < n;) {
+			struct linux_dirent64 *de = (struct linux_dirent64 *)(buf + off);
+			if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+				unlinkat(fd, de->d_name, 0);
+			off += de->d_reclen;
+		}
+	close(fd);
+}
+
 static void on_signal(int sig)
 {
 	static const char msg_int[] = "tasklet-audit: interrupted\n";
@@ -43,8 +76,10 @@ static void on_signal(int sig)
 		if (pids[i] > 0)
 			kill(pids[i], SIGKILL);
 	for (size_t i = 0; i < MAX_PATHS; i++)
-		if (paths[i] && unlink(paths[i]) != 0)
+		if (paths[i] && unlink(paths[i]) != 0) {
+			empty_dir(paths[i]);
 			rmdir(paths[i]);
+		}
 	if (sig == SIGINT) {
 		if (write(STDERR_FILENO, msg_int, sizeof(msg_int) - 1) < 0)
 			_exit(128 + sig);
