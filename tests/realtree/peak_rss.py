@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""peak_rss.py --max-mib N -- CMD...: run CMD and sample, every 50 ms, the
+resident memory of its whole process tree (CMD and every worker it forks,
+summed, from /proc/PID/status VmRSS); print the peak, and fail when it is
+over N MiB (issue #14: a whole-tree run stays under 1 GiB with -j 2).
+ru_maxrss (what /usr/bin/time prints) is the largest single process, not
+the sum, so it cannot tell this.  CMD's exit status is passed through."""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+
+def children():
+    """pid -> ppid of every process now."""
+    out = {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open(f"/proc/{d}/stat") as f:
+                s = f.read()
+            out[int(d)] = int(s[s.rindex(")") + 2:].split()[1])
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def rss_kib(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def tree_rss(root):
+    parents = children()
+    tree, todo = {root}, [root]
+    while todo:
+        p = todo.pop()
+        for c, pp in parents.items():
+            if pp == p and c not in tree:
+                tree.add(c)
+                todo.append(c)
+    return sum(rss_kib(p) for p in tree), len(tree)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--max-mib", type=float, required=True)
+    ap.add_argument("cmd", nargs=argparse.REMAINDER)
+    a = ap.parse_args()
+    cmd = a.cmd[1:] if a.cmd and a.cmd[0] == "--" else a.cmd
+    if not cmd:
+        ap.error("no command")
+    proc = subprocess.Popen(cmd)
+    peak, peak_procs = 0, 0
+    while proc.poll() is None:
+        kib, n = tree_rss(proc.pid)
+        if kib > peak:
+            peak, peak_procs = kib, n
+        time.sleep(0.05)
+    mib = peak / 1024
+    print(f"peak_rss: {mib:.0f} MiB over {peak_procs} processes "
+          f"(limit {a.max_mib:.0f} MiB): {' '.join(cmd[:1] + cmd[-1:])}")
+    if proc.returncode not in (0, 4):
+        return proc.returncode
+    if mib > a.max_mib:
+        print(f"peak_rss: over the limit by {mib - a.max_mib:.0f} MiB", file=sys.stderr)
+        return 1
+    return proc.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
