@@ -19,6 +19,7 @@ struct ta_pipeline_opts {
 	struct ta_scan_opts scan; /* what to scan and how; scan.path NULL: the bundled corpus */
 	const char *rules_dir;    /* NULL: ta_rules_default_dir() */
 	bool classify_only;       /* stop after the classifier: no behaviour check */
+	const char *only_class; /* --only: must be a class of the rules (checked before the scan) */
 };
 
 /* The defaults: a worker per CPU, TA_DEFAULT_TIMEOUT, nothing else set. */

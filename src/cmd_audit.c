@@ -307,6 +307,7 @@ static int audit_main(int argc, char **argv)
 			break;
 		case 'O':
 			o.only_class = optarg;
+			o.pipe.only_class = optarg;
 			break;
 		case 'm': {
 			char *end;

@@ -5,6 +5,7 @@
  */
 #include "pipeline.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include "behavior.h"
@@ -22,6 +23,28 @@ void ta_pipeline_opts_init(struct ta_pipeline_opts *o)
 		.scan = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = TA_DEFAULT_TIMEOUT}};
 }
 
+/* Is cls a class the rules give?  If not, one error line listing those they do. */
+static bool known_class(const ta_rules *rules, const char *cls)
+{
+	ta_buf names = {0};
+	bool found = false;
+
+	for (size_t i = 0; i < rules->n_classes && !found; i++)
+		found = strcmp(rules->classes[i].cls, cls) == 0;
+	if (found)
+		return true;
+	for (size_t i = 0; i < rules->n_classes; i++) {
+		bool dup = false;
+		for (size_t k = 0; k < i && !dup; k++)
+			dup = strcmp(rules->classes[k].cls, rules->classes[i].cls) == 0;
+		if (!dup)
+			ta_buf_printf(&names, "%s%s", names.len ? ", " : "", rules->classes[i].cls);
+	}
+	ta_error("unknown class '%s' (one of: %s)", cls, names.len ? names.s : "none");
+	ta_buf_free(&names);
+	return false;
+}
+
 int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 {
 	struct ta_scan_opts so = o->scan;
@@ -34,6 +57,10 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 	rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
 	if (!rules)
 		return TA_EXIT_USAGE;
+	if (o->only_class && !known_class(rules, o->only_class)) {
+		ta_rules_free(&rules);
+		return TA_EXIT_USAGE;
+	}
 	rc = ta_scan(&so, out);
 	if (rc != TA_EXIT_OK) {
 		ta_audit_free(out);

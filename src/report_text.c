@@ -169,9 +169,9 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 	}
 	ta_sort(subs, n_subs, sizeof(*subs), sub_cmp);
 
-	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), %zu tasklets in %zu subsystems\n", bold,
+	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), %zu tasklet%s in %zu subsystem%s\n", bold,
 		TA_VERSION, off, a->tree, a->kernel_version ? a->kernel_version : "?",
-		a->n_tasklets, n_subs);
+		a->n_tasklets, a->n_tasklets == 1 ? "" : "s", n_subs, n_subs == 1 ? "" : "s");
 	fprintf(fp,
 		"files: %zu .c files read, %zu candidates: %zu parsed, %zu degraded, %zu failed\n",
 		a->c_files_scanned, a->n_files, ta_audit_count_status(a, TA_STATUS_PARSED),

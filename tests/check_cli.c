@@ -39,6 +39,8 @@ static const struct {
 	{"a b", "too many arguments"},
 	{"--json", "option '--json' needs an argument"},
 	{"--config /nonexistent.config", "cannot read config '/nonexistent.config'"},
+	{"--only nosuchclass", "unknown class 'nosuchclass' (one of: "},
+	{"patch --to nosuchmech", "unknown migration 'nosuchmech' (setup, auto, bh"},
 };
 
 START_TEST(test_usage_errors)
