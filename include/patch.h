@@ -27,6 +27,7 @@ struct ta_patch_opts {
 	const char *const *only_ids;   /* NULL: every tasklet; else these tasklet ids */
 	const char *const *mechanisms; /* parallel to only_ids: a mechanism override or NULL */
 	size_t n_only;
+	int jobs; /* -j: the patched files are re-parsed in this many workers (0, 1: serially) */
 };
 
 /* X(enum suffix, name in the report) */

@@ -9,6 +9,7 @@
  * parses.  With bh_decls, a small header declaring the BH-workqueue API is
  * forced into both parses (for trees that lack it, under --force-api).
  *
+ * The parses can be made ahead, in parallel (ta_validator_prefetch()).
  * The ta_validator owns its tree, flags and reparser; ta_validator_free()
  * releases them and clears the caller's pointer.
  */
@@ -31,6 +32,22 @@ void ta_validator_free(ta_validator **v);
  */
 int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
 		       const char *const *paths, const char *const *texts, size_t n, char **reason);
+
+/*
+ * The checks ta_validator_check() is about to be asked for, parsed ahead
+ * in jobs worker processes (pool.h); their results are kept and a later
+ * ta_validator_check() with the same unit and texts uses them instead of
+ * parsing.  A parse that fails in a worker is simply redone when asked.
+ */
+struct ta_validation_req {
+	const char *const *units;
+	size_t n_units;
+	const char *const *paths;
+	const char *const *texts;
+	size_t n;
+};
+void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs, size_t n_reqs,
+			   int jobs);
 
 /* The test-only BH-workqueue declarations injected with bh_decls. */
 extern const char ta_bh_api_decls[];

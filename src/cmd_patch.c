@@ -172,6 +172,7 @@ static int patch_main(int argc, char **argv)
 	pipe.scan.path = optind < argc ? argv[optind] : NULL;
 	if ((rc = ta_pipeline_run(&pipe, &a)) != TA_EXIT_OK)
 		goto out;
+	po.jobs = pipe.scan.jobs;
 	po.only_ids = (const char *const *)ids;
 	po.mechanisms = (const char *const *)mechs;
 	po.n_only = n_ids;

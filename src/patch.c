@@ -275,35 +275,42 @@ static ta_srcset *merge(struct run *r, size_t g)
 	return set;
 }
 
-/* Re-parse the translation units a merged set touches; 0 when no new errors. */
-static int validate(struct run *r, size_t g, ta_srcset *set, bool bh, char **reason)
-{
-	const char **paths = NULL, **texts = NULL, **units = NULL;
-	char **owned = NULL;
-	size_t n = 0, np = 0, cap = 0, cap2 = 0, nu = 0, capu = 0, no = 0, capo = 0;
-	bool header = false;
-	int rc = 0, vi = bh ? 1 : 0;
+/* What a merged set asks the validator to parse; the texts are owned. */
+struct check {
+	const char **paths, **texts, **units;
+	char **owned;
+	size_t n, np, nu, no;
+};
 
-	*reason = NULL;
-	if (!r->val[vi] && !r->val_failed[vi]) {
-		r->val[vi] = ta_validator_new(r->a->tree, bh);
-		r->val_failed[vi] = !r->val[vi];
-	}
-	if (!r->val[vi]) {
-		*reason = xstrdup("cannot set up the re-parse of patched files");
-		return -1;
-	}
+static void check_free(struct check *c)
+{
+	for (size_t i = 0; i < c->no; i++)
+		free(c->owned[i]);
+	free(c->owned);
+	free(c->paths);
+	free(c->texts);
+	free(c->units);
+	memset(c, 0, sizeof(*c));
+}
+
+/* The patched texts of set and the translation units that see them. */
+static void collect(struct run *r, size_t g, ta_srcset *set, struct check *c)
+{
+	size_t cap = 0, cap2 = 0, capu = 0, capo = 0;
+	bool header = false;
+
+	memset(c, 0, sizeof(*c));
 	for (size_t i = 0; i < set->n_files; i++) {
 		ta_src *s = set->files[i];
 		char *text;
 		if (!ta_src_changed(s))
 			continue;
 		text = ta_src_result(s, NULL);
-		TA_PUSH(owned, no, capo, text);
-		TA_PUSH(paths, np, cap, s->rel);
-		TA_PUSH(texts, n, cap2, text);
+		TA_PUSH(c->owned, c->no, capo, text);
+		TA_PUSH(c->paths, c->np, cap, s->rel);
+		TA_PUSH(c->texts, c->n, cap2, text);
 		if (ta_str_ends(s->rel, ".c"))
-			TA_PUSH(units, nu, capu, s->rel);
+			TA_PUSH(c->units, c->nu, capu, s->rel);
 		else
 			header = true;
 	}
@@ -317,20 +324,42 @@ static int validate(struct run *r, size_t g, ta_srcset *set, bool bh, char **rea
 			bool seen = false;
 			if (!cands[k] || !ta_str_ends(cands[k], ".c"))
 				continue;
-			for (size_t u = 0; u < nu; u++)
-				seen |= strcmp(units[u], cands[k]) == 0;
+			for (size_t u = 0; u < c->nu; u++)
+				seen |= strcmp(c->units[u], cands[k]) == 0;
 			if (!seen)
-				TA_PUSH(units, nu, capu, cands[k]);
+				TA_PUSH(c->units, c->nu, capu, cands[k]);
 		}
 	}
-	if (nu)
-		rc = ta_validator_check(r->val[vi], units, nu, paths, texts, n, reason);
-	for (size_t i = 0; i < no; i++)
-		free(owned[i]);
-	free(owned);
-	free(paths);
-	free(texts);
-	free(units);
+}
+
+/* The validator with (bh) or without the BH declarations, made on first use. */
+static ta_validator *validator(struct run *r, bool bh)
+{
+	int vi = bh ? 1 : 0;
+
+	if (!r->val[vi] && !r->val_failed[vi]) {
+		r->val[vi] = ta_validator_new(r->a->tree, bh);
+		r->val_failed[vi] = !r->val[vi];
+	}
+	return r->val[vi];
+}
+
+/* Re-parse the translation units a merged set touches; 0 when no new errors. */
+static int validate(struct run *r, size_t g, ta_srcset *set, bool bh, char **reason)
+{
+	ta_validator *v = validator(r, bh);
+	struct check c;
+	int rc = 0;
+
+	*reason = NULL;
+	if (!v) {
+		*reason = xstrdup("cannot set up the re-parse of patched files");
+		return -1;
+	}
+	collect(r, g, set, &c);
+	if (c.nu)
+		rc = ta_validator_check(v, c.units, c.nu, c.paths, c.texts, c.n, reason);
+	check_free(&c);
 	return rc;
 }
 
@@ -661,6 +690,46 @@ static size_t prune(struct run *r, size_t g, bool bh)
 	return live;
 }
 
+/*
+ * Parse ahead, in parallel, what the groups' validation will ask for: the
+ * serial pass after it then finds each result made (patch_validate.h).
+ */
+static void prefetch(struct run *r)
+{
+	for (int vi = 0; vi < 2 && r->o->jobs > 1; vi++) {
+		struct ta_validation_req *reqs = NULL;
+		struct check *checks = NULL;
+		ta_srcset **sets = NULL; /* the checks' paths point into them */
+		size_t n = 0, nc = 0, ns = 0, cap = 0, capc = 0, caps = 0;
+		ta_validator *v = NULL;
+
+		for (size_t g = 0; g < r->n_jobs; g++) {
+			ta_srcset *set;
+			struct check c;
+			if (find(r, g) != g || r->jobs[g].status != TA_RW_DONE ||
+			    group_uses_bh_decls(r, g) != (vi == 1))
+				continue;
+			if (!v && !(v = validator(r, vi == 1)))
+				break;
+			set = merge(r, g);
+			collect(r, g, set, &c);
+			TA_PUSH(sets, ns, caps, set);
+			TA_PUSH(checks, nc, capc, c);
+			TA_PUSH(reqs, n, cap,
+				((struct ta_validation_req){c.units, c.nu, c.paths, c.texts, c.n}));
+		}
+		if (v && n)
+			ta_validator_prefetch(v, reqs, n, r->o->jobs);
+		for (size_t i = 0; i < nc; i++)
+			check_free(&checks[i]);
+		for (size_t i = 0; i < ns; i++)
+			ta_srcset_free(&sets[i]);
+		free(sets);
+		free(checks);
+		free(reqs);
+	}
+}
+
 int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outcome ***outcomes)
 {
 	struct run r = {.a = a, .o = o};
@@ -743,6 +812,7 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			if (share)
 				unite(&r, i, k);
 		}
+	prefetch(&r);
 	for (size_t g = 0; g < nt; g++) {
 		ta_srcset *set;
 		char *reason = NULL;

@@ -7,6 +7,7 @@
  */
 #include "patch_validate.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@
 #include "index_reparse.h"
 #include "kconfig.h"
 #include "overlay.h"
+#include "pool.h"
 #include "tree.h"
 #include "util.h"
 
@@ -60,6 +62,14 @@ struct ta_validator {
 	char **base_messages; /* the errors of each unpatched unit, one per line */
 	size_t cap_messages;
 	size_t n_base, cap_base;
+	/* parses made ahead: key (see parse_key()) -> index into ahead */
+	ta_strmap ahead_map;
+	struct ahead {
+		int rc;
+		unsigned errors;
+		char *messages;
+	} * ahead;
+	size_t n_ahead, cap_ahead;
 };
 
 ta_validator *ta_validator_new(const char *root, bool bh_decls)
@@ -96,12 +106,16 @@ void ta_validator_free(ta_validator **v)
 	for (size_t i = 0; i < (*v)->n_base; i++)
 		free((*v)->base_messages[i]);
 	free((*v)->base_messages);
+	ta_strmap_free(&(*v)->ahead_map);
+	for (size_t i = 0; i < (*v)->n_ahead; i++)
+		free((*v)->ahead[i].messages);
+	free((*v)->ahead);
 	free(*v);
 	*v = NULL;
 }
 
 /* Parse one unit with the replacements; -1 when libclang fails outright. */
-static int count(ta_validator *v, const char *unit, const char *const *paths,
+static int parse(ta_validator *v, const char *unit, const char *const *paths,
 		 const char *const *texts, size_t n, unsigned *errors, char **messages)
 {
 	int argc = 0;
@@ -144,6 +158,136 @@ static int count(ta_validator *v, const char *unit, const char *const *paths,
 	free(args);
 	ta_argv_free(argv);
 	return rc;
+}
+
+/* What identifies a parse: the unit and every replaced file's path and text. */
+static char *parse_key(const char *unit, const char *const *paths, const char *const *texts,
+		       size_t n)
+{
+	ta_buf b = {0};
+
+	ta_buf_printf(&b, "%s", unit);
+	for (size_t i = 0; i < n; i++)
+		ta_buf_printf(&b, "%c%s%c%zu:%s", '\001', paths[i], '\002', strlen(texts[i]),
+			      texts[i]);
+	return ta_buf_steal(&b);
+}
+
+/* parse(), or the result of the same parse made ahead. */
+static int count(ta_validator *v, const char *unit, const char *const *paths,
+		 const char *const *texts, size_t n, unsigned *errors, char **messages)
+{
+	char *key;
+	size_t *slot;
+
+	if (!v->n_ahead)
+		return parse(v, unit, paths, texts, n, errors, messages);
+	key = parse_key(unit, paths, texts, n);
+	slot = ta_strmap_get(&v->ahead_map, key);
+	free(key);
+	if (!slot)
+		return parse(v, unit, paths, texts, n, errors, messages);
+	*errors = v->ahead[*slot].errors;
+	*messages = v->ahead[*slot].messages ? xstrdup(v->ahead[*slot].messages) : NULL;
+	return v->ahead[*slot].rc;
+}
+
+struct ahead_task {
+	char *key;
+	const char *unit;
+	const char *const *paths;
+	const char *const *texts;
+	size_t n;
+};
+
+struct ahead_ctx {
+	ta_validator *v;
+	struct ahead_task *tasks;
+};
+
+/* In a worker: "rc errors\n" and the error messages. */
+static void ahead_job(void *ctx, size_t index, ta_buf *out)
+{
+	/* the worker's own libclang index: the parent's is not used across fork() */
+	static ta_reparser *worker_rp;
+	struct ahead_ctx *c = ctx;
+	struct ahead_task *t = &c->tasks[index];
+	unsigned errors = 0;
+	char *messages = NULL;
+	int rc;
+
+	if (!worker_rp)
+		worker_rp = ta_reparser_new();
+	c->v->rp = worker_rp; /* this process's copy of the validator */
+	rc = parse(c->v, t->unit, t->paths, t->texts, t->n, &errors, &messages);
+
+	ta_buf_printf(out, "%d %u\n%s", rc, errors, messages ? messages : "");
+	free(messages);
+}
+
+static void add_task(ta_strmap *seen, struct ahead_task **tasks, size_t *n, size_t *cap,
+		     const char *unit, const char *const *paths, const char *const *texts,
+		     size_t np)
+{
+	struct ahead_task t = {parse_key(unit, paths, texts, np), unit, paths, texts, np};
+
+	if (ta_strmap_get(seen, t.key)) {
+		free(t.key);
+		return;
+	}
+	ta_strmap_put(seen, t.key, *n);
+	TA_PUSH(*tasks, *n, *cap, t);
+}
+
+void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs, size_t n_reqs,
+			   int jobs)
+{
+	struct ahead_task *tasks = NULL;
+	size_t n = 0, cap = 0, *order;
+	ta_strmap seen = {0};
+	ta_pool_result *res;
+	struct ahead_ctx ctx = {v, NULL};
+
+	if (jobs < 2)
+		return; /* one worker is no faster than parsing when asked */
+	for (size_t r = 0; r < n_reqs; r++)
+		for (size_t u = 0; u < reqs[r].n_units; u++) {
+			const char *unit = reqs[r].units[u];
+			if (!ta_strmap_get(&v->base, unit))
+				add_task(&seen, &tasks, &n, &cap, unit, NULL, NULL, 0);
+			add_task(&seen, &tasks, &n, &cap, unit, reqs[r].paths, reqs[r].texts,
+				 reqs[r].n);
+		}
+	ta_strmap_free(&seen);
+	if (!n)
+		return;
+	ctx.tasks = tasks;
+	order = xcalloc(n, sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	res = xcalloc(n, sizeof(*res));
+	if (ta_pool_run(n, order, jobs, 0, ahead_job, &ctx, res, NULL) == 0)
+		for (size_t i = 0; i < n; i++) {
+			struct ahead a = {0};
+			const char *nl;
+			if (res[i].outcome != TA_POOL_DONE || !res[i].text ||
+			    sscanf(res[i].text, "%d %u", &a.rc, &a.errors) != 2 ||
+			    !(nl = strchr(res[i].text, '\n')))
+				continue; /* redone when asked */
+			a.messages = nl[1] ? xstrdup(nl + 1) : NULL;
+			if (!ta_strmap_get(&v->ahead_map, tasks[i].key)) {
+				ta_strmap_put(&v->ahead_map, tasks[i].key, v->n_ahead);
+				TA_PUSH(v->ahead, v->n_ahead, v->cap_ahead, a);
+			} else {
+				free(a.messages);
+			}
+		}
+	ta_pool_results_free(res, n);
+	for (size_t i = 0; i < n; i++)
+		free(tasks[i].key);
+	free(tasks);
+	free(order);
+	free(res);
 }
 
 /* An error line without its "file:line:col: " location, for matching across moved lines. */
