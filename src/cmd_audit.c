@@ -343,6 +343,9 @@ static int audit_main(int argc, char **argv)
 		}
 	}
 	ta_diag_set_quiet(o.quiet);
+	/* progress by default where someone watches: stderr a terminal, not -q */
+	if (!o.quiet && isatty(STDERR_FILENO))
+		o.pipe.scan.progress = true;
 	if (argc - optind > 1) {
 		ta_error("too many arguments: one PATH at most");
 		return TA_EXIT_USAGE;

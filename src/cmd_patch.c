@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "outdir.h"
@@ -79,6 +80,7 @@ static int patch_main(int argc, char **argv)
 	struct ta_pipeline_opts pipe;
 	const char *json = NULL;
 	ta_outdir *od = NULL;
+	bool quiet = false;
 	char **ids = NULL, **mechs = NULL;
 	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
 	ta_audit *a = NULL;
@@ -142,6 +144,7 @@ static int patch_main(int argc, char **argv)
 			pipe.scan.no_cache = true;
 			break;
 		case 'q':
+			quiet = true;
 			ta_diag_set_quiet(1);
 			break;
 		case 'h':
@@ -170,6 +173,7 @@ static int patch_main(int argc, char **argv)
 	if (od)
 		po.outdir = ta_outdir_path(od);
 	pipe.scan.path = optind < argc ? argv[optind] : NULL;
+	pipe.scan.progress = !quiet && isatty(STDERR_FILENO);
 	if ((rc = ta_pipeline_run(&pipe, &a)) != TA_EXIT_OK)
 		goto out;
 	po.jobs = pipe.scan.jobs;

@@ -35,6 +35,7 @@ struct scan_ctx {
 	ta_indexer *indexer; /* created in each worker on first use */
 	const char *pch_path;
 	bool progress;
+	double progress_t0; /* when the parses started, for the rate */
 	unsigned max_memory_mib;
 	bool limited; /* the worker has set its address-space limit */
 };
@@ -110,9 +111,17 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 static void show_progress(void *vctx, size_t done, size_t total)
 {
 	struct scan_ctx *ctx = vctx;
+	double spent = now() - ctx->progress_t0, rate = spent > 0 ? (double)done / spent : 0;
 
-	if (ctx->progress)
-		fprintf(stderr, "\rtasklet-audit: parsed %zu/%zu files", done, total);
+	if (!ctx->progress)
+		return;
+	fprintf(stderr, "\rtasklet-audit: parsed %zu/%zu files", done, total);
+	if (rate > 0 && done < total) {
+		unsigned left = (unsigned)((double)(total - done) / rate + 0.5);
+		fprintf(stderr, ", %.1f files/s, about %u:%02u left ", rate, left / 60, left % 60);
+	} else {
+		fprintf(stderr, ", %.1f files/s%22s", rate, "");
+	}
 }
 
 /* Turn a worker's text back into status and facts. */
@@ -327,6 +336,10 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	free(sort_sizes);
 	sort_sizes = NULL;
 	t1 = now();
+	ctx.progress_t0 = t1;
+	if (opts->progress && n_todo) /* at once: the first parse may take seconds */
+		fprintf(stderr, "tasklet-audit: parsing %zu files with %d worker%s", n_todo,
+			opts->jobs, opts->jobs == 1 ? "" : "s");
 	if (n_todo && ta_pool_run(n_todo, order, opts->jobs, opts->timeout, parse_job, &ctx,
 				  results, show_progress) != 0) {
 		rc = TA_EXIT_FAILURE;
