@@ -71,8 +71,9 @@ static int shared_header(ta_rw *rw, const char *header)
 	for (size_t i = 0; i < rw->audit->n_tasklets && rc == TA_RW_DONE; i++) {
 		const ta_tasklet *u = &rw->audit->tasklets[i];
 		char *d;
-		if (u == t || !u->decl_file || !u->field || !t->field || !u->ctype || !t->ctype ||
-		    strcmp(u->field, t->field) || strcmp(u->ctype, t->ctype))
+		if (u == t || u->id == t->id || !u->decl_file || !u->field || !t->field ||
+		    !u->ctype || !t->ctype || strcmp(u->field, t->field) ||
+		    strcmp(u->ctype, t->ctype))
 			continue;
 		d = ta_path_normalize(u->decl_file);
 		if (strcmp(d, header) == 0)
@@ -208,7 +209,8 @@ static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
 			unsigned line = 0;
 			int n_unlocks = 0;
 			if (!src ||
-			    ta_rw_find_call(src, in->line, 0, in->api, &name_off, &open) != 0 ||
+			    ta_rw_find_call(src, ta_rw_line(rw, in->file, in->line), 0, in->api,
+					    &name_off, &open) != 0 ||
 			    ta_lex_args(src->text, src->len, open, st, en, 2) != 1)
 				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", in->file,
 						    in->line, in->api);
