@@ -23,20 +23,28 @@
 #include "patch_rules.h"
 #include "rewrite_util.h"
 
-/* What the preparation changed in the model. */
+/*
+ * What the preparation changed in the model.  A tasklet reached through a
+ * local alias of a member of its data (`e = &dev->engine;
+ * tasklet_init(&e->done, fn, (unsigned long)dev)`) needs no edit: the data
+ * is the outer container, root_type and member_path say so ("struct
+ * foo_dev", "engine.done") and text is the tasklet written from it.
+ */
 struct ta_prep {
 	size_t init;     /* the init site whose data changed */
 	char *data;      /* that data as now written: "(unsigned long)eni_dev" */
 	char *passed;    /* the type the tasklet passed before: "struct atm_dev" */
 	char *container; /* the type it passes now: "struct eni_dev" */
+	char *root_type, *member_path, *text; /* an alias: the outer container (else NULL) */
 };
 
 void ta_prep_clear(struct ta_prep *p);
 
 /*
  * Prepare rw->t: TA_RW_DONE with the edits in rw->set and a changelog note
- * in rw; TA_RW_NOT_NEEDED when the data already is the container (or the
- * callback does not use it); TA_RW_REFUSED with the construct that stops it.
+ * in rw (no edit: an alias, the model's correction is in out);
+ * TA_RW_NOT_NEEDED when the data already is the container (or the callback
+ * does not use it); TA_RW_REFUSED with the construct that stops it.
  */
 int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out);
 

@@ -210,8 +210,8 @@ static void conversion(struct run *r, struct job *j, const ta_srcset *base)
 	ta_rw_clear(&j->rw);
 	ta_prep_tasklet_free(&j->conv_t);
 	j->set = seeded(r, base);
-	if (base)
-		j->conv_t = ta_prep_tasklet(j->t, j->prep ? &j->pr : NULL, base);
+	if (base || j->pr.data)
+		j->conv_t = ta_prep_tasklet(j->t, j->pr.data ? &j->pr : NULL, base);
 	j->rw.set = j->set;
 	j->rw.audit = r->a;
 	j->rw.t = j->conv_t ? j->conv_t : j->t;
@@ -245,6 +245,12 @@ static bool prepare(struct run *r, struct job *j)
 		ta_srcset_free(&j->prep);
 		ta_rw_clear(&j->prep_rw);
 		ta_prep_clear(&j->pr);
+	} else {
+		bool edits = false;
+		for (size_t i = 0; i < j->prep->n_files; i++)
+			edits |= ta_src_changed(j->prep->files[i]);
+		if (!edits) /* a correction of the model only: no preparation patch */
+			ta_srcset_free(&j->prep);
 	}
 	return st != TA_RW_REFUSED;
 }

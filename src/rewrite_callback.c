@@ -82,7 +82,7 @@ static bool type_is_ulong(const char *type)
 {
 	return strcmp(type, "unsigned long") == 0 || strcmp(type, "unsigned long int") == 0 ||
 	       strcmp(type, "long unsigned int") == 0 || strcmp(type, "ulong") == 0 ||
-	       strcmp(type, "u_long") == 0;
+	       strcmp(type, "u_long") == 0 || strcmp(type, "uintptr_t") == 0;
 }
 
 static bool type_is_tasklet_ptr(const char *type)
@@ -297,6 +297,35 @@ static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size
 	}
 }
 
+/*
+ * No local variable takes the container: every use is `(T *)data` with T
+ * the container, passed straight to a call or used in an expression.
+ * Each becomes container_of() on the new parameter (or the container
+ * expression the form gives).
+ */
+static int container_in_place(ta_rw *rw, ta_src *src, const struct data_use *uses, size_t n,
+			      const char *pname, const struct ta_cb_form *f)
+{
+	const ta_tasklet *t = rw->t;
+
+	for (size_t i = 0; i < n; i++)
+		if (uses[i].decl_var || !same_type(uses[i].cast_type, t->root_type) ||
+		    f->container_param)
+			return ta_rw_refuse(
+				rw, "%s:%u: no local variable takes the container from '%s'",
+				src->rel, ta_src_line_of(src, uses[0].at), pname);
+	for (size_t i = 0; i < n; i++) {
+		char *txt = f->container_expr ? xstrdup(f->container_expr)
+					      : xasprintf("container_of(%s, %s, %s)", f->param_name,
+							  t->root_type, f->member);
+		int rc = ta_src_edit(src, uses[i].cast, uses[i].end - uses[i].cast, txt);
+		free(txt);
+		if (rc != 0)
+			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
+	return TA_RW_DONE;
+}
+
 /* Rewrite the uses of the old data parameter in the body [lo, hi). */
 static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
 			     const struct ta_cb_form *f, const char *cb, char **param)
@@ -387,8 +416,7 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 		     !strchr(uses[i].decl_type, ' ')))
 			container = i;
 	if (container == TA_NPOS) {
-		rc = ta_rw_refuse(rw, "%s:%u: no local variable takes the container from '%s'",
-				  src->rel, ta_src_line_of(src, uses[0].at), pname);
+		rc = container_in_place(rw, src, uses, n, pname, f);
 		goto out;
 	}
 	if (container != 0) {

@@ -24,6 +24,9 @@ void ta_prep_clear(struct ta_prep *p)
 	free(p->data);
 	free(p->passed);
 	free(p->container);
+	free(p->root_type);
+	free(p->member_path);
+	free(p->text);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -526,6 +529,95 @@ static int read_init(struct prep *p)
 	return TA_RW_DONE;
 }
 
+/* Is the statement k of the init function, before its tasklet_init(), one that holds there? */
+static bool holds_at_init(const struct prep *p, size_t k)
+{
+	int depth = p->istmts[k].depth;
+
+	if (k >= p->init_stmt || depth > p->istmts[p->init_stmt].depth)
+		return false;
+	for (size_t i = k; i <= p->init_stmt; i++)
+		if (p->istmts[i].depth < depth)
+			return false;
+	return true;
+}
+
+/* The type T of name declared `T *name` in the init function's statements or parameters. */
+static char *declared_type(const struct prep *p, const char *name)
+{
+	const char *s = p->isrc->text;
+	size_t close = ta_lex_prev(s, 0, p->fn_open), open;
+	size_t st[16], en[16];
+	int n;
+
+	for (size_t i = 0; i < p->n_istmts && i < p->init_stmt; i++) {
+		const char *c = p->istmts[i].canon, *eq = strchr(c, '=');
+		size_t vl = strlen(name), cl = eq ? (size_t)(eq - c) : strlen(c) - 1;
+		if (strchr(c, ',') || cl <= vl + 1 || strncmp(c + cl - vl, name, vl) != 0 ||
+		    c[cl - vl - 1] != '*')
+			continue;
+		return xstrndup(c, cl - vl - 1);
+	}
+	if (close == TA_NPOS || s[close] != ')' ||
+	    (open = ta_lex_open_of(s, p->isrc->len, 0, close)) == TA_NPOS)
+		return NULL;
+	n = ta_lex_args(s, p->isrc->len, open, st, en, 16);
+	for (int i = 0; i < n; i++) {
+		char *c = canon(s, st[i], en[i]);
+		size_t cl = strlen(c), vl = strlen(name);
+		if (cl > vl + 1 && strcmp(c + cl - vl, name) == 0 && c[cl - vl - 1] == '*') {
+			c[cl - vl - 1] = '\0';
+			return c;
+		}
+		free(c);
+	}
+	return NULL;
+}
+
+/*
+ * The tasklet's container is a local alias of a member of the data, set
+ * before tasklet_init() and not changed until then (`base = &D0->m;`): the
+ * data is the outer container.  The model's correction goes into out.
+ */
+static bool alias_of_data(struct prep *p, struct ta_prep *out)
+{
+	const ta_tasklet *t = p->rw->t;
+	char *want = xasprintf("%s=&%s->", p->base_c, p->d0_c), *m = NULL, *type;
+	size_t at = TA_NPOS;
+
+	if (!is_ident(p->base) || !p->arrow || !is_ident(p->d0_c)) {
+		free(want);
+		return false;
+	}
+	for (size_t i = 0; i < p->n_istmts; i++) {
+		const char *c = p->istmts[i].canon, *f = strstr(c, want);
+		if (f && holds_at_init(p, i) && (f == c || (f[-1] == '*' && !strchr(c, ',')))) {
+			free(m);
+			m = xstrndup(f + strlen(want), strlen(f + strlen(want)) - 1);
+			at = i;
+		} else if (at != TA_NPOS && i < p->init_stmt && ta_str_starts(c, p->base_c) &&
+			   c[strlen(p->base_c)] == '=') {
+			at = TA_NPOS; /* set again: not the alias any more */
+		}
+	}
+	free(want);
+	for (const char *k = m; m && *k; k++)
+		if (!ta_lex_ident_char(*k) && *k != '.') {
+			free(m);
+			return false;
+		}
+	if (at == TA_NPOS || !m || !*m || !(type = declared_type(p, p->d0_c))) {
+		free(m);
+		return false;
+	}
+	out->root_type = type;
+	out->member_path = xasprintf("%s.%s", m, t->field);
+	out->text = xasprintf("%s->%s.%s", p->d0, m, t->field);
+	out->data = xstrdup(p->site->data);
+	free(m);
+	return true;
+}
+
 /* The one use of the data in the callback: `T *d = (T *)data;` or `d = (T *)data;`. */
 static int read_callback(struct prep *p)
 {
@@ -587,19 +679,6 @@ static int read_callback(struct prep *p)
 				    p->pname, p->pname);
 	p->ds.indent = indent_of(txt, p->cstmts[p->ds.stmt].a);
 	return TA_RW_DONE;
-}
-
-/* Is the statement k of the init function, before its tasklet_init(), one that holds there? */
-static bool holds_at_init(const struct prep *p, size_t k)
-{
-	int depth = p->istmts[k].depth;
-
-	if (k >= p->init_stmt || depth > p->istmts[p->init_stmt].depth)
-		return false;
-	for (size_t i = k; i <= p->init_stmt; i++)
-		if (p->istmts[i].depth < depth)
-			return false;
-	return true;
 }
 
 /*
@@ -1034,7 +1113,14 @@ int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 				"cannot change for one of them",
 				t->callback, other->name ? other->name : other->key);
 	}
-	if ((rc = read_init(&p)) != TA_RW_DONE || (rc = read_callback(&p)) != TA_RW_DONE)
+	if ((rc = read_init(&p)) != TA_RW_DONE)
+		goto out;
+	if (alias_of_data(&p, out)) {
+		out->init = init;
+		rc = TA_RW_DONE;
+		goto out;
+	}
+	if ((rc = read_callback(&p)) != TA_RW_DONE)
 		goto out;
 	find_derived(&p);
 	p.d_needed = data_needed(&p);
@@ -1091,7 +1177,7 @@ out:
 /* The copy and the strings it owns. */
 struct prepped {
 	ta_tasklet t;
-	char *data;
+	char *data, *root_type, *member_path, *text;
 };
 
 static ta_site *move_sites(const ta_site *v, size_t n, const ta_srcset *set)
@@ -1124,6 +1210,14 @@ ta_tasklet *ta_prep_tasklet(const ta_tasklet *t, const struct ta_prep *p, const 
 		c->t.data = c->data;
 		c->t.data_kind = TA_DATA_CONTAINER;
 	}
+	if (p && p->root_type && p->member_path && p->text && p->init < t->n_init) {
+		c->root_type = xstrdup(p->root_type);
+		c->member_path = xstrdup(p->member_path);
+		c->text = xstrdup(p->text);
+		c->t.root_type = c->root_type;
+		c->t.member_path = c->member_path;
+		c->t.init_sites[p->init].text = c->text;
+	}
 	return &c->t;
 }
 
@@ -1136,6 +1230,9 @@ void ta_prep_tasklet_free(ta_tasklet **tp)
 	free(c->t.init_sites);
 	free(c->t.sites);
 	free(c->data);
+	free(c->root_type);
+	free(c->member_path);
+	free(c->text);
 	free(c);
 	*tp = NULL;
 }

@@ -328,6 +328,9 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 			}
 	}
 	ok = strcmp(d, b) == 0 || (d[0] == '&' && strcmp(d + 1, b) == 0);
+	/* p is &p[0]: an array's first element passed as the array */
+	if (!ok && ta_str_ends(b, "[0]"))
+		ok = strlen(d) + 3 == strlen(b) && strncmp(d, b, strlen(d)) == 0;
 	if (!ok && d[0] == '(' && strlen(d) == strlen(b) + 2)
 		ok = strncmp(d + 1, b, strlen(b)) == 0 && d[strlen(d) - 1] == ')';
 	if (!ok)
