@@ -572,6 +572,70 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 	return TA_RW_DONE;
 }
 
+/* Is rel already one of v[0..n)? */
+static bool listed(char *const *v, size_t n, const char *rel)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], rel) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The driver's headers the files of the list include with quotes (and
+ * those they include, two levels down): a prototype may live in another
+ * directory of the driver ("lib/eq.h" for mlx5).  A name resolves against
+ * the including file's directory, then its parents' (kbuild's -I$(src)).
+ */
+static void add_includes(ta_rw *rw, char ***out, size_t *n, size_t *cap)
+{
+	size_t from = 0;
+
+	for (int level = 0; level < 2; level++) {
+		size_t to = *n;
+		for (size_t i = from; i < to; i++) {
+			ta_src *src = ta_srcset_get(rw->set, (*out)[i]);
+			ta_lexer lx;
+			ta_tok tk;
+			if (!src)
+				continue;
+			ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
+			while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
+				const char *d = src->text + tk.off, *q, *e;
+				char *dir, *name;
+				if (tk.kind != TA_TOK_DIRECTIVE)
+					continue;
+				q = memchr(d, '"', tk.len);
+				e = q ? memchr(q + 1, '"', tk.len - (size_t)(q + 1 - d)) : NULL;
+				if (!e || !strstr(d, "include") || strstr(d, "include") > q)
+					continue;
+				name = xstrndup(q + 1, (size_t)(e - q - 1));
+				dir = xstrdup((*out)[i]);
+				for (char *slash = strrchr(dir, '/'); slash;
+				     slash = strrchr(dir, '/')) {
+					char *joined, *rel;
+					*slash = '\0';
+					joined = xasprintf("%s/%s", dir, name);
+					rel = ta_path_normalize(joined);
+					free(joined);
+					if (listed(*out, *n, rel)) {
+						free(rel);
+						break;
+					}
+					if (ta_srcset_get(rw->set, rel)) {
+						TA_PUSH(*out, *n, *cap, rel);
+						break;
+					}
+					free(rel);
+				}
+				free(dir);
+				free(name);
+			}
+		}
+		from = to;
+	}
+}
+
 /* Files that may hold a prototype of the callback: its own, the sites', the headers beside. */
 static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t *n, size_t *cap)
 {
@@ -589,6 +653,10 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 	for (size_t i = 0; i < t->n_sites; i++)
 		if (t->sites[i].file)
 			TA_PUSH(*out, *n, *cap, xstrdup(t->sites[i].file));
+	for (size_t i = 0; i < t->n_init; i++)
+		if (t->init_sites[i].file)
+			TA_PUSH(*out, *n, *cap, xstrdup(t->init_sites[i].file));
+	add_includes(rw, out, n, cap);
 	if (slash)
 		*slash = '\0';
 	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
