@@ -96,11 +96,26 @@ typedef struct ta_prefix_rule {
 	char *path, *prefix;
 } ta_prefix_rule;
 
+/*
+ * The preparation patch written before a conversion when the tasklet's
+ * data is not its container (rewrite_prep.h): its subject ("%s" is the
+ * type the tasklet passed), its changelog's first paragraph, and the
+ * accessor pairs whose getter, applied to the data, gives back what the
+ * setter stored (dev_get_drvdata() after dev_set_drvdata()).  No
+ * "preparation" section (subject NULL): no preparation is written.
+ */
+typedef struct ta_prep_rules {
+	char *subject, *intro;
+	char **getters, **setters; /* parallel */
+	size_t n_accessors;
+} ta_prep_rules;
+
 typedef struct ta_patch_rules {
 	char *file;
 	ta_prefix_rule *prefixes;
 	size_t n_prefixes;
 	char *setup_subject, *setup_intro;
+	ta_prep_rules prep;
 	ta_mechanism_rules *mechs;
 	size_t n_mechs;
 } ta_patch_rules;

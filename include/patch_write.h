@@ -25,7 +25,8 @@ struct ta_patch_file {
 struct ta_patch_desc {
 	const char *author;    /* "Name <mail>" */
 	const char *date;      /* RFC 2822 */
-	const char *subject;   /* after "[PATCH] " */
+	const char *subject;   /* after "[PATCH] " ("[PATCH part/parts] " in a series) */
+	unsigned part, parts;  /* this patch's place in its series (parts 0: alone) */
 	const char *body;      /* paragraphs separated by blank lines; "- " starts a list item */
 	const char *signoff;   /* "Name <mail>" or NULL */
 	const char *const *to; /* the To: recipients (none: no To: line) */

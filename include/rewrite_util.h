@@ -27,9 +27,17 @@ typedef struct ta_rw {
 	char **notes; /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
 	char *cb_proto; /* after ta_rw_callback() (rewrite_callback.h): the new prototype */
+	/*
+	 * The edits (on the files as on disk) of the preparation the files of
+	 * set start from, or NULL: t's locations are already moved there,
+	 * the audit's other facts are not (ta_rw_line()).
+	 */
+	const ta_srcset *base;
 } ta_rw;
 
 void ta_rw_clear(ta_rw *rw);
+/* Where line of file (an audit fact's, not rw->t's) is in the files rw->set starts from. */
+unsigned ta_rw_line(const ta_rw *rw, const char *file, unsigned line);
 /* Record the reason (first one wins) and return TA_RW_REFUSED. */
 int ta_rw_refuse(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Add a changelog note once. */

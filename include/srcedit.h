@@ -28,7 +28,8 @@ typedef struct ta_src {
 	char *rel;  /* path relative to the tree root */
 	char *text; /* the original bytes, NUL-terminated */
 	size_t len;
-	uint64_t hash; /* FNV-1a of the original bytes */
+	uint64_t hash; /* FNV-1a of the file's bytes on disk (of text, unless put) */
+	bool put;      /* text is not the disk's: an earlier patch of a series made it */
 	size_t *lines; /* offset of each line start; lines[0] is line 1 */
 	size_t n_lines;
 	ta_edit *edits; /* sorted by offset, never overlapping */
@@ -47,6 +48,15 @@ void ta_srcset_free(ta_srcset **set);
 char *ta_path_normalize(const char *rel);
 /* The file rel (normalized) of the set, loaded on first use; NULL (errno set) when unreadable. */
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel);
+
+/*
+ * Give the set the file rel with text (copied) in place of the disk's: the
+ * base the next patch of a series is written against (an earlier patch's
+ * result).  disk_hash is the hash of the file on disk, which --apply checks.
+ * Replaces an entry of that name; returns the new one.
+ */
+ta_src *ta_srcset_put(ta_srcset *set, const char *rel, const char *text, size_t len,
+		      uint64_t disk_hash);
 
 /* A ta_src over text (copied), for tests and for files already read. */
 ta_src *ta_src_new(const char *rel, const char *text, size_t len);
@@ -69,5 +79,15 @@ int ta_src_merge(ta_src *to, const ta_src *from);
 bool ta_src_changed(const ta_src *src);
 /* The text with every edit applied; *len gets its length when not NULL. */
 char *ta_src_result(const ta_src *src, size_t *len);
+/*
+ * Where the original offset off lands in the result: shifted by the edits
+ * before it; an offset inside an edited range lands at that edit's start.
+ */
+size_t ta_src_map(const ta_src *src, size_t off);
+/*
+ * Move a location of the file rel (1-based line, and column when col is
+ * not NULL and *col is not 0) to where the edits of set put it.
+ */
+void ta_srcset_move(const ta_srcset *set, const char *rel, unsigned *line, unsigned *col);
 
 #endif

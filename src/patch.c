@@ -28,6 +28,7 @@
 #include "patch_write.h"
 #include "rewrite_bh.h"
 #include "rewrite_fold.h"
+#include "rewrite_prep.h"
 #include "rewrite_setup.h"
 #include "rules.h"
 #include "util.h"
@@ -68,7 +69,11 @@ bool ta_patch_target_check(const char *to)
 	return false;
 }
 
-/* One tasklet's conversion. */
+/*
+ * One tasklet's conversion.  With a preparation (rewrite_prep.h) the
+ * conversion is written against the prepared files: set's files are those
+ * texts (ta_srcset_put()), and conv_t is the tasklet as they have it.
+ */
 struct job {
 	const ta_tasklet *t;
 	ta_patch_outcome *out; /* what became of it (status set: decided) */
@@ -76,9 +81,13 @@ struct job {
 	const char *mech; /* "setup" or a mechanism's --to name */
 	ta_srcset *set;   /* its private edits */
 	ta_rw rw;
-	int status;   /* enum ta_rw_status */
-	size_t group; /* union-find parent */
-	bool dropped; /* refused at merge or validation time */
+	int status;        /* enum ta_rw_status */
+	size_t group;      /* union-find parent */
+	bool dropped;      /* refused at merge or validation time */
+	ta_srcset *prep;   /* the preparation's edits on the files as on disk (NULL: none) */
+	ta_rw prep_rw;     /* its changelog note */
+	struct ta_prep pr; /* what it changed in the model */
+	ta_tasklet *conv_t;
 };
 
 struct run {
@@ -174,14 +183,84 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 	return NULL;
 }
 
+/* A set whose files changed by base start as base made them. */
+static ta_srcset *seeded(const struct run *r, const ta_srcset *base)
+{
+	ta_srcset *set = ta_srcset_new(r->a->tree);
+
+	for (size_t i = 0; base && i < base->n_files; i++) {
+		const ta_src *b = base->files[i];
+		size_t len;
+		char *text;
+		if (!ta_src_changed(b))
+			continue;
+		text = ta_src_result(b, &len);
+		ta_srcset_put(set, b->rel, text, len, b->hash);
+		free(text);
+	}
+	return set;
+}
+
+/* The conversion proper, on the files as base (NULL: the disk) has them. */
+static void conversion(struct run *r, struct job *j, const ta_srcset *base)
+{
+	const ta_mechanism_rules *m;
+
+	ta_srcset_free(&j->set);
+	ta_rw_clear(&j->rw);
+	ta_prep_tasklet_free(&j->conv_t);
+	j->set = seeded(r, base);
+	if (base || j->pr.data)
+		j->conv_t = ta_prep_tasklet(j->t, j->pr.data ? &j->pr : NULL, base);
+	j->rw.set = j->set;
+	j->rw.audit = r->a;
+	j->rw.t = j->conv_t ? j->conv_t : j->t;
+	j->rw.base = base;
+	if (strcmp(j->mech, "setup") == 0) {
+		j->status = ta_rewrite_setup(&j->rw);
+		return;
+	}
+	m = ta_patch_rules_mechanism(r->rules, j->mech);
+	j->status = m->schedule_role ? ta_rewrite_fold(&j->rw, m) : ta_rewrite_work(&j->rw, m);
+}
+
+/* The preparation patch the tasklet needs first, if any; false when refused. */
+static bool prepare(struct run *r, struct job *j)
+{
+	int st;
+
+	if (!r->rules->prep.subject)
+		return true;
+	j->prep = ta_srcset_new(r->a->tree);
+	j->prep_rw.set = j->prep;
+	j->prep_rw.audit = r->a;
+	j->prep_rw.t = j->t;
+	st = ta_rewrite_prep(&j->prep_rw, &r->rules->prep, &j->pr);
+	if (st == TA_RW_REFUSED) {
+		j->status = TA_RW_REFUSED;
+		j->rw.reason = j->prep_rw.reason;
+		j->prep_rw.reason = NULL;
+	}
+	if (st != TA_RW_DONE) {
+		ta_srcset_free(&j->prep);
+		ta_rw_clear(&j->prep_rw);
+		ta_prep_clear(&j->pr);
+	} else {
+		bool edits = false;
+		for (size_t i = 0; i < j->prep->n_files; i++)
+			edits |= ta_src_changed(j->prep->files[i]);
+		if (!edits) /* a correction of the model only: no preparation patch */
+			ta_srcset_free(&j->prep);
+	}
+	return st != TA_RW_REFUSED;
+}
+
 static void convert(struct run *r, struct job *j, const char *override)
 {
 	char *why = NULL;
-	const ta_mechanism_rules *m;
+	const ta_mechanism_rules *m = NULL;
 	char *missing;
 
-	j->set = ta_srcset_new(r->a->tree);
-	j->rw.set = j->set;
 	j->rw.audit = r->a;
 	j->rw.t = j->t;
 	j->mech = choose(r, j->t, override, &why);
@@ -191,27 +270,29 @@ static void convert(struct run *r, struct job *j, const char *override)
 		j->rw.reason = why;
 		return;
 	}
-	if (strcmp(j->mech, "setup") == 0) {
-		j->status = ta_rewrite_setup(&j->rw);
-		return;
-	}
-	m = ta_patch_rules_mechanism(r->rules, j->mech);
-	if (!m) {
-		j->status = ta_rw_refuse(&j->rw, "the conversion rules (%s) have no '%s' mechanism",
-					 r->rules->file, j->mech);
-		return;
-	}
-	if ((missing = missing_api(r, m, j->t)) && !r->o->force_api) {
-		j->status = ta_rw_refuse(&j->rw,
-					 "the tree lacks the %s API (%s not declared in "
-					 "include/linux/workqueue.h); --force-api writes the patch "
-					 "for a newer base",
-					 j->mech, missing);
+	if (strcmp(j->mech, "setup") != 0) {
+		m = ta_patch_rules_mechanism(r->rules, j->mech);
+		if (!m) {
+			j->status = ta_rw_refuse(&j->rw,
+						 "the conversion rules (%s) have no '%s' mechanism",
+						 r->rules->file, j->mech);
+			return;
+		}
+		if ((missing = missing_api(r, m, j->t)) && !r->o->force_api) {
+			j->status = ta_rw_refuse(
+				&j->rw,
+				"the tree lacks the %s API (%s not declared in "
+				"include/linux/workqueue.h); --force-api writes the patch "
+				"for a newer base",
+				j->mech, missing);
+			free(missing);
+			return;
+		}
 		free(missing);
-		return;
 	}
-	free(missing);
-	j->status = m->schedule_role ? ta_rewrite_fold(&j->rw, m) : ta_rewrite_work(&j->rw, m);
+	if (!prepare(r, j))
+		return;
+	conversion(r, j, j->prep);
 }
 
 static size_t find(struct run *r, size_t i)
@@ -229,18 +310,47 @@ static void unite(struct run *r, size_t a, size_t b)
 		r->jobs[a > b ? a : b].group = a < b ? a : b;
 }
 
-static bool touches(const struct job *j, const char *rel)
+/* Is job i a live member of group g? */
+static bool live_in(struct run *r, size_t i, size_t g)
 {
-	for (size_t i = 0; i < j->set->n_files; i++)
-		if (ta_src_changed(j->set->files[i]) && strcmp(j->set->files[i]->rel, rel) == 0)
+	return find(r, i) == g && !r->jobs[i].dropped && r->jobs[i].status == TA_RW_DONE;
+}
+
+static bool set_touches(const ta_srcset *set, const char *rel)
+{
+	for (size_t i = 0; set && i < set->n_files; i++)
+		if ((ta_src_changed(set->files[i]) || set->files[i]->put) &&
+		    strcmp(set->files[i]->rel, rel) == 0)
 			return true;
 	return false;
 }
 
-/* Merge the edits of the group's live jobs into one set; conflicting jobs are dropped. */
-static ta_srcset *merge(struct run *r, size_t g)
+static bool touches(const struct job *j, const char *rel)
 {
-	ta_srcset *set = ta_srcset_new(r->a->tree);
+	return set_touches(j->set, rel) || set_touches(j->prep, rel);
+}
+
+/* Do two jobs edit a file in common (their preparations included)? */
+static bool share_files(const struct job *x, const struct job *y)
+{
+	const ta_srcset *sets[2] = {x->set, x->prep};
+
+	for (int k = 0; k < 2; k++)
+		for (size_t f = 0; sets[k] && f < sets[k]->n_files; f++)
+			if (set_touches(sets[k], sets[k]->files[f]->rel) &&
+			    touches(y, sets[k]->files[f]->rel))
+				return true;
+	return false;
+}
+
+/*
+ * Merge the edits of the group's live jobs into one set, on the files as
+ * the group's preparation prep (NULL: none) made them; conflicting jobs
+ * are dropped.
+ */
+static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
+{
+	ta_srcset *set = seeded(r, prep);
 
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		struct job *j = &r->jobs[i];
@@ -303,7 +413,7 @@ static void collect(struct run *r, size_t g, ta_srcset *set, struct check *c)
 	for (size_t i = 0; i < set->n_files; i++) {
 		ta_src *s = set->files[i];
 		char *text;
-		if (!ta_src_changed(s))
+		if (!ta_src_changed(s) && !s->put)
 			continue;
 		text = ta_src_result(s, NULL);
 		TA_PUSH(c->owned, c->no, capo, text);
@@ -460,7 +570,7 @@ static int apply_set(struct run *r, ta_srcset *set, char **reason)
 		bool same = now && ta_fnv1a(TA_FNV_INIT, now, len) == s->hash;
 		free(now);
 		free(path);
-		if (ta_src_changed(s) && !same) {
+		if ((ta_src_changed(s) || s->put) && !same) {
 			*reason = xasprintf("'%s' changed since it was scanned: not applied",
 					    s->rel);
 			return -1;
@@ -471,7 +581,7 @@ static int apply_set(struct run *r, ta_srcset *set, char **reason)
 		char *path, *text;
 		size_t len;
 		ta_outfile *of;
-		if (!ta_src_changed(s))
+		if (!ta_src_changed(s) && !s->put)
 			continue;
 		path = ta_path_join(set->root, s->rel);
 		text = ta_src_result(s, &len);
@@ -557,43 +667,48 @@ static char *format_addressed(const struct run *r, struct ta_patch_desc *d,
 	return text;
 }
 
-/* The subject, the patch and where it goes, for one group. */
-static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE *stream)
+/* The files a set changes, as the patch writer wants them; the caller frees texts. */
+static size_t patch_files(const ta_srcset *set, struct ta_patch_file **files, char ***texts,
+			  const char **first, size_t *n_c)
 {
-	struct ta_patch_file *files = xcalloc(set->n_files + 1, sizeof(*files));
-	char **texts = xcalloc(set->n_files + 1, sizeof(*texts));
-	size_t n = 0, n_c = 0;
-	const char *first = NULL;
-	char *prefix, *subject, *body, *date, *text, *reason = NULL;
-	struct ta_patch_desc d = {0};
-	struct ta_recipients to = {0};
-	int rc = TA_EXIT_OK;
+	size_t n = 0;
 
+	*files = xcalloc(set->n_files + 1, sizeof(**files));
+	*texts = xcalloc(set->n_files + 1, sizeof(**texts));
+	*first = NULL;
+	*n_c = 0;
 	for (size_t i = 0; i < set->n_files; i++) {
 		ta_src *s = set->files[i];
 		if (!ta_src_changed(s))
 			continue;
-		texts[n] = ta_src_result(s, &files[n].new_len);
-		files[n].path = s->rel;
-		files[n].old_text = s->text;
-		files[n].old_len = s->len;
-		files[n].new_text = texts[n];
+		(*texts)[n] = ta_src_result(s, &(*files)[n].new_len);
+		(*files)[n].path = s->rel;
+		(*files)[n].old_text = s->text;
+		(*files)[n].old_len = s->len;
+		(*files)[n].new_text = (*texts)[n];
 		if (ta_str_ends(s->rel, ".c")) {
-			n_c++;
-			if (!first)
-				first = s->rel;
+			++*n_c;
+			if (!*first)
+				*first = s->rel;
 		}
 		n++;
 	}
-	if (!first)
-		first = n ? files[0].path : "";
-	prefix = ta_patch_prefix(r->rules, first, n_c > 1);
-	subject = xasprintf("%s: %s", prefix,
-			    strcmp(mech, "setup") == 0
-				    ? r->rules->setup_subject
-				    : ta_patch_rules_mechanism(r->rules, mech)->subject);
-	body = changelog(r, g, mech);
-	date = rfc2822_now();
+	if (!*first)
+		*first = n ? (*files)[0].path : "";
+	return n;
+}
+
+/* One patch of a group (part of parts, 0: alone), addressed; NULL when nothing changes. */
+static char *format_part(const struct run *r, const ta_srcset *set, const char *subject,
+			 const char *body, const char *date, unsigned part, unsigned parts,
+			 struct ta_recipients *to)
+{
+	struct ta_patch_file *files;
+	char **texts, *text;
+	const char *first;
+	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
+	struct ta_patch_desc d = {0};
+
 	d.author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
 	d.date = date;
 	d.subject = subject;
@@ -601,15 +716,49 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 	d.signoff = r->o->signoff;
 	d.files = files;
 	d.n_files = n;
-	text = format_addressed(r, &d, &to);
-	if (r->o->apply) {
-		int ar = apply_set(r, set, &reason);
-		if (ar != 0) {
-			ta_error("%s", reason);
-			rc = ar == -2 ? TA_EXIT_FAILURE : TA_EXIT_USAGE;
-		}
+	d.part = part;
+	d.parts = parts;
+	text = format_addressed(r, &d, to);
+	for (size_t i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	free(files);
+	return text;
+}
+
+/* The preparation patch's subject and changelog for group g. */
+static void prep_text(struct run *r, size_t g, const char *prefix, char **subject, char **body)
+{
+	ta_buf b = {0}, what = {0};
+
+	ta_buf_printf(&b, "%s\n", r->rules->prep.intro);
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		const struct job *j = &r->jobs[i];
+		if (!live_in(r, i, g) || !j->prep)
+			continue;
+		if (!what.s || !strstr(what.s, j->pr.passed))
+			ta_buf_printf(&what, "%s%s", what.len ? " and " : "", j->pr.passed);
+		for (size_t k = 0; k < j->prep_rw.n_notes; k++)
+			ta_buf_printf(&b, "- %s\n", j->prep_rw.notes[k]);
 	}
-	if (rc == TA_EXIT_OK && text && r->o->outdir) {
+	ta_buf_puts(&b, "No functional change intended.\n");
+	{
+		char *s = xasprintf(r->rules->prep.subject, what.s ? what.s : "other data");
+		*subject = xasprintf("%s: %s", prefix, s);
+		free(s);
+	}
+	*body = ta_buf_steal(&b);
+	ta_buf_free(&what);
+}
+
+/* Write a patch text to -o DIR (numbered) or the stream. */
+static int put_text(struct run *r, const char *subject, const char *text, FILE *stream)
+{
+	int rc = TA_EXIT_OK;
+
+	if (!text)
+		return rc;
+	if (r->o->outdir) {
 		char *name = ta_patch_filename(++r->number, subject);
 		char *path = ta_path_join(r->o->outdir, name);
 		ta_outfile *of = ta_outfile_open(path);
@@ -620,13 +769,61 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 		}
 		free(name);
 		free(path);
-	} else if (rc == TA_EXIT_OK && text && stream) {
+	} else if (stream) {
 		r->number++;
 		fputs(text, stream);
 	}
+	return rc;
+}
+
+/*
+ * The subject, the patch and where it goes, for one group: with a
+ * preparation (prep, on the files as on disk), a series of two, the
+ * conversion (set, on the prepared files) second.
+ */
+static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, const char *mech,
+		FILE *stream)
+{
+	struct ta_patch_file *files;
+	char **texts;
+	const char *first;
+	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
+	char *prefix, *subject, *body, *date, *text, *reason = NULL;
+	char *subject1 = NULL, *body1 = NULL, *text1 = NULL;
+	struct ta_recipients to = {0}, to1 = {0};
+	unsigned parts = prep ? 2 : 0;
+	int rc = TA_EXIT_OK;
+
+	prefix = ta_patch_prefix(r->rules, first, n_c > 1);
+	for (size_t i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	free(files);
+	subject = xasprintf("%s: %s", prefix,
+			    strcmp(mech, "setup") == 0
+				    ? r->rules->setup_subject
+				    : ta_patch_rules_mechanism(r->rules, mech)->subject);
+	body = changelog(r, g, mech);
+	date = rfc2822_now();
+	if (prep) {
+		prep_text(r, g, prefix, &subject1, &body1);
+		text1 = format_part(r, prep, subject1, body1, date, 1, parts, &to1);
+	}
+	text = format_part(r, set, subject, body, date, prep ? 2 : 0, parts, &to);
+	if (r->o->apply) {
+		int ar = apply_set(r, set, &reason);
+		if (ar != 0) {
+			ta_error("%s", reason);
+			rc = ar == -2 ? TA_EXIT_FAILURE : TA_EXIT_USAGE;
+		}
+	}
+	if (rc == TA_EXIT_OK)
+		rc = put_text(r, subject1, text1, stream);
+	if (rc == TA_EXIT_OK)
+		rc = put_text(r, subject, text, stream);
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		struct job *j = &r->jobs[i];
-		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+		if (!live_in(r, i, g))
 			continue;
 		if (rc == TA_EXIT_OK) {
 			set_status(j, TA_PATCH_WRITTEN, NULL);
@@ -640,13 +837,13 @@ static int emit(struct run *r, size_t g, ta_srcset *set, const char *mech, FILE 
 	}
 	free(reason);
 	ta_recipients_clear(&to);
-	for (size_t i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(files);
+	ta_recipients_clear(&to1);
 	free(prefix);
 	free(subject);
 	free(body);
+	free(subject1);
+	free(body1);
+	free(text1);
 	free(date);
 	free(text);
 	return rc;
@@ -667,6 +864,89 @@ static const char *group_mech(struct run *r, size_t g)
 		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
 			return r->jobs[i].mech;
 	return NULL;
+}
+
+/* Drop a live job of the group: it is refused with reason. */
+static void drop(struct job *j, const char *fmt, const char *reason)
+{
+	j->dropped = true;
+	ta_rw_refuse(&j->rw, fmt, reason);
+}
+
+/*
+ * The group's preparation patch: the preparations of its live jobs merged
+ * (a job whose preparation conflicts is dropped) and re-parsed alone (the
+ * preparing jobs are dropped when it adds errors).  When the group has
+ * other live jobs, every one is converted again on the prepared files,
+ * until no preparation is lost.  NULL: the group has none.
+ */
+static ta_srcset *settle_prep(struct run *r, size_t g)
+{
+	for (int round = 0;; round++) {
+		ta_srcset *prep = ta_srcset_new(r->a->tree);
+		size_t n_prep = 0, n_live = 0;
+		char *reason = NULL;
+		bool lost = false;
+
+		for (size_t i = 0; i < r->n_jobs; i++) {
+			struct job *j = &r->jobs[i];
+			bool ok = true;
+			if (!live_in(r, i, g))
+				continue;
+			n_live++;
+			if (!j->prep)
+				continue;
+			for (size_t f = 0; f < j->prep->n_files && ok; f++) {
+				const ta_src *from = j->prep->files[f];
+				ta_src *to = ta_srcset_get(prep, from->rel);
+				ta_src *probe = to ? ta_src_new(to->rel, to->text, to->len) : NULL;
+				for (size_t e = 0; probe && e < to->n_edits; e++)
+					ta_src_edit(probe, to->edits[e].off, to->edits[e].len,
+						    to->edits[e].text);
+				ok = probe && ta_src_merge(probe, from) == 0;
+				ta_src_free(&probe);
+			}
+			if (!ok) {
+				drop(j, "%s", "its preparation conflicts with another tasklet's");
+				n_live--;
+				lost = true;
+				continue;
+			}
+			for (size_t f = 0; f < j->prep->n_files; f++)
+				ta_src_merge(ta_srcset_get(prep, j->prep->files[f]->rel),
+					     j->prep->files[f]);
+			n_prep++;
+		}
+		if (n_prep == 0) {
+			ta_srcset_free(&prep);
+			if (round == 0 || n_live == 0)
+				return NULL;
+		} else if (validate(r, g, prep, false, &reason) != 0) {
+			for (size_t i = 0; i < r->n_jobs; i++)
+				if (live_in(r, i, g) && r->jobs[i].prep)
+					drop(&r->jobs[i], "the preparation patch: %s", reason);
+			free(reason);
+			ta_srcset_free(&prep);
+			continue;
+		}
+		if (n_live == 1 && round == 0 && !lost)
+			return prep;
+		/* every live job again, on the files as prep has them */
+		lost = false;
+		for (size_t i = 0; i < r->n_jobs; i++) {
+			struct job *j = &r->jobs[i];
+			if (!live_in(r, i, g))
+				continue;
+			conversion(r, j, prep);
+			if (j->status != TA_RW_DONE) {
+				j->dropped = true;
+				lost |= j->prep != NULL;
+			}
+		}
+		if (!lost)
+			return prep;
+		ta_srcset_free(&prep);
+	}
 }
 
 /* Group live jobs of one group that validate alone; returns how many remain. */
@@ -690,6 +970,15 @@ static size_t prune(struct run *r, size_t g, bool bh)
 	return live;
 }
 
+/* Does a live job of group g need a preparation patch? */
+static bool group_has_prep(struct run *r, size_t g)
+{
+	for (size_t i = 0; i < r->n_jobs; i++)
+		if (live_in(r, i, g) && r->jobs[i].prep)
+			return true;
+	return false;
+}
+
 /*
  * Parse ahead, in parallel, what the groups' validation will ask for: the
  * serial pass after it then finds each result made (patch_validate.h).
@@ -709,9 +998,12 @@ static void prefetch(struct run *r)
 			if (find(r, g) != g || r->jobs[g].status != TA_RW_DONE ||
 			    group_uses_bh_decls(r, g) != (vi == 1))
 				continue;
+			if (group_has_prep(r, g))
+				continue; /* settle_prep() reconverts: its parses are made when
+					     asked */
 			if (!v && !(v = validator(r, vi == 1)))
 				break;
-			set = merge(r, g);
+			set = merge(r, g, NULL);
 			collect(r, g, set, &c);
 			TA_PUSH(sets, ns, caps, set);
 			TA_PUSH(checks, nc, capc, c);
@@ -806,29 +1098,27 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			if (x->status != TA_RW_DONE || y->status != TA_RW_DONE)
 				continue;
 			share = x->t->file && y->t->file && strcmp(x->t->file, y->t->file) == 0;
-			for (size_t f = 0; f < x->set->n_files && !share; f++)
-				share = ta_src_changed(x->set->files[f]) &&
-					touches(y, x->set->files[f]->rel);
-			if (share)
+			if (share || share_files(x, y))
 				unite(&r, i, k);
 		}
 	prefetch(&r);
 	for (size_t g = 0; g < nt; g++) {
-		ta_srcset *set;
+		ta_srcset *set, *prep;
 		char *reason = NULL;
 		bool bh;
 		const char *mech;
 		if (find(&r, g) != g || r.jobs[g].status != TA_RW_DONE)
 			continue;
 		bh = group_uses_bh_decls(&r, g);
-		set = merge(&r, g);
+		prep = settle_prep(&r, g);
+		set = merge(&r, g, prep);
 		if (validate(&r, g, set, bh, &reason) != 0) {
 			/* keep the tasklets that pass alone, then check them together */
 			free(reason);
 			reason = NULL;
 			ta_srcset_free(&set);
 			if (prune(&r, g, bh) > 0) {
-				set = merge(&r, g);
+				set = merge(&r, g, prep);
 				if (validate(&r, g, set, bh, &reason) != 0) {
 					for (size_t i = 0; i < nt; i++)
 						if (find(&r, i) == g && !r.jobs[i].dropped &&
@@ -841,15 +1131,18 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			}
 		}
 		free(reason);
-		if (!set)
+		if (!set) {
+			ta_srcset_free(&prep);
 			continue;
+		}
 		mech = group_mech(&r, g);
 		if (mech) {
-			int erc = emit(&r, g, set, mech, o->apply ? NULL : stdout);
+			int erc = emit(&r, g, prep, set, mech, o->apply ? NULL : stdout);
 			if (erc != TA_EXIT_OK && rc == TA_EXIT_OK)
 				rc = erc;
 		}
 		ta_srcset_free(&set);
+		ta_srcset_free(&prep);
 	}
 	for (size_t i = 0; i < nt; i++) {
 		struct job *j = &r.jobs[i];
@@ -880,6 +1173,10 @@ out:
 		ta_srcset_free(&r.jobs[i].set);
 		ta_rw_clear(&r.jobs[i].rw);
 		ta_patch_outcome_free(&r.jobs[i].out);
+		ta_srcset_free(&r.jobs[i].prep);
+		ta_rw_clear(&r.jobs[i].prep_rw);
+		ta_prep_clear(&r.jobs[i].pr);
+		ta_prep_tasklet_free(&r.jobs[i].conv_t);
 	}
 	free(r.jobs);
 	free(r.api_header);

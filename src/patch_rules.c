@@ -270,6 +270,47 @@ static bool load_mech(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 	return true;
 }
 
+static bool load_prep(ta_jdoc *d, const cJSON *o, ta_prep_rules *p)
+{
+	static const char *const keys[] = {"subject", "intro", "accessors", NULL};
+	const cJSON *acc, *it;
+
+	if (!o)
+		return true; /* no preparation patches */
+	if (!known_keys(d, o, keys, "\"preparation\""))
+		return false;
+	p->subject = opt_str(d, o, "subject");
+	p->intro = opt_str(d, o, "intro");
+	acc = ta_jdoc_get(d, o, "accessors", TA_J_ARRAY, 0);
+	if (ta_jdoc_failed(d))
+		return false;
+	if (!p->subject || !p->intro || !strstr(p->subject, "%s") ||
+	    strchr(strstr(p->subject, "%s") + 2, '%')) {
+		ta_jdoc_fail(d, o, "\"preparation\" needs an intro and a subject with one %%s");
+		return false;
+	}
+	p->getters = xcalloc((size_t)cJSON_GetArraySize(acc) + 1, sizeof(*p->getters));
+	p->setters = xcalloc((size_t)cJSON_GetArraySize(acc) + 1, sizeof(*p->setters));
+	cJSON_ArrayForEach(it, acc)
+	{
+		static const char *const akeys[] = {"get", "set", NULL};
+		size_t k;
+		if (!known_keys(d, it, akeys, "a \"preparation\" accessor"))
+			return false;
+		k = p->n_accessors++;
+		p->getters[k] = opt_str(d, it, "get");
+		p->setters[k] = opt_str(d, it, "set");
+		if (ta_jdoc_failed(d))
+			return false;
+		if (!p->getters[k] || !p->setters[k]) {
+			ta_jdoc_fail(d, it,
+				     "\"preparation\": each accessor needs \"get\" and \"set\"");
+			return false;
+		}
+	}
+	return true;
+}
+
 /* The whole document into r; false after an error line. */
 static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 {
@@ -311,6 +352,8 @@ static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 		ta_jdoc_fail(d, setup ? setup : root, "\"setup\" needs subject and intro");
 		return false;
 	}
+	if (!load_prep(d, member(root, "preparation"), &r->prep))
+		return false;
 	mechs = member(root, "mechanisms");
 	if (!cJSON_IsObject(mechs)) {
 		ta_jdoc_fail(d, mechs ? mechs : root, "\"mechanisms\" must be an object");
@@ -415,6 +458,10 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 	free(r->mechs);
 	free(r->setup_subject);
 	free(r->setup_intro);
+	free(r->prep.subject);
+	free(r->prep.intro);
+	free_list(r->prep.getters, r->prep.n_accessors);
+	free_list(r->prep.setters, r->prep.n_accessors);
 	free(r->file);
 	free(r);
 	*rp = NULL;

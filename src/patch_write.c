@@ -132,8 +132,11 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 	}
 	ta_buf_puts(&out,
 		    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	ta_buf_printf(&out, "From: %s\nDate: %s\nSubject: [PATCH] %s\n", d->author, d->date,
-		      d->subject);
+	ta_buf_printf(&out, "From: %s\nDate: %s\n", d->author, d->date);
+	if (d->parts > 1)
+		ta_buf_printf(&out, "Subject: [PATCH %u/%u] %s\n", d->part, d->parts, d->subject);
+	else
+		ta_buf_printf(&out, "Subject: [PATCH] %s\n", d->subject);
 	recipients_header(&out, "To: ", d->to, d->n_to);
 	recipients_header(&out, "Cc: ", d->cc, d->n_cc);
 	ta_buf_putc(&out, '\n');

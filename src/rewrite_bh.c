@@ -14,6 +14,7 @@
 #include "classify.h"
 #include "lex.h"
 #include "rewrite_callback.h"
+#include "rewrite_stmt.h"
 #include "util.h"
 
 char *ta_work_name(const char *old, const char *noun)
@@ -71,8 +72,9 @@ static int shared_header(ta_rw *rw, const char *header)
 	for (size_t i = 0; i < rw->audit->n_tasklets && rc == TA_RW_DONE; i++) {
 		const ta_tasklet *u = &rw->audit->tasklets[i];
 		char *d;
-		if (u == t || !u->decl_file || !u->field || !t->field || !u->ctype || !t->ctype ||
-		    strcmp(u->field, t->field) || strcmp(u->ctype, t->ctype))
+		if (u == t || u->id == t->id || !u->decl_file || !u->field || !t->field ||
+		    !u->ctype || !t->ctype || strcmp(u->field, t->field) ||
+		    strcmp(u->ctype, t->ctype))
 			continue;
 		d = ta_path_normalize(u->decl_file);
 		if (strcmp(d, header) == 0)
@@ -208,7 +210,8 @@ static int retake_locks(ta_rw *rw, const ta_mechanism_rules *m)
 			unsigned line = 0;
 			int n_unlocks = 0;
 			if (!src ||
-			    ta_rw_find_call(src, in->line, 0, in->api, &name_off, &open) != 0 ||
+			    ta_rw_find_call(src, ta_rw_line(rw, in->file, in->line), 0, in->api,
+					    &name_off, &open) != 0 ||
 			    ta_lex_args(src->text, src->len, open, st, en, 2) != 1)
 				return ta_rw_refuse(rw, "%s:%u: cannot find %s()", in->file,
 						    in->line, in->api);
@@ -373,6 +376,176 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 	return rename_in(rw, src, st[0], en[0], nm);
 }
 
+/* Is file one where the tasklet is initialized, used or called back? */
+static bool tasklet_file(const ta_tasklet *t, const char *file)
+{
+	if ((t->file && strcmp(t->file, file) == 0) ||
+	    (t->callback_file && strcmp(t->callback_file, file) == 0))
+		return true;
+	for (size_t i = 0; i < t->n_init; i++)
+		if (t->init_sites[i].file && strcmp(t->init_sites[i].file, file) == 0)
+			return true;
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (t->sites[i].file && strcmp(t->sites[i].file, file) == 0)
+			return true;
+	return false;
+}
+
+/* Does the argument as written name this tasklet (&c->field, &c.field, &name)? */
+static bool names_tasklet(const ta_tasklet *t, const char *text, size_t n)
+{
+	char *sq = ta_lex_norm(text, n), *p = sq, *obj;
+	bool yes = false;
+
+	while (*p == '&' || *p == ' ')
+		p++;
+	obj = p;
+	if (t->scope == TA_SCOPE_FIELD && t->field) {
+		size_t fl = strlen(t->field), ol = strlen(obj);
+		yes = sq[0] == '&' && ol > fl + 1 && strcmp(obj + ol - fl, t->field) == 0 &&
+		      (obj[ol - fl - 1] == '.' ||
+		       (obj[ol - fl - 1] == '>' && obj[ol - fl - 2] == '-'));
+	} else if (t->name) {
+		yes = sq[0] == '&' && strcmp(obj, t->name) == 0;
+	}
+	free(sq);
+	return yes;
+}
+
+/*
+ * A schedule wrapper: the function holding the unresolved site u takes
+ * the tasklet as its parameter `struct tasklet_struct *NAME` and only
+ * hands it to the tasklet API (atmel_tasklet_schedule(port,
+ * &port->tasklet_rx)).  When this tasklet is passed to it, the parameter
+ * becomes a struct work_struct *, the API call its counterpart, and the
+ * argument of every call passing the tasklet is renamed.
+ */
+static int convert_wrapper(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *u,
+			   const struct names *nm, bool hi, bool *scheduled)
+{
+	const ta_tasklet *t = rw->t;
+	ta_src *src = ta_srcset_get(rw->set, u->file);
+	char *file = NULL;
+	unsigned line = 0;
+	size_t name_off, open, close, body, body_end, st[8], en[8], pst = 0, pen = 0;
+	int n, k = -1, rc = TA_RW_DONE;
+	ta_mention *ms = NULL;
+	size_t n_ms, passed = 0;
+
+	if (!src || ta_rw_find_definition(rw, u->function, u->file, &file, &line) != 0 ||
+	    strcmp(file, src->rel) != 0 ||
+	    ta_rw_find_call(src, line, 0, u->function, &name_off, &open) != 0) {
+		free(file);
+		return TA_RW_NOT_NEEDED;
+	}
+	free(file);
+	n = ta_lex_args(src->text, src->len, open, st, en, 8);
+	for (int i = 0; i < n && k < 0; i++) {
+		char *c = ta_lex_norm(src->text + st[i], en[i] - st[i]);
+		char *want = xasprintf("struct tasklet_struct *%s", u->text);
+		char *want2 = xasprintf("struct tasklet_struct*%s", u->text);
+		if (strcmp(c, want) == 0 || strcmp(c, want2) == 0) {
+			k = i;
+			pst = st[i];
+			pen = en[i];
+		}
+		free(c);
+		free(want);
+		free(want2);
+	}
+	close = ta_lex_match(src->text, src->len, open);
+	body = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);
+	if (k < 0 || body >= src->len || src->text[body] != '{' ||
+	    (body_end = ta_lex_match(src->text, src->len, body)) == TA_NPOS)
+		return TA_RW_NOT_NEEDED;
+	/* calls passing this tasklet */
+	n_ms = ta_stmt_mentions(rw->set, u->file, u->function, &ms);
+	for (size_t i = 0; i < n_ms && rc == TA_RW_DONE; i++) {
+		ta_src *cs = ta_srcset_get(rw->set, ms[i].file);
+		size_t o = ta_lex_skip(cs->text, cs->len, ms[i].off + strlen(u->function));
+		size_t cst[8], cen[8];
+		if ((cs == src && ms[i].off == name_off) || !tasklet_file(t, cs->rel))
+			continue;
+		if (o >= cs->len || cs->text[o] != '(' ||
+		    ta_lex_args(cs->text, cs->len, o, cst, cen, 8) != n ||
+		    !names_tasklet(t, cs->text + cst[k], cen[k] - cst[k]))
+			continue;
+		passed++;
+		rc = rename_in(rw, cs, cst[k], cen[k], nm);
+	}
+	free(ms);
+	if (rc != TA_RW_DONE || passed == 0)
+		return rc == TA_RW_DONE ? TA_RW_NOT_NEEDED : rc;
+	/* the parameter is only handed to the tasklet API */
+	for (size_t p = ta_lex_find_ident(src->text, body, body_end, u->text, true); p != TA_NPOS;
+	     p = ta_lex_find_ident(src->text, p + 1, body_end, u->text, true)) {
+		size_t before = ta_lex_prev(src->text, body, p), w = before;
+		size_t after = ta_lex_skip(src->text, src->len, p + strlen(u->text));
+		char *callee;
+		bool api;
+		while (w != TA_NPOS && w > body && strchr(" \t\n", src->text[w - 1]))
+			w--;
+		if (before == TA_NPOS || src->text[before] != '(' || src->text[after] != ')')
+			return ta_rw_refuse(rw,
+					    "%s:%u: %s() hands the tasklet on other than as the "
+					    "argument of a tasklet API call",
+					    src->rel, ta_src_line_of(src, p), u->function);
+		w = ta_lex_prev(src->text, body, before) + 1;
+		{
+			size_t a = w;
+			while (a > body && ta_lex_ident_char(src->text[a - 1]))
+				a--;
+			callee = xstrndup(src->text + a, w - a);
+		}
+		api = ta_api_from_name(callee) != TA_API_NONE;
+		free(callee);
+		if (!api)
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: %s() hands the tasklet to a function other than "
+				"the tasklet API",
+				src->rel, ta_src_line_of(src, p), u->function);
+	}
+	{
+		size_t q = ta_lex_find_ident(src->text, pst, pen, "tasklet_struct", true);
+		if (q == TA_NPOS ||
+		    ta_src_edit(src, q, strlen("tasklet_struct"), "work_struct") != 0)
+			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
+	{
+		ta_site w = *u;
+		w.self = true;
+		w.line = ta_rw_line(rw, u->file, u->line);
+		w.col = 0;
+		*scheduled |= u->api == TA_API_SCHEDULE || u->api == TA_API_HI_SCHEDULE;
+		rc = convert_site(rw, m, &w, nm, hi, true);
+	}
+	if (rc == TA_RW_DONE)
+		ta_rw_note(rw, "%s() takes the work item instead of the tasklet.", u->function);
+	return rc;
+}
+
+/* The schedule wrappers, in the tasklet's own files, that it is passed to. */
+static int convert_wrappers(ta_rw *rw, const ta_mechanism_rules *m, const struct names *nm, bool hi,
+			    bool *scheduled)
+{
+	const ta_audit *a = rw->audit;
+	int rc = TA_RW_DONE;
+
+	for (size_t i = 0; i < a->n_unresolved && rc != TA_RW_REFUSED; i++) {
+		const ta_site *u = &a->unresolved[i];
+		const ta_api_map *map;
+		if (!u->self || !u->function || !u->file || !u->text || !u->line ||
+		    !tasklet_file(rw->t, u->file))
+			continue;
+		map = &m->apis[u->api];
+		if (map->kind != TA_MAP_REFUSE && map->kind != TA_MAP_NONE &&
+		    map->kind != TA_MAP_INIT && map->kind != TA_MAP_DECLARE)
+			rc = convert_wrapper(rw, m, u, nm, hi, scheduled);
+	}
+	return rc == TA_RW_REFUSED ? rc : TA_RW_DONE;
+}
+
 int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 {
 	const ta_tasklet *t = rw->t;
@@ -439,6 +612,8 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 	form.old_member = nm.old_member;
 	if (t->init_api != TA_API_DECLARE_TASKLET && t->init_api != TA_API_DECLARE_TASKLET_OLD)
 		rc = convert_decl(rw, &nm);
+	if (rc == TA_RW_DONE)
+		rc = convert_wrappers(rw, m, &nm, hi, &scheduled);
 	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++)
 		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, scheduled);
 	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++)

@@ -82,7 +82,7 @@ static bool type_is_ulong(const char *type)
 {
 	return strcmp(type, "unsigned long") == 0 || strcmp(type, "unsigned long int") == 0 ||
 	       strcmp(type, "long unsigned int") == 0 || strcmp(type, "ulong") == 0 ||
-	       strcmp(type, "u_long") == 0;
+	       strcmp(type, "u_long") == 0 || strcmp(type, "uintptr_t") == 0;
 }
 
 static bool type_is_tasklet_ptr(const char *type)
@@ -297,6 +297,35 @@ static int take_container_decl(ta_rw *rw, ta_src *src, size_t lo, size_t a, size
 	}
 }
 
+/*
+ * No local variable takes the container: every use is `(T *)data` with T
+ * the container, passed straight to a call or used in an expression.
+ * Each becomes container_of() on the new parameter (or the container
+ * expression the form gives).
+ */
+static int container_in_place(ta_rw *rw, ta_src *src, const struct data_use *uses, size_t n,
+			      const char *pname, const struct ta_cb_form *f)
+{
+	const ta_tasklet *t = rw->t;
+
+	for (size_t i = 0; i < n; i++)
+		if (uses[i].decl_var || !same_type(uses[i].cast_type, t->root_type) ||
+		    f->container_param)
+			return ta_rw_refuse(
+				rw, "%s:%u: no local variable takes the container from '%s'",
+				src->rel, ta_src_line_of(src, uses[0].at), pname);
+	for (size_t i = 0; i < n; i++) {
+		char *txt = f->container_expr ? xstrdup(f->container_expr)
+					      : xasprintf("container_of(%s, %s, %s)", f->param_name,
+							  t->root_type, f->member);
+		int rc = ta_src_edit(src, uses[i].cast, uses[i].end - uses[i].cast, txt);
+		free(txt);
+		if (rc != 0)
+			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
+	return TA_RW_DONE;
+}
+
 /* Rewrite the uses of the old data parameter in the body [lo, hi). */
 static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
 			     const struct ta_cb_form *f, const char *cb, char **param)
@@ -387,8 +416,7 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 		     !strchr(uses[i].decl_type, ' ')))
 			container = i;
 	if (container == TA_NPOS) {
-		rc = ta_rw_refuse(rw, "%s:%u: no local variable takes the container from '%s'",
-				  src->rel, ta_src_line_of(src, uses[0].at), pname);
+		rc = container_in_place(rw, src, uses, n, pname, f);
 		goto out;
 	}
 	if (container != 0) {
@@ -544,6 +572,70 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 	return TA_RW_DONE;
 }
 
+/* Is rel already one of v[0..n)? */
+static bool listed(char *const *v, size_t n, const char *rel)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], rel) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * The driver's headers the files of the list include with quotes (and
+ * those they include, two levels down): a prototype may live in another
+ * directory of the driver ("lib/eq.h" for mlx5).  A name resolves against
+ * the including file's directory, then its parents' (kbuild's -I$(src)).
+ */
+static void add_includes(ta_rw *rw, char ***out, size_t *n, size_t *cap)
+{
+	size_t from = 0;
+
+	for (int level = 0; level < 2; level++) {
+		size_t to = *n;
+		for (size_t i = from; i < to; i++) {
+			ta_src *src = ta_srcset_get(rw->set, (*out)[i]);
+			ta_lexer lx;
+			ta_tok tk;
+			if (!src)
+				continue;
+			ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
+			while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
+				const char *d = src->text + tk.off, *q, *e;
+				char *dir, *name;
+				if (tk.kind != TA_TOK_DIRECTIVE)
+					continue;
+				q = memchr(d, '"', tk.len);
+				e = q ? memchr(q + 1, '"', tk.len - (size_t)(q + 1 - d)) : NULL;
+				if (!e || !strstr(d, "include") || strstr(d, "include") > q)
+					continue;
+				name = xstrndup(q + 1, (size_t)(e - q - 1));
+				dir = xstrdup((*out)[i]);
+				for (char *slash = strrchr(dir, '/'); slash;
+				     slash = strrchr(dir, '/')) {
+					char *joined, *rel;
+					*slash = '\0';
+					joined = xasprintf("%s/%s", dir, name);
+					rel = ta_path_normalize(joined);
+					free(joined);
+					if (listed(*out, *n, rel)) {
+						free(rel);
+						break;
+					}
+					if (ta_srcset_get(rw->set, rel)) {
+						TA_PUSH(*out, *n, *cap, rel);
+						break;
+					}
+					free(rel);
+				}
+				free(dir);
+				free(name);
+			}
+		}
+		from = to;
+	}
+}
+
 /* Files that may hold a prototype of the callback: its own, the sites', the headers beside. */
 static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t *n, size_t *cap)
 {
@@ -561,6 +653,10 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 	for (size_t i = 0; i < t->n_sites; i++)
 		if (t->sites[i].file)
 			TA_PUSH(*out, *n, *cap, xstrdup(t->sites[i].file));
+	for (size_t i = 0; i < t->n_init; i++)
+		if (t->init_sites[i].file)
+			TA_PUSH(*out, *n, *cap, xstrdup(t->init_sites[i].file));
+	add_includes(rw, out, n, cap);
 	if (slash)
 		*slash = '\0';
 	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);

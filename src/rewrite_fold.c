@@ -743,7 +743,8 @@ static int convert_registration(struct fold *f, const struct reg *g)
 	if (colon)
 		*colon = '\0';
 	if (!ta_str_starts(r->context, "call:") || !src ||
-	    ta_rw_find_call(src, r->line, 0, call, &name_off, &open) != 0 ||
+	    ta_rw_find_call(src, ta_rw_line(rw, r->file, r->line), 0, call, &name_off, &open) !=
+		    0 ||
 	    (n = ta_lex_args(src->text, src->len, open, st, en, 12)) <= arg || arg < 0 ||
 	    rule->thread_arg >= n || rule->flags_arg >= n || rule->null_arg >= n) {
 		rc = ta_rw_refuse(rw, "%s:%u: cannot read the %s() call", r->file, r->line, call);

@@ -32,6 +32,13 @@ void ta_rw_clear(ta_rw *rw)
 	rw->cb_proto = NULL;
 }
 
+unsigned ta_rw_line(const ta_rw *rw, const char *file, unsigned line)
+{
+	if (rw->base)
+		ta_srcset_move(rw->base, file, &line, NULL);
+	return line;
+}
+
 int ta_rw_refuse(ta_rw *rw, const char *fmt, ...)
 {
 	va_list ap;
@@ -295,8 +302,8 @@ static char *squeeze_str(const char *s)
 /* The data must be the container the tasklet is a member of, written as its base. */
 int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 {
-	static const char *const casts[] = {"(unsignedlong)", "(ulong)", "(u_long)", "(void*)",
-					    "(uintptr_t)"};
+	static const char *const casts[] = {"(unsignedlong)", "(ulong)", "(u_long)",
+					    "(void*)",        "(u64)",   "(uintptr_t)"};
 	const ta_tasklet *t = rw->t;
 	char *base, *b, *data;
 	const char *d;
@@ -321,6 +328,9 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 			}
 	}
 	ok = strcmp(d, b) == 0 || (d[0] == '&' && strcmp(d + 1, b) == 0);
+	/* p is &p[0]: an array's first element passed as the array */
+	if (!ok && ta_str_ends(b, "[0]"))
+		ok = strlen(d) + 3 == strlen(b) && strncmp(d, b, strlen(d)) == 0;
 	if (!ok && d[0] == '(' && strlen(d) == strlen(b) + 2)
 		ok = strncmp(d + 1, b, strlen(b)) == 0 && d[strlen(d) - 1] == ')';
 	if (!ok)
@@ -340,7 +350,7 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 	for (size_t i = 0; i < rw->audit->n_tasklets; i++) {
 		const ta_tasklet *u = &rw->audit->tasklets[i];
 		bool uses = false;
-		if (u == t)
+		if (u == t || u->id == t->id) /* t may be a prepared copy */
 			continue;
 		for (size_t k = 0; k < u->n_init && !uses; k++)
 			uses = u->init_sites[k].callback &&

@@ -121,6 +121,26 @@ ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 	return src;
 }
 
+ta_src *ta_srcset_put(ta_srcset *set, const char *rel_in, const char *text, size_t len,
+		      uint64_t disk_hash)
+{
+	char *rel = ta_path_normalize(rel_in);
+	ta_src *src = ta_src_new(rel, text, len);
+
+	src->hash = disk_hash;
+	src->put = true;
+	for (size_t i = 0; i < set->n_files; i++)
+		if (strcmp(set->files[i]->rel, rel) == 0) {
+			ta_src_free(&set->files[i]);
+			set->files[i] = src;
+			free(rel);
+			return src;
+		}
+	free(rel);
+	TA_PUSH(set->files, set->n_files, set->cap_files, src);
+	return src;
+}
+
 size_t ta_src_line(const ta_src *src, unsigned line)
 {
 	if (line == 0 || line > src->n_lines)
@@ -233,4 +253,51 @@ char *ta_src_result(const ta_src *src, size_t *len)
 	if (len)
 		*len = b.len;
 	return ta_buf_steal(&b);
+}
+
+size_t ta_src_map(const ta_src *src, size_t off)
+{
+	size_t to = off;
+
+	for (size_t i = 0; i < src->n_edits; i++) {
+		const ta_edit *e = &src->edits[i];
+		if (e->off >= off && !(e->off == off && e->len == 0))
+			break;
+		if (off < e->off + e->len)
+			return to - (off - e->off);
+		to = to - e->len + strlen(e->text);
+	}
+	return to;
+}
+
+void ta_srcset_move(const ta_srcset *set, const char *file, unsigned *line, unsigned *col)
+{
+	char *rel;
+	const ta_src *src = NULL;
+	size_t off, to, ls;
+	char *now;
+	unsigned n = 1;
+
+	if (!set || !file || !*line)
+		return;
+	rel = ta_path_normalize(file);
+	for (size_t i = 0; i < set->n_files && !src; i++)
+		if (strcmp(set->files[i]->rel, rel) == 0 && set->files[i]->n_edits)
+			src = set->files[i];
+	free(rel);
+	if (!src || ta_src_line(src, *line) == TA_NPOS)
+		return;
+	off = ta_src_line(src, *line) + (col && *col ? *col - 1 : 0);
+	if (off > src->len)
+		off = src->len;
+	to = ta_src_map(src, off);
+	now = ta_src_result(src, NULL);
+	for (size_t i = 0; i < to; i++)
+		n += now[i] == '\n';
+	for (ls = to; ls > 0 && now[ls - 1] != '\n'; ls--)
+		;
+	*line = n;
+	if (col && *col)
+		*col = (unsigned)(to - ls) + 1;
+	free(now);
 }

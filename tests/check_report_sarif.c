@@ -157,31 +157,66 @@ START_TEST(test_broken_log_is_rejected)
 END_TEST
 
 /* The patch of each written tasklet: the file of -o DIR that changes its first init file. */
+static char *subject_of(const char *text)
+{
+	const char *s = strstr(text, "Subject: [PATCH"), *b = s ? strchr(s, ']') : NULL;
+	const char *end = b ? strchr(b, '\n') : NULL;
+
+	return b && end ? xstrndup(b + 2, (size_t)(end - b - 2)) : NULL;
+}
+
+/*
+ * The patches of a series as one diff against the files as on disk: what
+ * a SARIF fix, whose replacements all apply to the original, must say.
+ */
+static char *series_diff(const char *pdir, const char *first, const char *second)
+{
+	char *repo = tu_corpus_tree(), *out = ta_path_join(repo, "series.diff"), *text;
+
+	tu_git_commit_all(repo);
+	ck_assert_msg(tu_sh("cd '%s' && git apply '%s/%s' && git apply '%s/%s' && "
+			    "git diff >series.diff",
+			    repo, pdir, first, pdir, second) == 0,
+		      "%s then %s do not apply", first, second);
+	text = ta_read_file(out, NULL);
+	ck_assert_ptr_nonnull(text);
+	free(out);
+	tu_rmtree(&repo);
+	return text;
+}
+
+/* The patch (a series: its combined diff) that changes t's file; *subject its subject. */
 static char *find_patch(const char *pdir, const ta_tasklet *t, char **subject)
 {
-	DIR *d = opendir(pdir);
-	struct dirent *e;
 	char *needle = xasprintf("diff --git a/%s b/%s\n", t->file, t->file), *hit = NULL;
+	char **names;
+	size_t n = tu_find_files(pdir, ".patch", &names);
 
-	ck_assert_ptr_nonnull(d);
-	while (!hit && (e = readdir(d))) {
-		char *p, *text;
-		if (!ta_str_ends(e->d_name, ".patch"))
-			continue;
-		p = ta_path_join(pdir, e->d_name);
-		text = ta_read_file(p, NULL);
+	for (size_t i = 0; i < n && !hit; i++) {
+		char *p = ta_path_join(pdir, names[i]);
+		char *text = ta_read_file(p, NULL);
 		ck_assert_ptr_nonnull(text);
-		if (strstr(text, needle)) {
-			const char *s = strstr(text, "Subject: [PATCH] ");
-			const char *end = s ? strchr(s, '\n') : NULL;
-			*subject = s && end ? xstrndup(s + 17, (size_t)(end - s - 17)) : NULL;
+		if (strstr(text, needle) && strstr(text, "Subject: [PATCH 1/2] ")) {
+			/* the series' second patch is the next one */
+			char *p2 = ta_path_join(pdir, names[i + 1]), *second;
+			ck_assert_uint_lt(i + 1, n);
+			second = ta_read_file(p2, NULL);
+			ck_assert_ptr_nonnull(second);
+			ck_assert_ptr_nonnull(strstr(second, "Subject: [PATCH 2/2] "));
+			*subject = subject_of(second);
+			hit = series_diff(pdir, names[i], names[i + 1]);
+			free(second);
+			free(p2);
+			free(text);
+		} else if (strstr(text, needle)) {
+			*subject = subject_of(text);
 			hit = text;
 		} else {
 			free(text);
 		}
 		free(p);
 	}
-	closedir(d);
+	tu_strv_free(names, n);
 	free(needle);
 	return hit;
 }

@@ -86,6 +86,41 @@ START_TEST(test_srcset)
 }
 END_TEST
 
+/* Offsets and locations through edits: where a series' second patch finds things. */
+START_TEST(test_moved)
+{
+	ta_src *s = ta_src_new("f.c", "aaa\nbbb\nccc\n", 12);
+	ta_srcset *set = ta_srcset_new("/nonexistent");
+	unsigned line = 3, col = 3;
+	char *r;
+
+	ck_assert_int_eq(ta_src_edit(s, 4, 0, "new\n"), 0); /* a line before bbb */
+	ck_assert_int_eq(ta_src_edit(s, 9, 1, "CC"), 0);    /* c -> CC on line 3 */
+	ck_assert_uint_eq(ta_src_map(s, 0), 0);
+	ck_assert_uint_eq(ta_src_map(s, 4), 8); /* after the insertion at it */
+	ck_assert_uint_eq(ta_src_map(s, 9), 13);
+	ck_assert_uint_eq(ta_src_map(s, 10), 15);
+	ta_srcset_put(set, "f.c", s->text, s->len, 42);
+	ck_assert(set->files[0]->put);
+	ck_assert_uint_eq(set->files[0]->hash, 42);
+	ta_src_merge(set->files[0], s);
+	ta_srcset_move(set, "./f.c", &line, &col);
+	ck_assert_uint_eq(line, 4);
+	ck_assert_uint_eq(col, 4); /* past "CC" */
+	line = 1;
+	ta_srcset_move(set, "other.c", &line, NULL);
+	ck_assert_uint_eq(line, 1);
+	/* put again: replaced */
+	ta_srcset_put(set, "f.c", "x\n", 2, 7);
+	ck_assert_uint_eq(set->n_files, 1);
+	r = ta_src_result(set->files[0], NULL);
+	ck_assert_str_eq(r, "x\n");
+	free(r);
+	ta_srcset_free(&set);
+	ta_src_free(&s);
+}
+END_TEST
+
 START_TEST(test_lexer)
 {
 	const char *s = "f(a, /* , */ g(b, c), \"x,)\", ')' ) tail; x.data->data data";
@@ -253,6 +288,12 @@ START_TEST(test_rules)
 		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 		" \"mechanisms\": {\"t\": {\"subject\": \"B\", \"intro\": \"I\", \"apis\": {},"
 		" \"registrations\": [{\"context\": \"call:x:1\", \"thread_arg\": \"one\"}]}}}",
+		/* a preparation whose subject has no %s, an accessor without its setter */
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"preparation\": {\"subject\": \"P\", \"intro\": \"I\"}, \"mechanisms\": {}}",
+		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"preparation\": {\"subject\": \"P %s\", \"intro\": \"I\","
+		" \"accessors\": [{\"get\": \"g\"}]}, \"mechanisms\": {}}",
 	};
 	/* each names the file, the line and column of the value, and the problem */
 	static const char *const want[] = {
@@ -267,6 +308,8 @@ START_TEST(test_rules)
 		"bad.json:1:153: error: mechanism \"t\": \"tasklet_schedule\" names a queue",
 		"bad.json:1:154: error: mechanism \"t\": each registration needs a \"context\"",
 		"bad.json:1:192: error: 'mechanisms.t.registrations[0].thread_arg' is not a number",
+		"bad.json:1:88: error: \"preparation\" needs an intro and a subject with one %s",
+		"bad.json:1:136: error: \"preparation\": each accessor needs \"get\" and \"set\"",
 	};
 	ck_assert_uint_eq(sizeof(bad) / sizeof(*bad), sizeof(want) / sizeof(*want));
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
@@ -503,6 +546,7 @@ static Suite *rewrite_suite(void)
 
 	tcase_add_test(tc, test_edits);
 	tcase_add_test(tc, test_srcset);
+	tcase_add_test(tc, test_moved);
 	tcase_add_test(tc, test_lexer);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_call_layout);

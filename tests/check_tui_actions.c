@@ -107,7 +107,7 @@ START_TEST(test_move_and_scroll)
 	ck_assert_int_eq(ta_tui_key(ui, TA_KEY_REDRAW), TA_REDRAW_ALL);
 	/* a bigger terminal shows everything from the top */
 	ta_tui_key(ui, 'G');
-	ta_tui_resize(ui, 100, 120);
+	ta_tui_resize(ui, (int)n + 40, 120);
 	ck_assert_uint_eq(st->top, 0);
 }
 END_TEST

@@ -2,8 +2,9 @@
 /*
  * From seed 007, drivers/crypto/caam/jr.c: the data is the struct device; the
  * seed recovers the job ring with from_tasklet() and then reads jrp->dev,
- * a field the driver happens to have.  Choosing that back-pointer is not
- * mechanical: refused.
+ * a field the driver happens to have.  The suspend path also calls the
+ * callback directly with its own data (as jr.c does with &suspend_params),
+ * which no preparation patch can follow: refused, naming the call.
  */
 #include <linux/interrupt.h>
 
@@ -31,6 +32,11 @@ static void caam_jr_dequeue(unsigned long devarg)
 
 	hw_idx = jrp->irq;
 	jrp->irq = hw_idx;
+}
+
+void caam_jr_suspend(struct device *dev)
+{
+	caam_jr_dequeue((unsigned long)dev);
 }
 
 int caam_jr_init(struct device *dev, struct caam_drv_private_jr *jrp)

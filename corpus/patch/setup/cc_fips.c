@@ -3,7 +3,9 @@
  * From seed 007, drivers/crypto/ccree/cc_fips.c: the data is the driver data,
  * the tasklet lives in the separately allocated fips handle.  The seed's
  * from_tasklet(drvdata, t, tasklet) is wrong (the tasklet is not a member of
- * struct cc_drvdata); a back-pointer is needed first: refused.
+ * struct cc_drvdata).  The handle already has the back-pointer, set right
+ * after tasklet_init(): a preparation patch moves that assignment before it
+ * and passes the handle, then the ordinary conversion follows.
  */
 #include <linux/interrupt.h>
 #include <linux/slab.h>

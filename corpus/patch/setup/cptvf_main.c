@@ -3,7 +3,9 @@
  * From seed 007, drivers/crypto/cavium/cpt/cptvf_main.c: each array element
  * holds a tasklet but the data is the whole array's container, so one
  * callback cannot know which element ran (the seed's container_of() on
- * vq_wqe[0] is wrong for every element but the first): refused.
+ * vq_wqe[0] is wrong for every element but the first).  The preparation
+ * patch passes the element and stashes the array's container in it: the
+ * callback keeps using vq_wqe[0] exactly as before.
  */
 #include <linux/interrupt.h>
 #include <linux/slab.h>

@@ -3,7 +3,9 @@
  * From seed 007, drivers/atm/eni.c: the data is the struct atm_dev, not the
  * struct eni_dev holding the tasklet.  The seed recovers eni_dev with
  * from_tasklet() and then the atm_dev through container_of() on dev_data,
- * which is not mechanical (and relies on dev_data's layout): refused.
+ * which is wrong (dev_data is a pointer).  The preparation patch passes
+ * eni_dev (the callback computed it with ENI_DEV(dev), as eni_start() did)
+ * and keeps dev in a new member set right before tasklet_init().
  */
 #include <linux/interrupt.h>
 
