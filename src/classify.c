@@ -27,7 +27,11 @@ struct prog {
 	size_t **callers; /* per func: caller func indexes */
 	size_t *n_callers, *cap_callers;
 	unsigned *roles;
-	char **evidence; /* per func: why it has its first role */
+	char **evidence;     /* per func: why it has its first role */
+	unsigned *contract;  /* per func: roles only a "contract" rule gave */
+	unsigned *firm;      /* per func: roles a registration rule gave otherwise */
+	bool *kick;          /* per func: some role came from a "kick" rule */
+	bool *registered;    /* per func: stored or passed somewhere (any registration) */
 	unsigned *mark;  /* visit stamps */
 	unsigned stamp;
 	size_t **locks; /* per func: indexes into a->locks, in line order */
@@ -85,18 +89,81 @@ static void add_role(struct prog *p, long f, enum ta_role role, const char *evid
 		p->evidence[f] = xstrdup(evidence);
 }
 
+/* Does "field:struct foo.bar" name a struct the rule's field_names are limited to? */
+static bool struct_allowed(const ta_role_rule *rr, const char *context, const char *dot)
+{
+	const char *type = context + strlen("field:");
+	size_t len = (size_t)(dot - type);
+	char buf[256];
+
+	if (!rr->structs.n && !rr->struct_suffixes.n)
+		return true;
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, type, len);
+	buf[len] = '\0';
+	if (ta_strlist_has(&rr->structs, buf))
+		return true;
+	for (size_t i = 0; i < rr->struct_suffixes.n; i++)
+		if (ta_str_ends(buf, rr->struct_suffixes.v[i]))
+			return true;
+	return false;
+}
+
 /* want: the rule's context string ("call:request_irq:1", "field:..."), built once. */
 static bool role_rule_matches(const ta_role_rule *rr, const char *want, const char *context)
 {
 	bool hit = false;
 
-	if (want) {
-		hit = strcmp(want, context) == 0;
-	} else if (rr->field_names.n && ta_str_starts(context, "field:")) {
+	if (want && strcmp(want, context) == 0)
+		return true;
+	if (!ta_str_starts(context, "field:"))
+		return false;
+	if (rr->fields.n && ta_strlist_has(&rr->fields, context + strlen("field:")))
+		return true;
+	if (rr->field_names.n) {
 		const char *dot = strrchr(context, '.');
-		hit = dot && ta_strlist_has(&rr->field_names, dot + 1);
+		hit = dot && ta_strlist_has(&rr->field_names, dot + 1) &&
+		      struct_allowed(rr, context, dot);
 	}
 	return hit;
+}
+
+/* The first call of f to one of the rule's body_calls, or NULL. */
+static const ta_edge *body_call(const struct prog *p, size_t f, const ta_role_rule *rr)
+{
+	for (size_t i = 0; i < p->n_out[f]; i++) {
+		const ta_edge *e = &p->a->edges[p->out[f][i]];
+		if (ta_strlist_has(&rr->body_calls, e->callee))
+			return e;
+	}
+	return NULL;
+}
+
+/*
+ * A function whose only roles are what its subsystem allows ("contract"
+ * rules: a dmaengine op may be called in atomic context) but whose own body
+ * says otherwise (it takes a mutex) runs as its body says.
+ */
+static void apply_body_rules(struct prog *p)
+{
+	for (size_t f = 0; f < p->a->n_funcs; f++) {
+		if (!p->contract[f] || p->firm[f])
+			continue;
+		for (size_t j = 0; j < p->r->n_roles; j++) {
+			const ta_role_rule *rr = &p->r->roles[j];
+			const ta_edge *e = rr->body_calls.n ? body_call(p, f, rr) : NULL;
+			if (!e)
+				continue;
+			char *ev = xasprintf("%s (%s: %s() at %s:%u, over %s)",
+					     ta_role_name(rr->role), rr->id, e->callee, e->file,
+					     e->line, p->evidence[f] ? p->evidence[f] : "its contract");
+			free(p->evidence[f]);
+			p->evidence[f] = ev;
+			p->roles[f] = TA_ROLE_BIT(rr->role);
+			break;
+		}
+	}
 }
 
 static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
@@ -114,6 +181,10 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 	p->cap_callers = xcalloc(n, sizeof(size_t));
 	p->roles = xcalloc(n, sizeof(unsigned));
 	p->evidence = xcalloc(n, sizeof(char *));
+	p->contract = xcalloc(n, sizeof(unsigned));
+	p->firm = xcalloc(n, sizeof(unsigned));
+	p->kick = xcalloc(n, sizeof(bool));
+	p->registered = xcalloc(n, sizeof(bool));
 	p->mark = xcalloc(n, sizeof(unsigned));
 	p->locks = xcalloc(n, sizeof(size_t *));
 	p->n_locks = xcalloc(n, sizeof(size_t));
@@ -168,30 +239,46 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 	for (size_t i = 0; i < a->n_refs; i++) {
 		const ta_ref *ref = &a->refs[i];
 		bool via_var = ta_str_starts(ref->fn, "$var:");
+		long rf = via_var ? -1 : find_func(p, ref->file, ref->fn);
+		if (rf >= 0)
+			p->registered[rf] = true;
 		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
-			if (rr->weak || !role_rule_matches(rr, wants[j], ref->context))
+			if (rr->weak || rr->body_calls.n ||
+			    !role_rule_matches(rr, wants[j], ref->context))
 				continue;
 			char *ev = xasprintf("%s (%s, %s:%u)", ta_role_name(rr->role), rr->id,
 					     ref->file, ref->line);
+			long fs[64];
+			size_t nf = 0;
 			if (!via_var) {
-				add_role(p, find_func(p, ref->file, ref->fn), rr->role, ev);
+				fs[nf++] = rf;
 			} else {
 				/* the functions assigned to that variable in the same function */
 				char *want = xasprintf("var:%s", ref->fn + 5);
-				for (size_t k = 0; k < a->n_refs; k++) {
+				for (size_t k = 0; k < a->n_refs && nf < 64; k++) {
 					const ta_ref *v = &a->refs[k];
 					if (strcmp(v->context, want) == 0 && v->where &&
 					    ref->where && strcmp(v->where, ref->where) == 0 &&
 					    strcmp(v->file, ref->file) == 0)
-						add_role(p, find_func(p, v->file, v->fn), rr->role,
-							 ev);
+						fs[nf++] = find_func(p, v->file, v->fn);
 				}
 				free(want);
+			}
+			for (size_t k = 0; k < nf; k++) {
+				if (fs[k] < 0)
+					continue;
+				add_role(p, fs[k], rr->role, ev);
+				if (rr->contract)
+					p->contract[fs[k]] |= TA_ROLE_BIT(rr->role);
+				else
+					p->firm[fs[k]] |= TA_ROLE_BIT(rr->role);
+				p->kick[fs[k]] |= rr->kick;
 			}
 			free(ev);
 		}
 	}
+	apply_body_rules(p);
 	for (size_t j = 0; j < r->n_roles; j++)
 		free(wants[j]);
 	free(wants);
@@ -215,7 +302,8 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
 			bool hit = false, by_type = false;
-			for (size_t k = 0; k < rr->suffixes.n && !hit; k++)
+			/* a function registered somewhere no rule knows is not guessed by name */
+			for (size_t k = 0; k < rr->suffixes.n && !hit && !p->registered[f]; k++)
 				hit = ta_str_ends(a->funcs[f].name, rr->suffixes.v[k]);
 			if (!hit && rr->returns && a->funcs[f].ret &&
 			    strcmp(a->funcs[f].ret, rr->returns) == 0)
@@ -259,6 +347,10 @@ static void prog_free(struct prog *p)
 	free(p->cap_callers);
 	free(p->roles);
 	free(p->evidence);
+	free(p->contract);
+	free(p->firm);
+	free(p->kick);
+	free(p->registered);
 	free(p->mark);
 	ta_strmap_free(&p->by_file_name);
 	ta_strmap_free(&p->by_name);
@@ -379,6 +471,10 @@ static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta
 	long g = find_func(p, s->file, s->function);
 	size_t *queue = NULL, n = 0, cap = 0, head = 0;
 	ta_buf ev = {0};
+	const unsigned process_like = TA_ROLE_BIT(TA_ROLE_PROCESS) |
+				      TA_ROLE_BIT(TA_ROLE_WORKQUEUE) |
+				      TA_ROLE_BIT(TA_ROLE_IRQ_THREAD);
+	bool all_kicks = true, any_process = false;
 
 	*hardirq_root = -1;
 	if (g < 0) {
@@ -400,6 +496,10 @@ static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta
 		}
 		if (roles) {
 			sc->roles |= roles;
+			if (roles & process_like) {
+				any_process = true;
+				all_kicks &= p->kick[f];
+			}
 			if (ev.len < 400) {
 				ta_buf_printf(&ev, "%s%s()%s: %s", ev.len ? "; " : "",
 					      p->a->funcs[f].name,
@@ -423,6 +523,9 @@ static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta
 		}
 	}
 	free(queue);
+	/* process context only through one-off starts (probe, open, resume): a kick */
+	if (any_process && all_kicks)
+		sc->roles |= TA_ROLE_BIT(TA_ROLE_KICK);
 	if (!sc->roles) {
 		sc->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
 		ta_buf_printf(&ev, "unknown: no registration of %s() or its callers found",
@@ -564,6 +667,11 @@ static bool has_site(const ta_tasklet *t, const char *api)
 	return false;
 }
 
+/* The roles a kick stands for: process context reached only from one-off starts. */
+#define KICK_ROLES                                                                                 \
+	(TA_ROLE_BIT(TA_ROLE_PROCESS) | TA_ROLE_BIT(TA_ROLE_WORKQUEUE) |                           \
+	 TA_ROLE_BIT(TA_ROLE_IRQ_THREAD))
+
 /* Schedule sites other than the callback's own re-scheduling. */
 static bool contexts_only(const struct tfacts *tf, unsigned roles)
 {
@@ -572,12 +680,16 @@ static bool contexts_only(const struct tfacts *tf, unsigned roles)
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
 		unsigned r = tf->c->sites[i].roles;
+		unsigned have = r & ~TA_ROLE_BIT(TA_ROLE_KICK);
 		if (!is_schedule(s->api) || !s->active || s->self ||
 		    (r & TA_ROLE_BIT(TA_ROLE_SELF)))
 			continue;
-		if (!r || (r & ~roles))
-			return false;
 		any = true;
+		/* where kicks are admitted, a kick site's process context is one */
+		if ((roles & r) & TA_ROLE_BIT(TA_ROLE_KICK))
+			have &= ~KICK_ROLES;
+		if ((!have && !(r & TA_ROLE_BIT(TA_ROLE_KICK))) || (have & ~roles))
+			return false;
 	}
 	return any;
 }

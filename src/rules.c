@@ -341,21 +341,40 @@ static void load_roles(struct load *s, ta_rules *r, const cJSON *arr)
 		free(role);
 		rr.call = get_str(s, o, "call", false);
 		rr.field = get_str(s, o, "field", false);
+		rr.fields = get_list(s, o, "fields");
 		rr.field_names = get_list(s, o, "field_names");
+		rr.structs = get_list(s, o, "structs");
+		rr.struct_suffixes = get_list(s, o, "struct_suffixes");
 		rr.suffixes = get_list(s, o, "suffixes");
 		rr.returns = get_str(s, o, "returns", false);
+		rr.body_calls = get_list(s, o, "body_calls");
 		rr.weak = ta_jdoc_bool(s->d, o, "weak", 0, false);
+		rr.kick = ta_jdoc_bool(s->d, o, "kick", 0, false);
+		rr.contract = ta_jdoc_bool(s->d, o, "contract", 0, false);
 		arg = ta_jdoc_get(s->d, o, "arg", TA_J_UINT, 0);
 		rr.arg = arg ? arg->valueint : -1;
 		if (rr.call && rr.arg < 0)
 			ta_jdoc_fail(s->d, o, "a \"call\" rule needs a non-negative \"arg\"");
-		if (!rr.call && !rr.field && !rr.field_names.n && !rr.suffixes.n && !rr.returns)
-			ta_jdoc_fail(
-				s->d, o,
-				"needs \"call\", \"field\", \"field_names\", \"suffixes\" or \"returns\"");
+		if (!rr.call && !rr.field && !rr.fields.n && !rr.field_names.n && !rr.suffixes.n &&
+		    !rr.returns && !rr.body_calls.n)
+			ta_jdoc_fail(s->d, o,
+				     "needs \"call\", \"field\", \"fields\", \"field_names\", "
+				     "\"suffixes\", \"returns\" or \"body_calls\"");
 		if ((rr.suffixes.n || rr.returns) && !rr.weak)
 			ta_jdoc_fail(s->d, o,
 				     "\"suffixes\" and \"returns\" rules must be \"weak\": true");
+		if ((rr.structs.n || rr.struct_suffixes.n) && !rr.field_names.n)
+			ta_jdoc_fail(s->d, o,
+				     "\"structs\" and \"struct_suffixes\" qualify \"field_names\"");
+		if (rr.body_calls.n && (rr.call || rr.field || rr.fields.n || rr.field_names.n ||
+					rr.weak || rr.contract || rr.kick))
+			ta_jdoc_fail(
+				s->d, o,
+				"a \"body_calls\" rule only overrides roles given by \"contract\" rules");
+		if (rr.role == TA_ROLE_KICK || rr.role == TA_ROLE_SELF ||
+		    rr.role == TA_ROLE_TASKLET)
+			ta_jdoc_fail(s->d, member(o, "role"), "role '%s' is derived, not registered",
+				     ta_role_name(rr.role));
 		TA_PUSH(r->roles, r->n_roles, r->cap_roles, rr);
 	}
 }
@@ -685,8 +704,12 @@ void ta_rules_free(ta_rules **rp)
 		free(x->call);
 		free(x->field);
 		free(x->returns);
+		strlist_free(&x->fields);
 		strlist_free(&x->field_names);
+		strlist_free(&x->structs);
+		strlist_free(&x->struct_suffixes);
 		strlist_free(&x->suffixes);
+		strlist_free(&x->body_calls);
 	}
 	free(r->roles);
 	for (size_t i = 0; i < r->n_traits; i++) {
