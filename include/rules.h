@@ -99,6 +99,9 @@ enum ta_cond_kind {
 	TA_COND_CLASS,    /* strs */
 	TA_COND_PRIMARY_ONLY,
 	TA_COND_MULTI_DRIVER,
+	TA_COND_PRODUCER_WAITS, /* strs: every schedule site's function then calls one of these */
+	TA_COND_LOCK_HELD,      /* some schedule site holds a spinlock */
+	TA_COND_NAMED,          /* strs: a word of the callback's or the tasklet's name */
 	/* behavior.json only: facts of one difference of the reference core */
 	TA_COND_TRACE_OP,           /* strs: protocol operations its traces involve (any) */
 	TA_COND_KILL_IN,            /* strs: every kill it involves is in a function ending so */
@@ -166,6 +169,7 @@ typedef struct ta_rec_rule {
 	char *alternative;   /* adds */
 	char *blocks;        /* adds: a mechanism this rules out */
 	ta_strlist blockers; /* site APIs that block a mechanical rewrite */
+	ta_strlist fallback; /* deciding rules: what to recommend when the writer refuses */
 	ta_cond *when;
 } ta_rec_rule;
 

@@ -360,6 +360,7 @@ static void prog_free(struct prog *p)
 
 /* What the classifier derives for one tasklet. */
 struct tfacts {
+	const struct prog *p;
 	const ta_tasklet *t;
 	ta_classification *c; /* what the rules make of it: the result */
 	long callback;        /* func index or -1 */
@@ -421,6 +422,46 @@ static bool trait_matches(const ta_trait_rule *tr, const ta_edge *e)
 	       ta_strlist_has_prefix_of(&tr->prefixes, e->callee);
 }
 
+/* Is the callee of e a function of the callback graph (its calls are looked at instead)? */
+static bool callee_in_graph(const struct prog *p, const struct tfacts *tf, const ta_edge *e)
+{
+	return in_graph(tf, find_func(p, e->file, e->callee));
+}
+
+/*
+ * An every_call trait: every call of the callback graph to a function
+ * outside it matches (macros aside), and there is at least one.  The
+ * evidence lists the calls.
+ */
+static void find_every_call_trait(struct prog *p, struct tfacts *tf, const ta_trait_rule *tr)
+{
+	ta_buf calls = {0};
+	size_t n = 0;
+
+	for (size_t g = 0; g < tf->n_graph; g++) {
+		size_t f = tf->graph[g];
+		for (size_t i = 0; i < p->n_out[f]; i++) {
+			const ta_edge *e = &p->a->edges[p->out[f][i]];
+			if (e->macro || callee_in_graph(p, tf, e))
+				continue;
+			if (!trait_matches(tr, e)) {
+				ta_buf_free(&calls);
+				return;
+			}
+			if (n++ < 4)
+				ta_buf_printf(&calls, "%s%s() at %s:%u", n > 1 ? ", " : "", e->callee,
+					      e->file, e->line);
+		}
+	}
+	if (n && tf->n_traits < 32) {
+		tf->trait_names[tf->n_traits] = tr->trait;
+		tf->trait_evidence[tf->n_traits] =
+			xasprintf("%s (%s): %s%s", tr->text, tr->id, calls.s, n > 4 ? ", ..." : "");
+		tf->n_traits++;
+	}
+	ta_buf_free(&calls);
+}
+
 static void find_traits(struct prog *p, struct tfacts *tf)
 {
 	for (size_t t = 0; t < p->r->n_traits; t++) {
@@ -428,6 +469,11 @@ static void find_traits(struct prog *p, struct tfacts *tf)
 		bool have = false;
 		for (size_t j = 0; j < tf->n_traits; j++)
 			have |= strcmp(tf->trait_names[j], tr->trait) == 0;
+		if (tr->every_call) {
+			if (!have && tf->callback >= 0)
+				find_every_call_trait(p, tf, tr);
+			continue;
+		}
 		for (size_t g = 0; g < tf->n_graph && !have; g++) {
 			size_t f = tf->graph[g];
 			for (size_t i = 0; i < p->n_out[f] && !have; i++) {
@@ -610,6 +656,7 @@ static void derive(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 	bool any_primary_site = false, all_primary = true;
 
 	memset(tf, 0, sizeof(*tf));
+	tf->p = p;
 	tf->t = t;
 	tf->c = xcalloc(1, sizeof(*tf->c));
 	tf->c->sites = t->n_sites ? xcalloc(t->n_sites, sizeof(ta_site_context)) : NULL;
@@ -728,6 +775,77 @@ static bool multi_driver(const ta_tasklet *t)
 	return false;
 }
 
+/*
+ * Every schedule site (other than the callback's own) is followed, in its
+ * function, by a call to one of calls: the producer waits for the callback.
+ * *ev (when given) gets the first such call.
+ */
+static bool producer_waits(const struct tfacts *tf, const ta_strlist *calls, const ta_edge **ev)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		const ta_edge *hit = NULL;
+		long f;
+		if (!is_schedule(s->api) || !s->active || s->self ||
+		    (tf->c->sites[i].roles & TA_ROLE_BIT(TA_ROLE_SELF)))
+			continue;
+		f = find_func(tf->p, s->file, s->function);
+		for (size_t j = 0; f >= 0 && j < tf->p->n_out[f] && !hit; j++) {
+			const ta_edge *e = &tf->p->a->edges[tf->p->out[f][j]];
+			if (e->line > s->line && e->file && strcmp(e->file, s->file) == 0 &&
+			    ta_strlist_has(calls, e->callee))
+				hit = e;
+		}
+		if (!hit)
+			return false;
+		if (ev && !any)
+			*ev = hit;
+		any = true;
+	}
+	return any;
+}
+
+static bool lock_held_at_schedule(const struct tfacts *tf)
+{
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		if (is_schedule(s->api) && s->active && tf->c->sites[i].atomic_lock)
+			return true;
+	}
+	return false;
+}
+
+/* Is one of words a '_'-separated word of the callback's or the tasklet's member name? */
+static bool named(const ta_tasklet *t, const ta_strlist *words, const char **which,
+		  const char **in)
+{
+	const char *names[3] = {t->callback, t->field, t->name};
+
+	for (int k = 0; k < 3; k++) {
+		const char *n = names[k];
+		if (!n || (k == 2 && t->field))
+			continue;
+		/* the member of "priv->rx_tasklet" or "a.b.c" */
+		for (const char *q = n; *q; q++)
+			if (*q == '>' || *q == '.')
+				n = q + 1;
+		for (size_t i = 0; i < words->n; i++) {
+			size_t len = strlen(words->v[i]);
+			for (const char *q = strstr(n, words->v[i]); q; q = strstr(q + 1, words->v[i]))
+				if ((q == n || q[-1] == '_') && (q[len] == '\0' || q[len] == '_')) {
+					if (which)
+						*which = words->v[i];
+					if (in)
+						*in = names[k];
+					return true;
+				}
+		}
+	}
+	return false;
+}
+
 static bool eval(const struct tfacts *tf, const ta_cond *c)
 {
 	const ta_tasklet *t = tf->t;
@@ -775,6 +893,12 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return tf->primary_only == c->value;
 	case TA_COND_MULTI_DRIVER:
 		return multi_driver(t) == c->value;
+	case TA_COND_PRODUCER_WAITS:
+		return producer_waits(tf, &c->strs, NULL);
+	case TA_COND_LOCK_HELD:
+		return lock_held_at_schedule(tf) == c->value;
+	case TA_COND_NAMED:
+		return named(t, &c->strs, NULL, NULL);
 	case TA_COND_TRACE_OP:
 	case TA_COND_KILL_IN:
 	case TA_COND_ENABLE_AND_QUEUE:
@@ -913,6 +1037,19 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 		if (tf->bh_exclusion)
 			ta_buf_printf(b, "; %s", tf->bh_evidence.s);
 		break;
+	case TA_COND_PRODUCER_WAITS: {
+		const ta_edge *e = NULL;
+		if (producer_waits(tf, &c->strs, &e) && e)
+			ta_buf_printf(b, "; %s() at %s:%u in %s() waits for it", e->callee, e->file,
+				      e->line, e->caller);
+		break;
+	}
+	case TA_COND_NAMED: {
+		const char *w = NULL, *in = NULL;
+		if (named(tf->t, &c->strs, &w, &in))
+			ta_buf_printf(b, "; '%s' in the name %s", w, in);
+		break;
+	}
 	default:
 		break;
 	}

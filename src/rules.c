@@ -186,6 +186,9 @@ static const struct {
 	{"class", TA_COND_CLASS, ARG_STRS},
 	{"primary_handler_only", TA_COND_PRIMARY_ONLY, ARG_BOOL},
 	{"multi_driver", TA_COND_MULTI_DRIVER, ARG_BOOL},
+	{"producer_waits", TA_COND_PRODUCER_WAITS, ARG_STRS},
+	{"lock_held_at_schedule", TA_COND_LOCK_HELD, ARG_BOOL},
+	{"named", TA_COND_NAMED, ARG_STRS},
 	{"trace_op", TA_COND_TRACE_OP, ARG_STRS},
 	{"kill_in_function_ending", TA_COND_KILL_IN, ARG_STRS},
 	{"enable_and_queue", TA_COND_ENABLE_AND_QUEUE, ARG_BOOL},
@@ -392,8 +395,12 @@ static void load_traits(struct load *s, ta_rules *r, const cJSON *arr)
 		t.calls = get_list(s, o, "calls");
 		t.prefixes = get_list(s, o, "prefixes");
 		t.macros = get_list(s, o, "macros");
+		t.every_call = ta_jdoc_bool(s->d, o, "every_call", 0, false);
 		if (!t.calls.n && !t.prefixes.n && !t.macros.n)
 			ta_jdoc_fail(s->d, o, "needs \"calls\", \"prefixes\" or \"macros\"");
+		if (t.every_call && t.macros.n)
+			ta_jdoc_fail(s->d, member(o, "macros"),
+				     "an \"every_call\" trait looks at calls, not \"macros\"");
 		TA_PUSH(r->traits, r->n_traits, r->cap_traits, t);
 	}
 }
@@ -453,6 +460,14 @@ static void load_recs(struct load *s, ta_rules *r, const cJSON *arr)
 		rr.alternative = get_mech(s, o, "alternative", false);
 		rr.blocks = get_mech(s, o, "blocks", false);
 		rr.blockers = get_list(s, o, "blockers");
+		rr.fallback = get_list(s, o, "fallback");
+		for (size_t k = 0; k < rr.fallback.n; k++)
+			if (ta_mech_from_name(rr.fallback.v[k]) < 0)
+				ta_jdoc_fail(s->d, member(o, "fallback"),
+					     "unknown mechanism '%s' in \"fallback\"", rr.fallback.v[k]);
+		if (rr.fallback.n && rr.adds)
+			ta_jdoc_fail(s->d, member(o, "fallback"),
+				     "\"fallback\" belongs to a deciding rule");
 		rr.confidence = ta_jdoc_num(s->d, o, "confidence", 0, 0.5);
 		rr.confidence_delta = ta_jdoc_num(s->d, o, "confidence_delta", 0, 0);
 		if (rr.confidence < 0 || rr.confidence > 1)
@@ -743,6 +758,7 @@ void ta_rules_free(ta_rules **rp)
 		free(x->alternative);
 		free(x->blocks);
 		strlist_free(&x->blockers);
+		strlist_free(&x->fallback);
 		cond_free(x->when);
 	}
 	free(r->recs);
