@@ -1345,6 +1345,109 @@ static void findings(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 	}
 }
 
+/* ------------------------------------------------------ what can be written */
+
+static const ta_rec_rule *rec_rule(const ta_rules *r, const char *id)
+{
+	for (size_t i = 0; id && i < r->n_recs; i++)
+		if (strcmp(r->recs[i].id, id) == 0)
+			return &r->recs[i];
+	return NULL;
+}
+
+/* Does the writer write mechanism for t?  Mechanisms it has no --to for are not asked. */
+static bool writable(ta_can_write_fn can, void *ctx, const ta_tasklet *t, const char *mechanism,
+		     char **why)
+{
+	int m = ta_mech_from_name(mechanism);
+
+	*why = NULL;
+	if (m < 0 || !ta_mech_to((enum ta_mech)m))
+		return true;
+	return can(ctx, t, mechanism, why);
+}
+
+static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, void *ctx)
+{
+	ta_recommendation *rec;
+	const ta_rec_rule *rr;
+	char *why = NULL, *why_next = NULL;
+	const char *next = NULL;
+	bool hi = false;
+
+	if (!t->classification)
+		return;
+	rec = &t->classification->rec;
+	rr = rec->n_reasons ? rec_rule(r, rec->reasons[0].rule) : NULL;
+	if (!rec->mechanism || writable(can, ctx, t, rec->mechanism, &why)) {
+		free(why);
+		why = NULL;
+	} else {
+		for (size_t i = 0; rr && i < rr->fallback.n && !next; i++) {
+			if (writable(can, ctx, t, rr->fallback.v[i], &why_next))
+				next = rr->fallback.v[i];
+			free(why_next);
+			why_next = NULL;
+		}
+		if (next) {
+			char *text = xasprintf("not %s: the patch writer refuses it (%s); %s is the "
+					       "next mechanism it can write",
+					       rec->mechanism, why, next);
+			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons,
+				   "rec.writer-refuses", text);
+			free(text);
+			for (size_t i = 0; i < t->n_sites; i++)
+				hi |= is_schedule(t->sites[i].api) && t->sites[i].active &&
+				      t->sites[i].api != TA_API_SCHEDULE;
+			free(rec->mechanism);
+			free(rec->queue);
+			rec->mechanism = xstrdup(next);
+			rec->queue = queue_for(r, next, "auto", hi) ? xstrdup(queue_for(r, next, "auto", hi))
+								     : NULL;
+			/* the fallback is no longer an alternative of itself */
+			for (size_t i = 0; i < rec->n_alternatives; i++)
+				if (strcmp(rec->alternatives[i], next) == 0) {
+					free(rec->alternatives[i]);
+					rec->alternatives[i] = rec->alternatives[--rec->n_alternatives];
+					break;
+				}
+		} else {
+			char *text = xasprintf("the patch writer refuses %s: %s", rec->mechanism, why);
+			add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers,
+				   "rec.writer-refuses", text);
+			free(text);
+		}
+		free(why);
+	}
+	/* alternatives the writer would refuse are no choice: their reasons say why */
+	for (size_t i = 0; i < rec->n_alternatives;) {
+		if (writable(can, ctx, t, rec->alternatives[i], &why)) {
+			i++;
+			continue;
+		}
+		for (size_t k = 0; k < rec->n_reasons; k++) {
+			const ta_rec_rule *ar = rec_rule(r, rec->reasons[k].rule);
+			if (!ar || !ar->alternative || strcmp(ar->alternative, rec->alternatives[i]))
+				continue;
+			free(rec->reasons[k].text);
+			rec->reasons[k].text = xasprintf("not %s: the patch writer refuses it (%s)",
+							 ar->alternative, why);
+		}
+		free(rec->alternatives[i]);
+		memmove(&rec->alternatives[i], &rec->alternatives[i + 1],
+			(rec->n_alternatives - i - 1) * sizeof(char *));
+		rec->n_alternatives--;
+		free(why);
+		why = NULL;
+	}
+}
+
+void ta_classify_writable(ta_audit *a, const ta_rules *rules, ta_can_write_fn can, void *ctx)
+{
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		settle_one(&a->tasklets[i], rules, can, ctx);
+}
+
 void ta_classify(ta_audit *a, const ta_rules *rules)
 {
 	struct prog p;
