@@ -102,6 +102,8 @@ enum ta_cond_kind {
 	TA_COND_PRODUCER_WAITS, /* strs: every schedule site's function then calls one of these */
 	TA_COND_LOCK_HELD,      /* some schedule site holds a spinlock */
 	TA_COND_NAMED,          /* strs: a word of the callback's or the tasklet's name */
+	TA_COND_DRIVER_REGISTERS, /* strs: a file of the tasklet registers a function so */
+	TA_COND_INTERNALS_BEYOND, /* strs: an internals site touches something else than these */
 	/* behavior.json only: facts of one difference of the reference core */
 	TA_COND_TRACE_OP,           /* strs: protocol operations its traces involve (any) */
 	TA_COND_KILL_IN,            /* strs: every kill it involves is in a function ending so */

@@ -846,6 +846,34 @@ static bool named(const ta_tasklet *t, const ta_strlist *words, const char **whi
 	return false;
 }
 
+/* Is file one of the tasklet's (its init, callback and site files)? */
+static bool tasklet_file(const ta_tasklet *t, const char *file)
+{
+	if (!file)
+		return false;
+	if ((t->file && strcmp(t->file, file) == 0) ||
+	    (t->callback_file && strcmp(t->callback_file, file) == 0))
+		return true;
+	for (size_t i = 0; i < t->n_init + t->n_sites; i++) {
+		const ta_site *s = i < t->n_init ? &t->init_sites[i] : &t->sites[i - t->n_init];
+		if (s->file && strcmp(s->file, file) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The first registration in a file of the tasklet with one of contexts, or NULL. */
+static const ta_ref *driver_registers(const struct tfacts *tf, const ta_strlist *contexts)
+{
+	const ta_audit *a = tf->p->a;
+
+	for (size_t i = 0; i < a->n_refs; i++)
+		if (ta_strlist_has(contexts, a->refs[i].context) &&
+		    tasklet_file(tf->t, a->refs[i].file))
+			return &a->refs[i];
+	return NULL;
+}
+
 static bool eval(const struct tfacts *tf, const ta_cond *c)
 {
 	const ta_tasklet *t = tf->t;
@@ -899,6 +927,14 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return lock_held_at_schedule(tf) == c->value;
 	case TA_COND_NAMED:
 		return named(t, &c->strs, NULL, NULL);
+	case TA_COND_DRIVER_REGISTERS:
+		return driver_registers(tf, &c->strs) != NULL;
+	case TA_COND_INTERNALS_BEYOND:
+		for (size_t i = 0; i < t->n_sites; i++)
+			if (t->sites[i].api == TA_API_INTERNALS &&
+			    (!t->sites[i].data || !ta_strlist_has(&c->strs, t->sites[i].data)))
+				return true;
+		return false;
 	case TA_COND_TRACE_OP:
 	case TA_COND_KILL_IN:
 	case TA_COND_ENABLE_AND_QUEUE:
@@ -1022,7 +1058,11 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 					   : is_schedule(s->api) && s->api != TA_API_SCHEDULE;
 			if (!hit)
 				continue;
-			ta_buf_printf(b, "; %s at %s:%u", ta_api_name(s->api), s->file, s->line);
+			if (s->api == TA_API_INTERNALS && s->data)
+				ta_buf_printf(b, "; %s at %s:%u", s->data, s->file, s->line);
+			else
+				ta_buf_printf(b, "; %s at %s:%u", ta_api_name(s->api), s->file,
+					      s->line);
 			shown++;
 		}
 		break;
@@ -1042,6 +1082,14 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 		if (producer_waits(tf, &c->strs, &e) && e)
 			ta_buf_printf(b, "; %s() at %s:%u in %s() waits for it", e->callee, e->file,
 				      e->line, e->caller);
+		break;
+	}
+	case TA_COND_DRIVER_REGISTERS: {
+		const ta_ref *r = driver_registers(tf, &c->strs);
+		if (r)
+			ta_buf_printf(b, "; %s() is registered as %s at %s:%u", r->fn,
+				      r->context + (ta_str_starts(r->context, "field:") ? 6 : 0),
+				      r->file, r->line);
 		break;
 	}
 	case TA_COND_NAMED: {

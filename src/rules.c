@@ -189,6 +189,8 @@ static const struct {
 	{"producer_waits", TA_COND_PRODUCER_WAITS, ARG_STRS},
 	{"lock_held_at_schedule", TA_COND_LOCK_HELD, ARG_BOOL},
 	{"named", TA_COND_NAMED, ARG_STRS},
+	{"driver_registers", TA_COND_DRIVER_REGISTERS, ARG_STRS},
+	{"internals_beyond", TA_COND_INTERNALS_BEYOND, ARG_STRS},
 	{"trace_op", TA_COND_TRACE_OP, ARG_STRS},
 	{"kill_in_function_ending", TA_COND_KILL_IN, ARG_STRS},
 	{"enable_and_queue", TA_COND_ENABLE_AND_QUEUE, ARG_BOOL},
