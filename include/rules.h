@@ -140,7 +140,7 @@ typedef struct ta_role_rule {
 	char *returns;              /* or a return type ("irqreturn_t", weak evidence) */
 	ta_strlist body_calls;      /* or a body rule: the function itself calls one of these */
 	bool weak;
-	bool kick;     /* a one-off start of the work (probe, open, resume) */
+	bool kick;     /* a producer that runs once (probe, open, resume, remove) */
 	bool contract; /* what the subsystem allows: a body rule may say otherwise */
 } ta_role_rule;
 

@@ -1142,6 +1142,12 @@ static void handle_fn_assignment(struct walk *w, CXCursor binop)
 	    clang_getCursorKind(clang_getCursorReferenced(rhs)) != CXCursor_FunctionDecl ||
 	    !is_plain_assignment(w, binop, k.v[0]))
 		return;
+	/* callbacks[i] = fn: an element of a local array passed on whole (virtio_find_vqs) */
+	if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr) {
+		struct kids a = children(lhs);
+		if (a.n > 0)
+			lhs = strip(a.v[0]);
+	}
 	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 		record_field_ref(w, binop, clang_getCursorReferenced(lhs), k.v[1]);
 	} else if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&

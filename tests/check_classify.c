@@ -265,8 +265,9 @@ START_TEST(test_contexts_through_call_graph)
 	/* the schedule sits in ib_ack(), which only ib_isr() calls */
 	ck_assert_uint_eq(ta_site_context_of(ib, 0)->roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
 	ck_assert_ptr_nonnull(strstr(ta_site_context_of(ib, 0)->context, "ib_isr() (a caller)"));
-	/* the kill runs in ib_remove(), registered as .remove */
-	ck_assert_uint_eq(ta_site_context_of(ib, 1)->roles, TA_ROLE_BIT(TA_ROLE_PROCESS));
+	/* the kill runs in ib_remove(), registered as .remove: process context, run once */
+	ck_assert_uint_eq(ta_site_context_of(ib, 1)->roles,
+			  TA_ROLE_BIT(TA_ROLE_PROCESS) | TA_ROLE_BIT(TA_ROLE_KICK));
 }
 END_TEST
 
