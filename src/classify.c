@@ -1084,6 +1084,16 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 				      e->line, e->caller);
 		break;
 	}
+	case TA_COND_INTERNALS_BEYOND:
+		for (size_t i = 0, shown = 0; i < tf->t->n_sites && shown < 3; i++) {
+			const ta_site *s = &tf->t->sites[i];
+			if (s->api != TA_API_INTERNALS || (s->data && ta_strlist_has(&c->strs, s->data)))
+				continue;
+			ta_buf_printf(b, "; %s at %s:%u", s->data ? s->data : "internals", s->file,
+				      s->line);
+			shown++;
+		}
+		break;
 	case TA_COND_DRIVER_REGISTERS: {
 		const ta_ref *r = driver_registers(tf, &c->strs);
 		if (r)
@@ -1157,7 +1167,9 @@ static void recommend(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 					blocked[n_blocked++] = rr->blocks;
 			}
 		}
-		if (rr->alternative || rr->confidence_delta != 0)
+		/* an alternative that is the recommendation itself says nothing new */
+		if ((rr->alternative && strcmp(rr->alternative, rec->mechanism) != 0) ||
+		    rr->confidence_delta != 0)
 			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, ev.s);
 		rec->confidence += rr->confidence_delta;
 		ta_buf_free(&ev);
@@ -1441,9 +1453,15 @@ static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, vo
 			char *text = xasprintf("not %s: the patch writer refuses it (%s); %s is the "
 					       "next mechanism it can write",
 					       rec->mechanism, why, next);
+			ta_reason moved;
 			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons,
 				   "rec.writer-refuses", text);
 			free(text);
+			/* right after the reason of the mechanism it replaces */
+			moved = rec->reasons[rec->n_reasons - 1];
+			memmove(&rec->reasons[2], &rec->reasons[1],
+				(rec->n_reasons - 2) * sizeof(ta_reason));
+			rec->reasons[1] = moved;
 			for (size_t i = 0; i < t->n_sites; i++)
 				hi |= is_schedule(t->sites[i].api) && t->sites[i].active &&
 				      t->sites[i].api != TA_API_SCHEDULE;
