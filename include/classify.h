@@ -95,8 +95,7 @@ static inline const ta_site_context *ta_site_context_of(const ta_tasklet *t, siz
  * Can the patch writer write mechanism (a report name: "timer") for t?
  * false with *why, which the caller frees.
  */
-typedef bool (*ta_can_write_fn)(void *ctx, const ta_tasklet *t, const char *mechanism,
-				char **why);
+typedef bool (*ta_can_write_fn)(void *ctx, const ta_tasklet *t, const char *mechanism, char **why);
 
 /*
  * Keep every recommendation to what the patch writer can produce (after

@@ -48,8 +48,7 @@ enum ta_role {
 #define TA_ROLES_ATOMIC                                                                            \
 	(TA_ROLE_BIT(TA_ROLE_HARDIRQ) | TA_ROLE_BIT(TA_ROLE_TIMER) | TA_ROLE_BIT(TA_ROLE_NAPI) |   \
 	 TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK) | TA_ROLE_BIT(TA_ROLE_URB_COMPLETE) |                   \
-	 TA_ROLE_BIT(TA_ROLE_SOFTIRQ) |                                                            \
-	 TA_ROLE_BIT(TA_ROLE_TASKLET) | TA_ROLE_BIT(TA_ROLE_SELF))
+	 TA_ROLE_BIT(TA_ROLE_SOFTIRQ) | TA_ROLE_BIT(TA_ROLE_TASKLET) | TA_ROLE_BIT(TA_ROLE_SELF))
 
 const char *ta_role_name(enum ta_role role);
 /* -1 when unknown. */
@@ -99,9 +98,9 @@ enum ta_cond_kind {
 	TA_COND_CLASS,    /* strs */
 	TA_COND_PRIMARY_ONLY,
 	TA_COND_MULTI_DRIVER,
-	TA_COND_PRODUCER_WAITS, /* strs: every schedule site's function then calls one of these */
-	TA_COND_LOCK_HELD,      /* some schedule site holds a spinlock */
-	TA_COND_NAMED,          /* strs: a word of the callback's or the tasklet's name */
+	TA_COND_PRODUCER_WAITS,   /* strs: every schedule site's function then calls one of these */
+	TA_COND_LOCK_HELD,        /* some schedule site holds a spinlock */
+	TA_COND_NAMED,            /* strs: a word of the callback's or the tasklet's name */
 	TA_COND_DRIVER_REGISTERS, /* strs: a file of the tasklet registers a function so */
 	TA_COND_INTERNALS_BEYOND, /* strs: an internals site touches something else than these */
 	/* behavior.json only: facts of one difference of the reference core */

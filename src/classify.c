@@ -27,12 +27,12 @@ struct prog {
 	size_t **callers; /* per func: caller func indexes */
 	size_t *n_callers, *cap_callers;
 	unsigned *roles;
-	char **evidence;     /* per func: why it has its first role */
-	unsigned *contract;  /* per func: roles only a "contract" rule gave */
-	unsigned *firm;      /* per func: roles a registration rule gave otherwise */
-	bool *kick;          /* per func: some role came from a "kick" rule */
-	bool *registered;    /* per func: stored or passed somewhere (any registration) */
-	unsigned *mark;  /* visit stamps */
+	char **evidence;    /* per func: why it has its first role */
+	unsigned *contract; /* per func: roles only a "contract" rule gave */
+	unsigned *firm;     /* per func: roles a registration rule gave otherwise */
+	bool *kick;         /* per func: some role came from a "kick" rule */
+	bool *registered;   /* per func: stored or passed somewhere (any registration) */
+	unsigned *mark;     /* visit stamps */
 	unsigned stamp;
 	size_t **locks; /* per func: indexes into a->locks, in line order */
 	size_t *n_locks, *cap_locks;
@@ -157,7 +157,8 @@ static void apply_body_rules(struct prog *p)
 				continue;
 			char *ev = xasprintf("%s (%s: %s() at %s:%u, over %s)",
 					     ta_role_name(rr->role), rr->id, e->callee, e->file,
-					     e->line, p->evidence[f] ? p->evidence[f] : "its contract");
+					     e->line,
+					     p->evidence[f] ? p->evidence[f] : "its contract");
 			free(p->evidence[f]);
 			p->evidence[f] = ev;
 			p->roles[f] = TA_ROLE_BIT(rr->role);
@@ -449,14 +450,14 @@ static void find_every_call_trait(struct prog *p, struct tfacts *tf, const ta_tr
 				return;
 			}
 			if (n++ < 4)
-				ta_buf_printf(&calls, "%s%s() at %s:%u", n > 1 ? ", " : "", e->callee,
-					      e->file, e->line);
+				ta_buf_printf(&calls, "%s%s() at %s:%u", n > 1 ? ", " : "",
+					      e->callee, e->file, e->line);
 		}
 	}
 	if (n && tf->n_traits < 32) {
 		tf->trait_names[tf->n_traits] = tr->trait;
-		tf->trait_evidence[tf->n_traits] =
-			xasprintf("%s (%s): %s%s", tr->text, tr->id, calls.s, n > 4 ? ", ..." : "");
+		tf->trait_evidence[tf->n_traits] = xasprintf("%s (%s): %s%s", tr->text, tr->id,
+							     calls.s, n > 4 ? ", ..." : "");
 		tf->n_traits++;
 	}
 	ta_buf_free(&calls);
@@ -818,8 +819,7 @@ static bool lock_held_at_schedule(const struct tfacts *tf)
 }
 
 /* Is one of words a '_'-separated word of the callback's or the tasklet's member name? */
-static bool named(const ta_tasklet *t, const ta_strlist *words, const char **which,
-		  const char **in)
+static bool named(const ta_tasklet *t, const ta_strlist *words, const char **which, const char **in)
 {
 	const char *names[3] = {t->callback, t->field, t->name};
 
@@ -833,7 +833,8 @@ static bool named(const ta_tasklet *t, const ta_strlist *words, const char **whi
 				n = q + 1;
 		for (size_t i = 0; i < words->n; i++) {
 			size_t len = strlen(words->v[i]);
-			for (const char *q = strstr(n, words->v[i]); q; q = strstr(q + 1, words->v[i]))
+			for (const char *q = strstr(n, words->v[i]); q;
+			     q = strstr(q + 1, words->v[i]))
 				if ((q == n || q[-1] == '_') && (q[len] == '\0' || q[len] == '_')) {
 					if (which)
 						*which = words->v[i];
@@ -1087,7 +1088,8 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 	case TA_COND_INTERNALS_BEYOND:
 		for (size_t i = 0, shown = 0; i < tf->t->n_sites && shown < 3; i++) {
 			const ta_site *s = &tf->t->sites[i];
-			if (s->api != TA_API_INTERNALS || (s->data && ta_strlist_has(&c->strs, s->data)))
+			if (s->api != TA_API_INTERNALS ||
+			    (s->data && ta_strlist_has(&c->strs, s->data)))
 				continue;
 			ta_buf_printf(b, "; %s at %s:%u", s->data ? s->data : "internals", s->file,
 				      s->line);
@@ -1450,9 +1452,10 @@ static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, vo
 			why_next = NULL;
 		}
 		if (next) {
-			char *text = xasprintf("not %s: the patch writer refuses it (%s); %s is the "
-					       "next mechanism it can write",
-					       rec->mechanism, why, next);
+			char *text = xasprintf(
+				"not %s: the patch writer refuses it (%s); %s is the "
+				"next mechanism it can write",
+				rec->mechanism, why, next);
 			ta_reason moved;
 			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons,
 				   "rec.writer-refuses", text);
@@ -1468,17 +1471,20 @@ static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, vo
 			free(rec->mechanism);
 			free(rec->queue);
 			rec->mechanism = xstrdup(next);
-			rec->queue = queue_for(r, next, "auto", hi) ? xstrdup(queue_for(r, next, "auto", hi))
-								     : NULL;
+			rec->queue = queue_for(r, next, "auto", hi)
+					     ? xstrdup(queue_for(r, next, "auto", hi))
+					     : NULL;
 			/* the fallback is no longer an alternative of itself */
 			for (size_t i = 0; i < rec->n_alternatives; i++)
 				if (strcmp(rec->alternatives[i], next) == 0) {
 					free(rec->alternatives[i]);
-					rec->alternatives[i] = rec->alternatives[--rec->n_alternatives];
+					rec->alternatives[i] =
+						rec->alternatives[--rec->n_alternatives];
 					break;
 				}
 		} else {
-			char *text = xasprintf("the patch writer refuses %s: %s", rec->mechanism, why);
+			char *text = xasprintf("the patch writer refuses %s: %s", rec->mechanism,
+					       why);
 			add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers,
 				   "rec.writer-refuses", text);
 			free(text);
@@ -1493,7 +1499,8 @@ static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, vo
 		}
 		for (size_t k = 0; k < rec->n_reasons; k++) {
 			const ta_rec_rule *ar = rec_rule(r, rec->reasons[k].rule);
-			if (!ar || !ar->alternative || strcmp(ar->alternative, rec->alternatives[i]))
+			if (!ar || !ar->alternative ||
+			    strcmp(ar->alternative, rec->alternatives[i]))
 				continue;
 			free(rec->reasons[k].text);
 			rec->reasons[k].text = xasprintf("not %s: the patch writer refuses it (%s)",

@@ -118,9 +118,9 @@ struct walk {
 	size_t n_ranges, cap_ranges;
 	ta_strmap edges; /* "caller\tcallee" already recorded */
 
-	bool init_target;  /* resolving the target of tasklet_init/tasklet_setup */
+	bool init_target;       /* resolving the target of tasklet_init/tasklet_setup */
 	unsigned called_member; /* clang_hashCursor() of a t->callback being called */
-	CXCursor function; /* the enclosing function, or a null cursor */
+	CXCursor function;      /* the enclosing function, or a null cursor */
 	char *function_name;
 };
 

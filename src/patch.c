@@ -224,7 +224,8 @@ bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_r
 
 	*why = NULL;
 	if (!m) {
-		*why = xasprintf("the conversion rules (%s) have no '%s' mechanism", rules->file, to);
+		*why = xasprintf("the conversion rules (%s) have no '%s' mechanism", rules->file,
+				 to);
 		return false;
 	}
 	set = ta_srcset_new(a->tree);

@@ -378,8 +378,8 @@ static void load_roles(struct load *s, ta_rules *r, const cJSON *arr)
 				"a \"body_calls\" rule only overrides roles given by \"contract\" rules");
 		if (rr.role == TA_ROLE_KICK || rr.role == TA_ROLE_SELF ||
 		    rr.role == TA_ROLE_TASKLET)
-			ta_jdoc_fail(s->d, member(o, "role"), "role '%s' is derived, not registered",
-				     ta_role_name(rr.role));
+			ta_jdoc_fail(s->d, member(o, "role"),
+				     "role '%s' is derived, not registered", ta_role_name(rr.role));
 		TA_PUSH(r->roles, r->n_roles, r->cap_roles, rr);
 	}
 }
@@ -466,7 +466,8 @@ static void load_recs(struct load *s, ta_rules *r, const cJSON *arr)
 		for (size_t k = 0; k < rr.fallback.n; k++)
 			if (ta_mech_from_name(rr.fallback.v[k]) < 0)
 				ta_jdoc_fail(s->d, member(o, "fallback"),
-					     "unknown mechanism '%s' in \"fallback\"", rr.fallback.v[k]);
+					     "unknown mechanism '%s' in \"fallback\"",
+					     rr.fallback.v[k]);
 		if (rr.fallback.n && rr.adds)
 			ta_jdoc_fail(s->d, member(o, "fallback"),
 				     "\"fallback\" belongs to a deciding rule");

@@ -163,8 +163,8 @@ static const struct {
 	 "system_wq"},
 	{"classify/rec_low_rate.c:struct lr_port.link_tasklet", "isr_bottom_half", "workqueue",
 	 "system_wq"},
-	{"classify/rec_low_rate.c:struct lr_port.reset_tasklet", "isr_bottom_half",
-	 "bh_workqueue", "system_bh_wq"},
+	{"classify/rec_low_rate.c:struct lr_port.reset_tasklet", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
 	{"classify/rec_writer.c:struct rw_scan.scan", "timer_driven", "bh_workqueue",
 	 "system_bh_wq"},
 	{"classify/rec_completion.c:struct rc_host.finish", "process_deferral", "bh_workqueue",
@@ -341,10 +341,9 @@ START_TEST(test_rule_kinds)
 	/* a read of the internals is a note, and the writer's blocker */
 	ck_assert_int_ge(reason_index(ceq, "note.internals-read", false), 0);
 	ck_assert_int_ge(reason_index(ceq, "rec.writer-refuses", true), 0);
-	ck_assert_int_eq(
-		reason_index(get("classify/rec_internals.c:struct ri_eq.runq"), "rec.manual-internals",
-			     false),
-		0);
+	ck_assert_int_eq(reason_index(get("classify/rec_internals.c:struct ri_eq.runq"),
+				      "rec.manual-internals", false),
+			 0);
 	/* the low-rate event without a busy-wait keeps BH, with a workqueue alternative */
 	ck_assert(has_alternative(get("classify/rec_low_rate.c:struct lr_port.reset_tasklet"),
 				  "workqueue"));
