@@ -91,4 +91,20 @@ static inline const ta_site_context *ta_site_context_of(const ta_tasklet *t, siz
 	return c && i < c->n_sites ? &c->sites[i] : &none;
 }
 
+/*
+ * Can the patch writer write mechanism (a report name: "timer") for t?
+ * false with *why, which the caller frees.
+ */
+typedef bool (*ta_can_write_fn)(void *ctx, const ta_tasklet *t, const char *mechanism, char **why);
+
+/*
+ * Keep every recommendation to what the patch writer can produce (after
+ * ta_classify()).  A refused mechanism gives way to the first of its
+ * deciding rule's "fallback" mechanisms the writer can write, the refusal
+ * kept as a reason; when none can be written it stays, the refusal its
+ * blocker.  A refused alternative is dropped.  Mechanisms the writer does
+ * not write (manual) are not asked about.
+ */
+void ta_classify_writable(ta_audit *a, const ta_rules *rules, ta_can_write_fn can, void *ctx);
+
 #endif

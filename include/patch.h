@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "audit.h"
+#include "patch_rules.h"
 
 struct ta_patch_opts {
 	const char *to;                /* "setup", "auto" or a --to name (mechanism.h) */
@@ -64,6 +65,16 @@ typedef struct ta_patch_outcome {
 
 /* Is to a migration --to accepts?  If not, say so (with the list) and return false. */
 bool ta_patch_target_check(const char *to);
+
+/*
+ * Would the writer convert t to the mechanism whose --to name is `to`?  The
+ * rewriter runs on a private copy of what it reads and nothing is written;
+ * two things are not asked: whether the tree declares the mechanism's API
+ * (--force-api answers that) and whether the result compiles (the re-parse
+ * of a real run).  true, or false with *why (the caller frees it).
+ */
+bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_rules *rules,
+			const char *to, char **why);
 
 /*
  * Write the patches for the audit's tasklets; returns an exit code (enum

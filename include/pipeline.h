@@ -13,6 +13,7 @@
 #include <stdbool.h>
 
 #include "audit.h"
+#include "rules.h"
 #include "scan.h"
 
 struct ta_pipeline_opts {
@@ -31,6 +32,14 @@ void ta_pipeline_opts_init(struct ta_pipeline_opts *o);
  * and *out NULL.
  */
 int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out);
+
+/*
+ * The classifier's stage: classify and recommend (classify.h), then keep
+ * each recommendation to what the patch writer can produce
+ * (ta_classify_writable(), asking ta_patch_can_write()).  0, or the exit
+ * code after one error line when the conversion rules cannot be read.
+ */
+int ta_pipeline_classify(ta_audit *a, const ta_rules *rules);
 
 /*
  * The bundled corpus, audited when no PATH is given: an installed binary's

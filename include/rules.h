@@ -29,10 +29,12 @@
 	X(WORKQUEUE, "workqueue")                                                                  \
 	X(NAPI, "napi")                                                                            \
 	X(DMA_CALLBACK, "dma_callback")                                                            \
+	X(URB_COMPLETE, "urb_complete")                                                            \
 	X(SOFTIRQ, "softirq")                                                                      \
 	X(PROCESS, "process")                                                                      \
 	X(TASKLET, "tasklet")                                                                      \
 	X(SELF, "self")                                                                            \
+	X(KICK, "kick")                                                                            \
 	X(UNKNOWN, "unknown")
 
 enum ta_role {
@@ -45,8 +47,8 @@ enum ta_role {
 /* Roles in which the code runs atomically (it must not sleep). */
 #define TA_ROLES_ATOMIC                                                                            \
 	(TA_ROLE_BIT(TA_ROLE_HARDIRQ) | TA_ROLE_BIT(TA_ROLE_TIMER) | TA_ROLE_BIT(TA_ROLE_NAPI) |   \
-	 TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK) | TA_ROLE_BIT(TA_ROLE_SOFTIRQ) |                        \
-	 TA_ROLE_BIT(TA_ROLE_TASKLET) | TA_ROLE_BIT(TA_ROLE_SELF))
+	 TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK) | TA_ROLE_BIT(TA_ROLE_URB_COMPLETE) |                   \
+	 TA_ROLE_BIT(TA_ROLE_SOFTIRQ) | TA_ROLE_BIT(TA_ROLE_TASKLET) | TA_ROLE_BIT(TA_ROLE_SELF))
 
 const char *ta_role_name(enum ta_role role);
 /* -1 when unknown. */
@@ -96,6 +98,11 @@ enum ta_cond_kind {
 	TA_COND_CLASS,    /* strs */
 	TA_COND_PRIMARY_ONLY,
 	TA_COND_MULTI_DRIVER,
+	TA_COND_PRODUCER_WAITS,   /* strs: every schedule site's function then calls one of these */
+	TA_COND_LOCK_HELD,        /* some schedule site holds a spinlock */
+	TA_COND_NAMED,            /* strs: a word of the callback's or the tasklet's name */
+	TA_COND_DRIVER_REGISTERS, /* strs: a file of the tasklet registers a function so */
+	TA_COND_INTERNALS_BEYOND, /* strs: an internals site touches something else than these */
 	/* behavior.json only: facts of one difference of the reference core */
 	TA_COND_TRACE_OP,           /* strs: protocol operations its traces involve (any) */
 	TA_COND_KILL_IN,            /* strs: every kill it involves is in a function ending so */
@@ -121,18 +128,26 @@ typedef struct ta_cond {
 typedef struct ta_role_rule {
 	char *id, *text;
 	enum ta_role role;
-	char *call;             /* registration call ... */
-	int arg;                /* ... and the argument index holding the function */
-	char *field;            /* or "struct foo.field" the function is stored in */
-	ta_strlist field_names; /* or any field with one of these names */
-	ta_strlist suffixes;    /* or a function name ending (weak evidence) */
-	char *returns;          /* or a return type ("irqreturn_t", weak evidence) */
+	char *call;                 /* registration call ... */
+	int arg;                    /* ... and the argument index holding the function */
+	char *field;                /* or "struct foo.field" the function is stored in */
+	ta_strlist fields;          /* or any of these "struct foo.field" */
+	ta_strlist field_names;     /* or any field with one of these names ... */
+	ta_strlist structs;         /* ... in one of these structs ("struct dev_pm_ops") ... */
+	ta_strlist struct_suffixes; /* ... or in a struct whose name ends so ("_driver") */
+	ta_strlist suffixes;        /* or a function name ending (weak evidence) */
+	char *returns;              /* or a return type ("irqreturn_t", weak evidence) */
+	ta_strlist body_calls;      /* or a body rule: the function itself calls one of these */
 	bool weak;
+	bool kick;     /* a producer that runs once (probe, open, resume, remove) */
+	bool contract; /* what the subsystem allows: a body rule may say otherwise */
 } ta_role_rule;
 
 typedef struct ta_trait_rule {
 	char *id, *trait, *text;
 	ta_strlist calls, prefixes, macros;
+	/* the trait holds when every call of the callback graph matches (macros aside) */
+	bool every_call;
 } ta_trait_rule;
 
 typedef struct ta_lock_rules {
@@ -155,6 +170,7 @@ typedef struct ta_rec_rule {
 	char *alternative;   /* adds */
 	char *blocks;        /* adds: a mechanism this rules out */
 	ta_strlist blockers; /* site APIs that block a mechanical rewrite */
+	ta_strlist fallback; /* deciding rules: what to recommend when the writer refuses */
 	ta_cond *when;
 } ta_rec_rule;
 

@@ -124,6 +124,7 @@ static int role_ctx(enum ta_role r)
 	case TA_ROLE_TIMER:
 	case TA_ROLE_NAPI:
 	case TA_ROLE_DMA_CALLBACK:
+	case TA_ROLE_URB_COMPLETE:
 	case TA_ROLE_SOFTIRQ:
 	case TA_ROLE_TASKLET:
 		return TA_RC_SOFTIRQ;

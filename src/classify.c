@@ -27,8 +27,12 @@ struct prog {
 	size_t **callers; /* per func: caller func indexes */
 	size_t *n_callers, *cap_callers;
 	unsigned *roles;
-	char **evidence; /* per func: why it has its first role */
-	unsigned *mark;  /* visit stamps */
+	char **evidence;    /* per func: why it has its first role */
+	unsigned *contract; /* per func: roles only a "contract" rule gave */
+	unsigned *firm;     /* per func: roles a registration rule gave otherwise */
+	bool *kick;         /* per func: some role came from a "kick" rule */
+	bool *registered;   /* per func: stored or passed somewhere (any registration) */
+	unsigned *mark;     /* visit stamps */
 	unsigned stamp;
 	size_t **locks; /* per func: indexes into a->locks, in line order */
 	size_t *n_locks, *cap_locks;
@@ -85,18 +89,82 @@ static void add_role(struct prog *p, long f, enum ta_role role, const char *evid
 		p->evidence[f] = xstrdup(evidence);
 }
 
+/* Does "field:struct foo.bar" name a struct the rule's field_names are limited to? */
+static bool struct_allowed(const ta_role_rule *rr, const char *context, const char *dot)
+{
+	const char *type = context + strlen("field:");
+	size_t len = (size_t)(dot - type);
+	char buf[256];
+
+	if (!rr->structs.n && !rr->struct_suffixes.n)
+		return true;
+	if (len >= sizeof(buf))
+		return false;
+	memcpy(buf, type, len);
+	buf[len] = '\0';
+	if (ta_strlist_has(&rr->structs, buf))
+		return true;
+	for (size_t i = 0; i < rr->struct_suffixes.n; i++)
+		if (ta_str_ends(buf, rr->struct_suffixes.v[i]))
+			return true;
+	return false;
+}
+
 /* want: the rule's context string ("call:request_irq:1", "field:..."), built once. */
 static bool role_rule_matches(const ta_role_rule *rr, const char *want, const char *context)
 {
 	bool hit = false;
 
-	if (want) {
-		hit = strcmp(want, context) == 0;
-	} else if (rr->field_names.n && ta_str_starts(context, "field:")) {
+	if (want && strcmp(want, context) == 0)
+		return true;
+	if (!ta_str_starts(context, "field:"))
+		return false;
+	if (rr->fields.n && ta_strlist_has(&rr->fields, context + strlen("field:")))
+		return true;
+	if (rr->field_names.n) {
 		const char *dot = strrchr(context, '.');
-		hit = dot && ta_strlist_has(&rr->field_names, dot + 1);
+		hit = dot && ta_strlist_has(&rr->field_names, dot + 1) &&
+		      struct_allowed(rr, context, dot);
 	}
 	return hit;
+}
+
+/* The first call of f to one of the rule's body_calls, or NULL. */
+static const ta_edge *body_call(const struct prog *p, size_t f, const ta_role_rule *rr)
+{
+	for (size_t i = 0; i < p->n_out[f]; i++) {
+		const ta_edge *e = &p->a->edges[p->out[f][i]];
+		if (ta_strlist_has(&rr->body_calls, e->callee))
+			return e;
+	}
+	return NULL;
+}
+
+/*
+ * A function whose only roles are what its subsystem allows ("contract"
+ * rules: a dmaengine op may be called in atomic context) but whose own body
+ * says otherwise (it takes a mutex) runs as its body says.
+ */
+static void apply_body_rules(struct prog *p)
+{
+	for (size_t f = 0; f < p->a->n_funcs; f++) {
+		if (!p->contract[f] || p->firm[f])
+			continue;
+		for (size_t j = 0; j < p->r->n_roles; j++) {
+			const ta_role_rule *rr = &p->r->roles[j];
+			const ta_edge *e = rr->body_calls.n ? body_call(p, f, rr) : NULL;
+			if (!e)
+				continue;
+			char *ev = xasprintf("%s (%s: %s() at %s:%u, over %s)",
+					     ta_role_name(rr->role), rr->id, e->callee, e->file,
+					     e->line,
+					     p->evidence[f] ? p->evidence[f] : "its contract");
+			free(p->evidence[f]);
+			p->evidence[f] = ev;
+			p->roles[f] = TA_ROLE_BIT(rr->role);
+			break;
+		}
+	}
 }
 
 static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
@@ -114,6 +182,10 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 	p->cap_callers = xcalloc(n, sizeof(size_t));
 	p->roles = xcalloc(n, sizeof(unsigned));
 	p->evidence = xcalloc(n, sizeof(char *));
+	p->contract = xcalloc(n, sizeof(unsigned));
+	p->firm = xcalloc(n, sizeof(unsigned));
+	p->kick = xcalloc(n, sizeof(bool));
+	p->registered = xcalloc(n, sizeof(bool));
 	p->mark = xcalloc(n, sizeof(unsigned));
 	p->locks = xcalloc(n, sizeof(size_t *));
 	p->n_locks = xcalloc(n, sizeof(size_t));
@@ -168,30 +240,46 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 	for (size_t i = 0; i < a->n_refs; i++) {
 		const ta_ref *ref = &a->refs[i];
 		bool via_var = ta_str_starts(ref->fn, "$var:");
+		long rf = via_var ? -1 : find_func(p, ref->file, ref->fn);
+		if (rf >= 0)
+			p->registered[rf] = true;
 		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
-			if (rr->weak || !role_rule_matches(rr, wants[j], ref->context))
+			if (rr->weak || rr->body_calls.n ||
+			    !role_rule_matches(rr, wants[j], ref->context))
 				continue;
 			char *ev = xasprintf("%s (%s, %s:%u)", ta_role_name(rr->role), rr->id,
 					     ref->file, ref->line);
+			long fs[64];
+			size_t nf = 0;
 			if (!via_var) {
-				add_role(p, find_func(p, ref->file, ref->fn), rr->role, ev);
+				fs[nf++] = rf;
 			} else {
 				/* the functions assigned to that variable in the same function */
 				char *want = xasprintf("var:%s", ref->fn + 5);
-				for (size_t k = 0; k < a->n_refs; k++) {
+				for (size_t k = 0; k < a->n_refs && nf < 64; k++) {
 					const ta_ref *v = &a->refs[k];
 					if (strcmp(v->context, want) == 0 && v->where &&
 					    ref->where && strcmp(v->where, ref->where) == 0 &&
 					    strcmp(v->file, ref->file) == 0)
-						add_role(p, find_func(p, v->file, v->fn), rr->role,
-							 ev);
+						fs[nf++] = find_func(p, v->file, v->fn);
 				}
 				free(want);
+			}
+			for (size_t k = 0; k < nf; k++) {
+				if (fs[k] < 0)
+					continue;
+				add_role(p, fs[k], rr->role, ev);
+				if (rr->contract)
+					p->contract[fs[k]] |= TA_ROLE_BIT(rr->role);
+				else
+					p->firm[fs[k]] |= TA_ROLE_BIT(rr->role);
+				p->kick[fs[k]] |= rr->kick;
 			}
 			free(ev);
 		}
 	}
+	apply_body_rules(p);
 	for (size_t j = 0; j < r->n_roles; j++)
 		free(wants[j]);
 	free(wants);
@@ -215,7 +303,8 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 		for (size_t j = 0; j < r->n_roles; j++) {
 			const ta_role_rule *rr = &r->roles[j];
 			bool hit = false, by_type = false;
-			for (size_t k = 0; k < rr->suffixes.n && !hit; k++)
+			/* a function registered somewhere no rule knows is not guessed by name */
+			for (size_t k = 0; k < rr->suffixes.n && !hit && !p->registered[f]; k++)
 				hit = ta_str_ends(a->funcs[f].name, rr->suffixes.v[k]);
 			if (!hit && rr->returns && a->funcs[f].ret &&
 			    strcmp(a->funcs[f].ret, rr->returns) == 0)
@@ -259,6 +348,10 @@ static void prog_free(struct prog *p)
 	free(p->cap_callers);
 	free(p->roles);
 	free(p->evidence);
+	free(p->contract);
+	free(p->firm);
+	free(p->kick);
+	free(p->registered);
 	free(p->mark);
 	ta_strmap_free(&p->by_file_name);
 	ta_strmap_free(&p->by_name);
@@ -268,6 +361,7 @@ static void prog_free(struct prog *p)
 
 /* What the classifier derives for one tasklet. */
 struct tfacts {
+	const struct prog *p;
 	const ta_tasklet *t;
 	ta_classification *c; /* what the rules make of it: the result */
 	long callback;        /* func index or -1 */
@@ -329,6 +423,46 @@ static bool trait_matches(const ta_trait_rule *tr, const ta_edge *e)
 	       ta_strlist_has_prefix_of(&tr->prefixes, e->callee);
 }
 
+/* Is the callee of e a function of the callback graph (its calls are looked at instead)? */
+static bool callee_in_graph(const struct prog *p, const struct tfacts *tf, const ta_edge *e)
+{
+	return in_graph(tf, find_func(p, e->file, e->callee));
+}
+
+/*
+ * An every_call trait: every call of the callback graph to a function
+ * outside it matches (macros aside), and there is at least one.  The
+ * evidence lists the calls.
+ */
+static void find_every_call_trait(struct prog *p, struct tfacts *tf, const ta_trait_rule *tr)
+{
+	ta_buf calls = {0};
+	size_t n = 0;
+
+	for (size_t g = 0; g < tf->n_graph; g++) {
+		size_t f = tf->graph[g];
+		for (size_t i = 0; i < p->n_out[f]; i++) {
+			const ta_edge *e = &p->a->edges[p->out[f][i]];
+			if (e->macro || callee_in_graph(p, tf, e))
+				continue;
+			if (!trait_matches(tr, e)) {
+				ta_buf_free(&calls);
+				return;
+			}
+			if (n++ < 4)
+				ta_buf_printf(&calls, "%s%s() at %s:%u", n > 1 ? ", " : "",
+					      e->callee, e->file, e->line);
+		}
+	}
+	if (n && tf->n_traits < 32) {
+		tf->trait_names[tf->n_traits] = tr->trait;
+		tf->trait_evidence[tf->n_traits] = xasprintf("%s (%s): %s%s", tr->text, tr->id,
+							     calls.s, n > 4 ? ", ..." : "");
+		tf->n_traits++;
+	}
+	ta_buf_free(&calls);
+}
+
 static void find_traits(struct prog *p, struct tfacts *tf)
 {
 	for (size_t t = 0; t < p->r->n_traits; t++) {
@@ -336,6 +470,11 @@ static void find_traits(struct prog *p, struct tfacts *tf)
 		bool have = false;
 		for (size_t j = 0; j < tf->n_traits; j++)
 			have |= strcmp(tf->trait_names[j], tr->trait) == 0;
+		if (tr->every_call) {
+			if (!have && tf->callback >= 0)
+				find_every_call_trait(p, tf, tr);
+			continue;
+		}
 		for (size_t g = 0; g < tf->n_graph && !have; g++) {
 			size_t f = tf->graph[g];
 			for (size_t i = 0; i < p->n_out[f] && !have; i++) {
@@ -379,6 +518,10 @@ static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta
 	long g = find_func(p, s->file, s->function);
 	size_t *queue = NULL, n = 0, cap = 0, head = 0;
 	ta_buf ev = {0};
+	const unsigned process_like = TA_ROLE_BIT(TA_ROLE_PROCESS) |
+				      TA_ROLE_BIT(TA_ROLE_WORKQUEUE) |
+				      TA_ROLE_BIT(TA_ROLE_IRQ_THREAD);
+	bool all_kicks = true, any_process = false;
 
 	*hardirq_root = -1;
 	if (g < 0) {
@@ -400,6 +543,10 @@ static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta
 		}
 		if (roles) {
 			sc->roles |= roles;
+			if (roles & process_like) {
+				any_process = true;
+				all_kicks &= p->kick[f];
+			}
 			if (ev.len < 400) {
 				ta_buf_printf(&ev, "%s%s()%s: %s", ev.len ? "; " : "",
 					      p->a->funcs[f].name,
@@ -423,6 +570,9 @@ static void site_context(struct prog *p, struct tfacts *tf, const ta_site *s, ta
 		}
 	}
 	free(queue);
+	/* process context only through one-off starts (probe, open, resume): a kick */
+	if (any_process && all_kicks)
+		sc->roles |= TA_ROLE_BIT(TA_ROLE_KICK);
 	if (!sc->roles) {
 		sc->roles = TA_ROLE_BIT(TA_ROLE_UNKNOWN);
 		ta_buf_printf(&ev, "unknown: no registration of %s() or its callers found",
@@ -507,6 +657,7 @@ static void derive(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 	bool any_primary_site = false, all_primary = true;
 
 	memset(tf, 0, sizeof(*tf));
+	tf->p = p;
 	tf->t = t;
 	tf->c = xcalloc(1, sizeof(*tf->c));
 	tf->c->sites = t->n_sites ? xcalloc(t->n_sites, sizeof(ta_site_context)) : NULL;
@@ -564,6 +715,11 @@ static bool has_site(const ta_tasklet *t, const char *api)
 	return false;
 }
 
+/* The roles a kick stands for: process context reached only from one-off starts. */
+#define KICK_ROLES                                                                                 \
+	(TA_ROLE_BIT(TA_ROLE_PROCESS) | TA_ROLE_BIT(TA_ROLE_WORKQUEUE) |                           \
+	 TA_ROLE_BIT(TA_ROLE_IRQ_THREAD))
+
 /* Schedule sites other than the callback's own re-scheduling. */
 static bool contexts_only(const struct tfacts *tf, unsigned roles)
 {
@@ -572,12 +728,16 @@ static bool contexts_only(const struct tfacts *tf, unsigned roles)
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
 		unsigned r = tf->c->sites[i].roles;
+		unsigned have = r & ~TA_ROLE_BIT(TA_ROLE_KICK);
 		if (!is_schedule(s->api) || !s->active || s->self ||
 		    (r & TA_ROLE_BIT(TA_ROLE_SELF)))
 			continue;
-		if (!r || (r & ~roles))
-			return false;
 		any = true;
+		/* where kicks are admitted, a kick site's process context is one */
+		if ((roles & r) & TA_ROLE_BIT(TA_ROLE_KICK))
+			have &= ~KICK_ROLES;
+		if ((!have && !(r & TA_ROLE_BIT(TA_ROLE_KICK))) || (have & ~roles))
+			return false;
 	}
 	return any;
 }
@@ -614,6 +774,105 @@ static bool multi_driver(const ta_tasklet *t)
 		}
 	}
 	return false;
+}
+
+/*
+ * Every schedule site (other than the callback's own) is followed, in its
+ * function, by a call to one of calls: the producer waits for the callback.
+ * *ev (when given) gets the first such call.
+ */
+static bool producer_waits(const struct tfacts *tf, const ta_strlist *calls, const ta_edge **ev)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		const ta_edge *hit = NULL;
+		long f;
+		if (!is_schedule(s->api) || !s->active || s->self ||
+		    (tf->c->sites[i].roles & TA_ROLE_BIT(TA_ROLE_SELF)))
+			continue;
+		f = find_func(tf->p, s->file, s->function);
+		for (size_t j = 0; f >= 0 && j < tf->p->n_out[f] && !hit; j++) {
+			const ta_edge *e = &tf->p->a->edges[tf->p->out[f][j]];
+			if (e->line > s->line && e->file && strcmp(e->file, s->file) == 0 &&
+			    ta_strlist_has(calls, e->callee))
+				hit = e;
+		}
+		if (!hit)
+			return false;
+		if (ev && !any)
+			*ev = hit;
+		any = true;
+	}
+	return any;
+}
+
+static bool lock_held_at_schedule(const struct tfacts *tf)
+{
+	for (size_t i = 0; i < tf->t->n_sites; i++) {
+		const ta_site *s = &tf->t->sites[i];
+		if (is_schedule(s->api) && s->active && tf->c->sites[i].atomic_lock)
+			return true;
+	}
+	return false;
+}
+
+/* Is one of words a '_'-separated word of the callback's or the tasklet's member name? */
+static bool named(const ta_tasklet *t, const ta_strlist *words, const char **which, const char **in)
+{
+	const char *names[3] = {t->callback, t->field, t->name};
+
+	for (int k = 0; k < 3; k++) {
+		const char *n = names[k];
+		if (!n || (k == 2 && t->field))
+			continue;
+		/* the member of "priv->rx_tasklet" or "a.b.c" */
+		for (const char *q = n; *q; q++)
+			if (*q == '>' || *q == '.')
+				n = q + 1;
+		for (size_t i = 0; i < words->n; i++) {
+			size_t len = strlen(words->v[i]);
+			for (const char *q = strstr(n, words->v[i]); q;
+			     q = strstr(q + 1, words->v[i]))
+				if ((q == n || q[-1] == '_') && (q[len] == '\0' || q[len] == '_')) {
+					if (which)
+						*which = words->v[i];
+					if (in)
+						*in = names[k];
+					return true;
+				}
+		}
+	}
+	return false;
+}
+
+/* Is file one of the tasklet's (its init, callback and site files)? */
+static bool tasklet_file(const ta_tasklet *t, const char *file)
+{
+	if (!file)
+		return false;
+	if ((t->file && strcmp(t->file, file) == 0) ||
+	    (t->callback_file && strcmp(t->callback_file, file) == 0))
+		return true;
+	for (size_t i = 0; i < t->n_init + t->n_sites; i++) {
+		const ta_site *s = i < t->n_init ? &t->init_sites[i] : &t->sites[i - t->n_init];
+		if (s->file && strcmp(s->file, file) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The first registration in a file of the tasklet with one of contexts, or NULL. */
+static const ta_ref *driver_registers(const struct tfacts *tf, const ta_strlist *contexts)
+{
+	const ta_audit *a = tf->p->a;
+
+	for (size_t i = 0; i < a->n_refs; i++)
+		if (ta_strlist_has(contexts, a->refs[i].context) &&
+		    tasklet_file(tf->t, a->refs[i].file))
+			return &a->refs[i];
+	return NULL;
 }
 
 static bool eval(const struct tfacts *tf, const ta_cond *c)
@@ -663,6 +922,20 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return tf->primary_only == c->value;
 	case TA_COND_MULTI_DRIVER:
 		return multi_driver(t) == c->value;
+	case TA_COND_PRODUCER_WAITS:
+		return producer_waits(tf, &c->strs, NULL);
+	case TA_COND_LOCK_HELD:
+		return lock_held_at_schedule(tf) == c->value;
+	case TA_COND_NAMED:
+		return named(t, &c->strs, NULL, NULL);
+	case TA_COND_DRIVER_REGISTERS:
+		return driver_registers(tf, &c->strs) != NULL;
+	case TA_COND_INTERNALS_BEYOND:
+		for (size_t i = 0; i < t->n_sites; i++)
+			if (t->sites[i].api == TA_API_INTERNALS &&
+			    (!t->sites[i].data || !ta_strlist_has(&c->strs, t->sites[i].data)))
+				return true;
+		return false;
 	case TA_COND_TRACE_OP:
 	case TA_COND_KILL_IN:
 	case TA_COND_ENABLE_AND_QUEUE:
@@ -786,7 +1059,11 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 					   : is_schedule(s->api) && s->api != TA_API_SCHEDULE;
 			if (!hit)
 				continue;
-			ta_buf_printf(b, "; %s at %s:%u", ta_api_name(s->api), s->file, s->line);
+			if (s->api == TA_API_INTERNALS && s->data)
+				ta_buf_printf(b, "; %s at %s:%u", s->data, s->file, s->line);
+			else
+				ta_buf_printf(b, "; %s at %s:%u", ta_api_name(s->api), s->file,
+					      s->line);
 			shown++;
 		}
 		break;
@@ -801,6 +1078,38 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 		if (tf->bh_exclusion)
 			ta_buf_printf(b, "; %s", tf->bh_evidence.s);
 		break;
+	case TA_COND_PRODUCER_WAITS: {
+		const ta_edge *e = NULL;
+		if (producer_waits(tf, &c->strs, &e) && e)
+			ta_buf_printf(b, "; %s() at %s:%u in %s() waits for it", e->callee, e->file,
+				      e->line, e->caller);
+		break;
+	}
+	case TA_COND_INTERNALS_BEYOND:
+		for (size_t i = 0, shown = 0; i < tf->t->n_sites && shown < 3; i++) {
+			const ta_site *s = &tf->t->sites[i];
+			if (s->api != TA_API_INTERNALS ||
+			    (s->data && ta_strlist_has(&c->strs, s->data)))
+				continue;
+			ta_buf_printf(b, "; %s at %s:%u", s->data ? s->data : "internals", s->file,
+				      s->line);
+			shown++;
+		}
+		break;
+	case TA_COND_DRIVER_REGISTERS: {
+		const ta_ref *r = driver_registers(tf, &c->strs);
+		if (r)
+			ta_buf_printf(b, "; %s() is registered as %s at %s:%u", r->fn,
+				      r->context + (ta_str_starts(r->context, "field:") ? 6 : 0),
+				      r->file, r->line);
+		break;
+	}
+	case TA_COND_NAMED: {
+		const char *w = NULL, *in = NULL;
+		if (named(tf->t, &c->strs, &w, &in))
+			ta_buf_printf(b, "; '%s' in the name %s", w, in);
+		break;
+	}
 	default:
 		break;
 	}
@@ -860,7 +1169,9 @@ static void recommend(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 					blocked[n_blocked++] = rr->blocks;
 			}
 		}
-		if (rr->alternative || rr->confidence_delta != 0)
+		/* an alternative that is the recommendation itself says nothing new */
+		if ((rr->alternative && strcmp(rr->alternative, rec->mechanism) != 0) ||
+		    rr->confidence_delta != 0)
 			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons, rr->id, ev.s);
 		rec->confidence += rr->confidence_delta;
 		ta_buf_free(&ev);
@@ -1094,6 +1405,120 @@ static void findings(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 			break;
 		}
 	}
+}
+
+/* ------------------------------------------------------ what can be written */
+
+static const ta_rec_rule *rec_rule(const ta_rules *r, const char *id)
+{
+	for (size_t i = 0; id && i < r->n_recs; i++)
+		if (strcmp(r->recs[i].id, id) == 0)
+			return &r->recs[i];
+	return NULL;
+}
+
+/* Does the writer write mechanism for t?  Mechanisms it has no --to for are not asked. */
+static bool writable(ta_can_write_fn can, void *ctx, const ta_tasklet *t, const char *mechanism,
+		     char **why)
+{
+	int m = ta_mech_from_name(mechanism);
+
+	*why = NULL;
+	if (m < 0 || !ta_mech_to((enum ta_mech)m))
+		return true;
+	return can(ctx, t, mechanism, why);
+}
+
+static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, void *ctx)
+{
+	ta_recommendation *rec;
+	const ta_rec_rule *rr;
+	char *why = NULL, *why_next = NULL;
+	const char *next = NULL;
+	bool hi = false;
+
+	if (!t->classification)
+		return;
+	rec = &t->classification->rec;
+	rr = rec->n_reasons ? rec_rule(r, rec->reasons[0].rule) : NULL;
+	if (!rec->mechanism || writable(can, ctx, t, rec->mechanism, &why)) {
+		free(why);
+		why = NULL;
+	} else {
+		for (size_t i = 0; rr && i < rr->fallback.n && !next; i++) {
+			if (writable(can, ctx, t, rr->fallback.v[i], &why_next))
+				next = rr->fallback.v[i];
+			free(why_next);
+			why_next = NULL;
+		}
+		if (next) {
+			char *text = xasprintf(
+				"not %s: the patch writer refuses it (%s); %s is the "
+				"next mechanism it can write",
+				rec->mechanism, why, next);
+			ta_reason moved;
+			add_reason(&rec->reasons, &rec->n_reasons, &rec->cap_reasons,
+				   "rec.writer-refuses", text);
+			free(text);
+			/* right after the reason of the mechanism it replaces */
+			moved = rec->reasons[rec->n_reasons - 1];
+			memmove(&rec->reasons[2], &rec->reasons[1],
+				(rec->n_reasons - 2) * sizeof(ta_reason));
+			rec->reasons[1] = moved;
+			for (size_t i = 0; i < t->n_sites; i++)
+				hi |= is_schedule(t->sites[i].api) && t->sites[i].active &&
+				      t->sites[i].api != TA_API_SCHEDULE;
+			free(rec->mechanism);
+			free(rec->queue);
+			rec->mechanism = xstrdup(next);
+			rec->queue = queue_for(r, next, "auto", hi)
+					     ? xstrdup(queue_for(r, next, "auto", hi))
+					     : NULL;
+			/* the fallback is no longer an alternative of itself */
+			for (size_t i = 0; i < rec->n_alternatives; i++)
+				if (strcmp(rec->alternatives[i], next) == 0) {
+					free(rec->alternatives[i]);
+					rec->alternatives[i] =
+						rec->alternatives[--rec->n_alternatives];
+					break;
+				}
+		} else {
+			char *text = xasprintf("the patch writer refuses %s: %s", rec->mechanism,
+					       why);
+			add_reason(&rec->blockers, &rec->n_blockers, &rec->cap_blockers,
+				   "rec.writer-refuses", text);
+			free(text);
+		}
+		free(why);
+	}
+	/* alternatives the writer would refuse are no choice: their reasons say why */
+	for (size_t i = 0; i < rec->n_alternatives;) {
+		if (writable(can, ctx, t, rec->alternatives[i], &why)) {
+			i++;
+			continue;
+		}
+		for (size_t k = 0; k < rec->n_reasons; k++) {
+			const ta_rec_rule *ar = rec_rule(r, rec->reasons[k].rule);
+			if (!ar || !ar->alternative ||
+			    strcmp(ar->alternative, rec->alternatives[i]))
+				continue;
+			free(rec->reasons[k].text);
+			rec->reasons[k].text = xasprintf("not %s: the patch writer refuses it (%s)",
+							 ar->alternative, why);
+		}
+		free(rec->alternatives[i]);
+		memmove(&rec->alternatives[i], &rec->alternatives[i + 1],
+			(rec->n_alternatives - i - 1) * sizeof(char *));
+		rec->n_alternatives--;
+		free(why);
+		why = NULL;
+	}
+}
+
+void ta_classify_writable(ta_audit *a, const ta_rules *rules, ta_can_write_fn can, void *ctx)
+{
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		settle_one(&a->tasklets[i], rules, can, ctx);
 }
 
 void ta_classify(ta_audit *a, const ta_rules *rules)

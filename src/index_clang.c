@@ -118,8 +118,9 @@ struct walk {
 	size_t n_ranges, cap_ranges;
 	ta_strmap edges; /* "caller\tcallee" already recorded */
 
-	bool init_target;  /* resolving the target of tasklet_init/tasklet_setup */
-	CXCursor function; /* the enclosing function, or a null cursor */
+	bool init_target;       /* resolving the target of tasklet_init/tasklet_setup */
+	unsigned called_member; /* clang_hashCursor() of a t->callback being called */
+	CXCursor function;      /* the enclosing function, or a null cursor */
 	char *function_name;
 };
 
@@ -1061,6 +1062,13 @@ static void handle_call(struct walk *w, CXCursor call)
 	char *name;
 	enum ta_api api;
 
+	if (clang_getCursorKind(callee) == CXCursor_FieldDecl) {
+		/* t->callback(t): the member handle_member() sees next is called, not read */
+		struct kids k = children(call);
+		if (k.n > 0 && clang_getCursorKind(strip(k.v[0])) == CXCursor_MemberRefExpr)
+			w->called_member = clang_hashCursor(strip(k.v[0]));
+		return;
+	}
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return;
 	name = ta_tu_take(clang_getCursorSpelling(callee));
@@ -1134,6 +1142,12 @@ static void handle_fn_assignment(struct walk *w, CXCursor binop)
 	    clang_getCursorKind(clang_getCursorReferenced(rhs)) != CXCursor_FunctionDecl ||
 	    !is_plain_assignment(w, binop, k.v[0]))
 		return;
+	/* callbacks[i] = fn: an element of a local array passed on whole (virtio_find_vqs) */
+	if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr) {
+		struct kids a = children(lhs);
+		if (a.n > 0)
+			lhs = strip(a.v[0]);
+	}
 	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
 		record_field_ref(w, binop, clang_getCursorReferenced(lhs), k.v[1]);
 	} else if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
@@ -1226,7 +1240,9 @@ static void handle_member(struct walk *w, CXCursor member)
 		resolve_target(w, k.v[0], &t, 0);
 		text = cursor_text(w, strip(k.v[0]));
 	}
-	extra.data = xasprintf("->%s", fname);
+	/* "->callback()" when the member is called, "->state" when it is read */
+	extra.data = xasprintf("->%s%s", fname,
+			       clang_hashCursor(member) == w->called_member ? "()" : "");
 	record_site(w, member, TA_API_INTERNALS, &t, text, 0, &extra);
 	free(extra.data);
 	free(fname);

@@ -295,6 +295,32 @@ static void convert(struct run *r, struct job *j, const char *override)
 	conversion(r, j, j->prep);
 }
 
+bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_rules *rules,
+			const char *to, char **why)
+{
+	const ta_mechanism_rules *m = ta_patch_rules_mechanism(rules, to);
+	ta_srcset *set;
+	ta_rw rw = {0};
+	int status;
+
+	*why = NULL;
+	if (!m) {
+		*why = xasprintf("the conversion rules (%s) have no '%s' mechanism", rules->file,
+				 to);
+		return false;
+	}
+	set = ta_srcset_new(a->tree);
+	rw.set = set;
+	rw.audit = a;
+	rw.t = t;
+	status = m->schedule_role ? ta_rewrite_fold(&rw, m) : ta_rewrite_work(&rw, m);
+	if (status == TA_RW_REFUSED)
+		*why = rw.reason ? xstrdup(rw.reason) : xstrdup("refused");
+	ta_rw_clear(&rw);
+	ta_srcset_free(&set);
+	return status != TA_RW_REFUSED;
+}
+
 static size_t find(struct run *r, size_t i)
 {
 	while (r->jobs[i].group != i)

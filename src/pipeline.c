@@ -11,6 +11,9 @@
 #include "behavior.h"
 #include "classify.h"
 #include "diag.h"
+#include "mechanism.h"
+#include "patch.h"
+#include "patch_rules.h"
 #include "relevance.h"
 #include "rules.h"
 #include "util.h"
@@ -45,6 +48,32 @@ static bool known_class(const ta_rules *rules, const char *cls)
 	return false;
 }
 
+struct writer {
+	const ta_audit *a;
+	const ta_patch_rules *rules;
+};
+
+static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, char **why)
+{
+	const struct writer *w = ctx;
+	int m = ta_mech_from_name(mechanism);
+
+	return ta_patch_can_write(w->a, t, w->rules, ta_mech_to((enum ta_mech)m), why);
+}
+
+int ta_pipeline_classify(ta_audit *a, const ta_rules *rules)
+{
+	ta_patch_rules *pr = ta_patch_rules_load(rules->dir);
+	struct writer w = {.a = a, .rules = pr};
+
+	ta_classify(a, rules);
+	if (!pr)
+		return TA_EXIT_USAGE;
+	ta_classify_writable(a, rules, can_write, &w);
+	ta_patch_rules_free(&pr);
+	return TA_EXIT_OK;
+}
+
 int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 {
 	struct ta_scan_opts so = o->scan;
@@ -67,7 +96,12 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 		ta_rules_free(&rules);
 		return rc;
 	}
-	ta_classify(*out, rules);
+	rc = ta_pipeline_classify(*out, rules);
+	if (rc != TA_EXIT_OK) {
+		ta_audit_free(out);
+		ta_rules_free(&rules);
+		return rc;
+	}
 	if (!o->classify_only) {
 		ta_behavior_check_all(*out);
 		ta_relevance_assess_all(rules, *out);

@@ -186,6 +186,11 @@ static const struct {
 	{"class", TA_COND_CLASS, ARG_STRS},
 	{"primary_handler_only", TA_COND_PRIMARY_ONLY, ARG_BOOL},
 	{"multi_driver", TA_COND_MULTI_DRIVER, ARG_BOOL},
+	{"producer_waits", TA_COND_PRODUCER_WAITS, ARG_STRS},
+	{"lock_held_at_schedule", TA_COND_LOCK_HELD, ARG_BOOL},
+	{"named", TA_COND_NAMED, ARG_STRS},
+	{"driver_registers", TA_COND_DRIVER_REGISTERS, ARG_STRS},
+	{"internals_beyond", TA_COND_INTERNALS_BEYOND, ARG_STRS},
 	{"trace_op", TA_COND_TRACE_OP, ARG_STRS},
 	{"kill_in_function_ending", TA_COND_KILL_IN, ARG_STRS},
 	{"enable_and_queue", TA_COND_ENABLE_AND_QUEUE, ARG_BOOL},
@@ -341,21 +346,40 @@ static void load_roles(struct load *s, ta_rules *r, const cJSON *arr)
 		free(role);
 		rr.call = get_str(s, o, "call", false);
 		rr.field = get_str(s, o, "field", false);
+		rr.fields = get_list(s, o, "fields");
 		rr.field_names = get_list(s, o, "field_names");
+		rr.structs = get_list(s, o, "structs");
+		rr.struct_suffixes = get_list(s, o, "struct_suffixes");
 		rr.suffixes = get_list(s, o, "suffixes");
 		rr.returns = get_str(s, o, "returns", false);
+		rr.body_calls = get_list(s, o, "body_calls");
 		rr.weak = ta_jdoc_bool(s->d, o, "weak", 0, false);
+		rr.kick = ta_jdoc_bool(s->d, o, "kick", 0, false);
+		rr.contract = ta_jdoc_bool(s->d, o, "contract", 0, false);
 		arg = ta_jdoc_get(s->d, o, "arg", TA_J_UINT, 0);
 		rr.arg = arg ? arg->valueint : -1;
 		if (rr.call && rr.arg < 0)
 			ta_jdoc_fail(s->d, o, "a \"call\" rule needs a non-negative \"arg\"");
-		if (!rr.call && !rr.field && !rr.field_names.n && !rr.suffixes.n && !rr.returns)
-			ta_jdoc_fail(
-				s->d, o,
-				"needs \"call\", \"field\", \"field_names\", \"suffixes\" or \"returns\"");
+		if (!rr.call && !rr.field && !rr.fields.n && !rr.field_names.n && !rr.suffixes.n &&
+		    !rr.returns && !rr.body_calls.n)
+			ta_jdoc_fail(s->d, o,
+				     "needs \"call\", \"field\", \"fields\", \"field_names\", "
+				     "\"suffixes\", \"returns\" or \"body_calls\"");
 		if ((rr.suffixes.n || rr.returns) && !rr.weak)
 			ta_jdoc_fail(s->d, o,
 				     "\"suffixes\" and \"returns\" rules must be \"weak\": true");
+		if ((rr.structs.n || rr.struct_suffixes.n) && !rr.field_names.n)
+			ta_jdoc_fail(s->d, o,
+				     "\"structs\" and \"struct_suffixes\" qualify \"field_names\"");
+		if (rr.body_calls.n && (rr.call || rr.field || rr.fields.n || rr.field_names.n ||
+					rr.weak || rr.contract || rr.kick))
+			ta_jdoc_fail(
+				s->d, o,
+				"a \"body_calls\" rule only overrides roles given by \"contract\" rules");
+		if (rr.role == TA_ROLE_KICK || rr.role == TA_ROLE_SELF ||
+		    rr.role == TA_ROLE_TASKLET)
+			ta_jdoc_fail(s->d, member(o, "role"),
+				     "role '%s' is derived, not registered", ta_role_name(rr.role));
 		TA_PUSH(r->roles, r->n_roles, r->cap_roles, rr);
 	}
 }
@@ -373,8 +397,12 @@ static void load_traits(struct load *s, ta_rules *r, const cJSON *arr)
 		t.calls = get_list(s, o, "calls");
 		t.prefixes = get_list(s, o, "prefixes");
 		t.macros = get_list(s, o, "macros");
+		t.every_call = ta_jdoc_bool(s->d, o, "every_call", 0, false);
 		if (!t.calls.n && !t.prefixes.n && !t.macros.n)
 			ta_jdoc_fail(s->d, o, "needs \"calls\", \"prefixes\" or \"macros\"");
+		if (t.every_call && t.macros.n)
+			ta_jdoc_fail(s->d, member(o, "macros"),
+				     "an \"every_call\" trait looks at calls, not \"macros\"");
 		TA_PUSH(r->traits, r->n_traits, r->cap_traits, t);
 	}
 }
@@ -434,6 +462,15 @@ static void load_recs(struct load *s, ta_rules *r, const cJSON *arr)
 		rr.alternative = get_mech(s, o, "alternative", false);
 		rr.blocks = get_mech(s, o, "blocks", false);
 		rr.blockers = get_list(s, o, "blockers");
+		rr.fallback = get_list(s, o, "fallback");
+		for (size_t k = 0; k < rr.fallback.n; k++)
+			if (ta_mech_from_name(rr.fallback.v[k]) < 0)
+				ta_jdoc_fail(s->d, member(o, "fallback"),
+					     "unknown mechanism '%s' in \"fallback\"",
+					     rr.fallback.v[k]);
+		if (rr.fallback.n && rr.adds)
+			ta_jdoc_fail(s->d, member(o, "fallback"),
+				     "\"fallback\" belongs to a deciding rule");
 		rr.confidence = ta_jdoc_num(s->d, o, "confidence", 0, 0.5);
 		rr.confidence_delta = ta_jdoc_num(s->d, o, "confidence_delta", 0, 0);
 		if (rr.confidence < 0 || rr.confidence > 1)
@@ -685,8 +722,12 @@ void ta_rules_free(ta_rules **rp)
 		free(x->call);
 		free(x->field);
 		free(x->returns);
+		strlist_free(&x->fields);
 		strlist_free(&x->field_names);
+		strlist_free(&x->structs);
+		strlist_free(&x->struct_suffixes);
 		strlist_free(&x->suffixes);
+		strlist_free(&x->body_calls);
 	}
 	free(r->roles);
 	for (size_t i = 0; i < r->n_traits; i++) {
@@ -720,6 +761,7 @@ void ta_rules_free(ta_rules **rp)
 		free(x->alternative);
 		free(x->blocks);
 		strlist_free(&x->blockers);
+		strlist_free(&x->fallback);
 		cond_free(x->when);
 	}
 	free(r->recs);

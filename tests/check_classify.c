@@ -91,6 +91,19 @@ static size_t findings_of(const ta_tasklet *t, const char *rule)
 	return n;
 }
 
+/* The first reason (or blocker, when blocker) given by rule, or -1. */
+static long reason_index(const ta_tasklet *t, const char *rule, bool blocker)
+{
+	const ta_recommendation *rec = &ta_classification_of(t)->rec;
+	size_t n = blocker ? rec->n_blockers : rec->n_reasons;
+	const ta_reason *v = blocker ? rec->blockers : rec->reasons;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].rule, rule) == 0)
+			return (long)i;
+	return -1;
+}
+
 static bool has_alternative(const ta_tasklet *t, const char *m)
 {
 	const ta_recommendation *rec = &ta_classification_of(t)->rec;
@@ -122,6 +135,46 @@ static const struct {
 	{"classify/unknown_ctx.c:struct uc_dev.t", "unknown", "bh_workqueue", "system_bh_wq"},
 	{"index/hi_priority.c:struct hp_chan.done", "isr_bottom_half", "bh_workqueue",
 	 "system_bh_highpri_wq"},
+	/* contexts: a true positive and a near-miss each */
+	{"classify/ctx_urb.c:struct cu_dev.rx", "isr_bottom_half", "bh_workqueue", "system_bh_wq"},
+	{"classify/ctx_urb.c:struct cu_dev.aux", "unknown", "bh_workqueue", "system_bh_wq"},
+	{"classify/ctx_threads.c:struct th_dev.refill", "process_deferral", "workqueue",
+	 "system_wq"},
+	{"classify/ctx_threads.c:struct th_dev.poll", "unknown", "bh_workqueue", "system_bh_wq"},
+	{"classify/ctx_netdev.c:struct nd_priv.txdone", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/ctx_netdev.c:struct nd_priv.ring_task", "unknown", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/ctx_pm.c:struct pm_dev.done", "isr_bottom_half", "bh_workqueue", "system_bh_wq"},
+	{"classify/ctx_pm.c:struct pm_dev.flush", "unknown", "bh_workqueue", "system_bh_wq"},
+	{"classify/ctx_body.c:struct cb_chan.gc", "process_deferral", "workqueue", "system_wq"},
+	{"classify/ctx_body.c:struct cb_chan.kick", "unknown", "bh_workqueue", "system_bh_wq"},
+	{"classify/ctx_subsys.c:struct ss_dev.cq", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/ctx_subsys.c:struct ss_dev.vq", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/ctx_subsys.c:struct ss_dev.ev", "unknown", "bh_workqueue", "system_bh_wq"},
+	/* recommendations: a true positive and a near-miss each */
+	{"classify/rec_direct.c:struct rd_dev.rearm", "isr_bottom_half", "manual", NULL},
+	{"classify/rec_direct.c:struct rd_dev.rearm_locked", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/rec_waits.c:struct rw_queue.complete_cmd", "process_deferral", "manual", NULL},
+	{"classify/rec_waits.c:struct rw_queue.notify", "process_deferral", "workqueue",
+	 "system_wq"},
+	{"classify/rec_low_rate.c:struct lr_port.link_tasklet", "isr_bottom_half", "workqueue",
+	 "system_wq"},
+	{"classify/rec_low_rate.c:struct lr_port.reset_tasklet", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/rec_writer.c:struct rw_scan.scan", "timer_driven", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/rec_completion.c:struct rc_host.finish", "process_deferral", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/rec_internals.c:struct ri_eq.ceq", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
+	{"classify/rec_internals.c:struct ri_eq.runq", "isr_bottom_half", "manual", NULL},
+	{"classify/rec_spi_pump.c:struct sp_dev.pump_transfers", "unknown", "manual", NULL},
+	{"classify/rec_spi_pump.c:struct sp_dev.err_task", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
 	{"index/data_kinds.c:global_data_tasklet", "unused", "manual", NULL},
 };
 
@@ -251,9 +304,49 @@ START_TEST(test_bh_exclusion_blocks_workqueue)
 	ck_assert(ta_classification_of(pb)->bh_exclusion);
 	ck_assert(!ta_classification_of(pd)->bh_exclusion);
 	ck_assert(!has_alternative(pb, "workqueue"));
-	ck_assert(has_alternative(get("classify/isr_bh.c:struct ib_dev.bh"), "threaded_irq"));
+	/* the writer refuses a threaded IRQ when a helper of the handler schedules */
+	ck_assert(!has_alternative(get("classify/isr_bh.c:struct ib_dev.bh"), "threaded_irq"));
 	ck_assert(
 		!has_alternative(get("classify/net_rx.c:struct nr_priv.rx_tasklet"), "workqueue"));
+}
+END_TEST
+
+/* The new context kinds and recommendation rules, each beside its near-miss. */
+START_TEST(test_rule_kinds)
+{
+	const ta_tasklet *rx = get("classify/ctx_urb.c:struct cu_dev.rx");
+	const ta_tasklet *done = get("classify/ctx_pm.c:struct pm_dev.done");
+	const ta_tasklet *flush = get("classify/ctx_pm.c:struct pm_dev.flush");
+	const ta_tasklet *gc = get("classify/ctx_body.c:struct cb_chan.gc");
+	const ta_tasklet *kick = get("classify/ctx_body.c:struct cb_chan.kick");
+	const ta_tasklet *poll = get("classify/ctx_threads.c:struct th_dev.poll");
+	const ta_tasklet *scan = get("classify/rec_writer.c:struct rw_scan.scan");
+	const ta_tasklet *ceq = get("classify/rec_internals.c:struct ri_eq.ceq");
+
+	/* a USB completion is its own atomic role */
+	ck_assert_uint_eq(ta_site_context_of(rx, 0)->roles, TA_ROLE_BIT(TA_ROLE_URB_COMPLETE));
+	/* a resume is a kick; a file write is not */
+	ck_assert(ta_site_context_of(done, 1)->roles & TA_ROLE_BIT(TA_ROLE_KICK));
+	ck_assert(!(ta_site_context_of(flush, 1)->roles & TA_ROLE_BIT(TA_ROLE_KICK)));
+	/* the body over the contract: no sync-in-atomic under the mutex, one without it */
+	ck_assert_uint_eq(findings_of(gc, "bug.sync-in-atomic"), 0);
+	ck_assert_uint_eq(findings_of(kick, "bug.sync-in-atomic"), 1);
+	ck_assert_uint_eq(ta_site_context_of(kick, 0)->roles, TA_ROLE_BIT(TA_ROLE_SOFTIRQ));
+	/* a function registered where no rule knows is not guessed by its name */
+	ck_assert_uint_eq(ta_site_context_of(poll, 0)->roles, TA_ROLE_BIT(TA_ROLE_UNKNOWN));
+	/* the writer's refusal comes right after the reason it overrides */
+	ck_assert_str_eq(ta_classification_of(scan)->rec.reasons[0].rule, "rec.timer");
+	ck_assert_int_eq(reason_index(scan, "rec.writer-refuses", false), 1);
+	ck_assert_int_eq(reason_index(scan, "rec.writer-refuses", true), -1);
+	/* a read of the internals is a note, and the writer's blocker */
+	ck_assert_int_ge(reason_index(ceq, "note.internals-read", false), 0);
+	ck_assert_int_ge(reason_index(ceq, "rec.writer-refuses", true), 0);
+	ck_assert_int_eq(reason_index(get("classify/rec_internals.c:struct ri_eq.runq"),
+				      "rec.manual-internals", false),
+			 0);
+	/* the low-rate event without a busy-wait keeps BH, with a workqueue alternative */
+	ck_assert(has_alternative(get("classify/rec_low_rate.c:struct lr_port.reset_tasklet"),
+				  "workqueue"));
 }
 END_TEST
 
@@ -264,8 +357,9 @@ START_TEST(test_contexts_through_call_graph)
 	/* the schedule sits in ib_ack(), which only ib_isr() calls */
 	ck_assert_uint_eq(ta_site_context_of(ib, 0)->roles, TA_ROLE_BIT(TA_ROLE_HARDIRQ));
 	ck_assert_ptr_nonnull(strstr(ta_site_context_of(ib, 0)->context, "ib_isr() (a caller)"));
-	/* the kill runs in ib_remove(), registered as .remove */
-	ck_assert_uint_eq(ta_site_context_of(ib, 1)->roles, TA_ROLE_BIT(TA_ROLE_PROCESS));
+	/* the kill runs in ib_remove(), registered as .remove: process context, run once */
+	ck_assert_uint_eq(ta_site_context_of(ib, 1)->roles,
+			  TA_ROLE_BIT(TA_ROLE_PROCESS) | TA_ROLE_BIT(TA_ROLE_KICK));
 }
 END_TEST
 
@@ -284,6 +378,7 @@ static Suite *classify_suite(void)
 	tcase_add_test(tc, test_bug_checks_and_near_misses);
 	tcase_add_test(tc, test_bh_exclusion_blocks_workqueue);
 	tcase_add_test(tc, test_contexts_through_call_graph);
+	tcase_add_test(tc, test_rule_kinds);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -105,7 +105,7 @@ START_TEST(test_move_and_scroll)
 	/* a key nothing is bound to */
 	ck_assert_int_eq(ta_tui_key(ui, 'Z'), TA_REDRAW_NONE);
 	ck_assert_int_eq(ta_tui_key(ui, TA_KEY_REDRAW), TA_REDRAW_ALL);
-	/* a bigger terminal shows everything from the top */
+	/* a terminal taller than the list shows everything from the top */
 	ta_tui_key(ui, 'G');
 	ta_tui_resize(ui, (int)n + 40, 120);
 	ck_assert_uint_eq(st->top, 0);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "classify.h"
+#include "pipeline.h"
 #include "report.h"
 #include "rules.h"
 #include "scan.h"
@@ -65,7 +66,10 @@ static ta_audit *scan_corpus(bool classified)
 			fprintf(stderr, "cannot load the bundled rules '%s'\n", dir);
 			exit(1);
 		}
-		ta_classify(a, r);
+		if (ta_pipeline_classify(a, r) != 0) {
+			fprintf(stderr, "cannot read the conversion rules of '%s'\n", dir);
+			exit(1);
+		}
 		ta_rules_free(&r);
 		free(dir);
 	}

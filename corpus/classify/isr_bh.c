@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A pure ISR bottom half, scheduled from a helper the IRQ handler calls.
- * Expect: isr_bottom_half, bh_workqueue on system_bh_wq, threaded_irq as
- * an alternative (every schedule site is the one primary handler).
+ * Expect: isr_bottom_half, bh_workqueue on system_bh_wq; no threaded_irq
+ * alternative: the patch writer refuses it (a helper schedules).
  */
 #include <linux/interrupt.h>
 #include <linux/platform_device.h>

@@ -6,10 +6,14 @@
 struct tk_dev {
 	struct timer_list watchdog;
 	struct tasklet_struct recover;
+	unsigned int recoveries;
 };
 
 static void tk_recover(struct tasklet_struct *t)
 {
+	struct tk_dev *tk = from_tasklet(tk, t, recover);
+
+	tk->recoveries++;
 }
 
 static void tk_watchdog(struct timer_list *timer)

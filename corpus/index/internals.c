@@ -32,3 +32,8 @@ void engine_sync(struct engine *e)
 {
 	tasklet_unlock_wait(&e->submit);
 }
+
+void engine_run_now(struct engine *e)
+{
+	e->submit.callback(&e->submit);
+}
