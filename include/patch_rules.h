@@ -118,6 +118,12 @@ typedef struct ta_patch_rules {
 	ta_prep_rules prep;
 	ta_mechanism_rules *mechs;
 	size_t n_mechs;
+	/* IRQ requests whose handler gets the last argument as its dev_id */
+	char **irq_cookie_calls;
+	size_t n_irq_cookie_calls;
+	/* the calls that take the dev_id back (free_irq): it goes nowhere else */
+	char **irq_cookie_releases;
+	size_t n_irq_cookie_releases;
 } ta_patch_rules;
 
 /* rules_dir/patch/conversions.json; NULL after one error line. */

@@ -263,6 +263,7 @@ static void convert(struct run *r, struct job *j, const char *override)
 
 	j->rw.audit = r->a;
 	j->rw.t = j->t;
+	j->rw.rules = r->rules;
 	j->mech = choose(r, j->t, override, &why);
 	j->out->migration = j->mech ? xstrdup(j->mech) : NULL;
 	if (!j->mech) {

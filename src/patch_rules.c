@@ -352,6 +352,11 @@ static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 		ta_jdoc_fail(d, setup ? setup : root, "\"setup\" needs subject and intro");
 		return false;
 	}
+	str_list(d, root, "irq_cookie_calls", &r->irq_cookie_calls, &r->n_irq_cookie_calls);
+	str_list(d, root, "irq_cookie_releases", &r->irq_cookie_releases,
+		 &r->n_irq_cookie_releases);
+	if (ta_jdoc_failed(d))
+		return false;
 	if (!load_prep(d, member(root, "preparation"), &r->prep))
 		return false;
 	mechs = member(root, "mechanisms");
@@ -456,6 +461,8 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		}
 	}
 	free(r->mechs);
+	free_list(r->irq_cookie_calls, r->n_irq_cookie_calls);
+	free_list(r->irq_cookie_releases, r->n_irq_cookie_releases);
 	free(r->setup_subject);
 	free(r->setup_intro);
 	free(r->prep.subject);

@@ -13,6 +13,7 @@
 
 #include "classify.h"
 #include "lex.h"
+#include "rewrite_alias.h"
 #include "rewrite_callback.h"
 #include "rewrite_stmt.h"
 #include "util.h"
@@ -295,9 +296,22 @@ static const char *queue_of(const ta_mechanism_rules *m, enum ta_map_queue q, bo
 	}
 }
 
-/* One init or use site: its call renamed, the queue put first, the object renamed. */
+/* A dev_id cast to the tasklet's type, (struct tasklet_struct *)cookie, now casts to the work's. */
+static int retype_cookie(ta_rw *rw, ta_src *src, size_t a, size_t b)
+{
+	size_t p = ta_lex_find_ident(src->text, a, b, "tasklet_struct", true);
+
+	if (p != TA_NPOS && ta_src_edit(src, p, 14, "work_struct") != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
+}
+
+/*
+ * One init or use site: its call renamed, the queue put first, the object
+ * renamed (or, for an IRQ handler's dev_id, its cast retyped).
+ */
 static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s,
-			const struct names *nm, bool hi, bool scheduled)
+			const struct names *nm, bool hi, bool scheduled, bool cookie)
 {
 	const ta_api_map *map = &m->apis[s->api];
 	const char *api = ta_api_name(s->api);
@@ -373,6 +387,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 	/* inside the callback the argument is its parameter: the callback rename covers it */
 	if (s->self)
 		return TA_RW_DONE;
+	if (cookie)
+		return retype_cookie(rw, src, st[0], en[0]);
 	return rename_in(rw, src, st[0], en[0], nm);
 }
 
@@ -518,7 +534,7 @@ static int convert_wrapper(ta_rw *rw, const ta_mechanism_rules *m, const ta_site
 		w.line = ta_rw_line(rw, u->file, u->line);
 		w.col = 0;
 		*scheduled |= u->api == TA_API_SCHEDULE || u->api == TA_API_HI_SCHEDULE;
-		rc = convert_site(rw, m, &w, nm, hi, true);
+		rc = convert_site(rw, m, &w, nm, hi, true, false);
 	}
 	if (rc == TA_RW_DONE)
 		ta_rw_note(rw, "%s() takes the work item instead of the tasklet.", u->function);
@@ -546,7 +562,7 @@ static int convert_wrappers(ta_rw *rw, const ta_mechanism_rules *m, const struct
 	return rc == TA_RW_REFUSED ? rc : TA_RW_DONE;
 }
 
-int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
+static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *al, size_t n_al)
 {
 	const ta_tasklet *t = rw->t;
 	struct names nm = {0};
@@ -557,9 +573,13 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 
 	if (t->n_init == 0)
 		return ta_rw_refuse(rw, "no init site in the audited files");
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
-			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < (pass == 2 ? n_al : pass ? t->n_sites : t->n_init); i++) {
+			const ta_site *s = pass == 2 ? al[i].site
+					   : pass    ? &t->sites[i]
+						     : &t->init_sites[i];
+			if (!s)
+				continue; /* an address handed to the IRQ core */
 			const ta_api_map *map = &m->apis[s->api];
 			if (s->api == TA_API_DIRECT_CALL)
 				continue;
@@ -615,9 +635,32 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 	if (rc == TA_RW_DONE)
 		rc = convert_wrappers(rw, m, &nm, hi, &scheduled);
 	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++)
-		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, scheduled);
+		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, scheduled, false);
 	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++)
-		rc = convert_site(rw, m, &t->sites[i], &nm, hi, scheduled);
+		rc = convert_site(rw, m, &t->sites[i], &nm, hi, scheduled, false);
+	for (size_t i = 0; i < n_al && rc == TA_RW_DONE; i++) {
+		const ta_site *s = al[i].site;
+		if (al[i].kind == TA_ALIAS_ADDRESS) {
+			ta_src *src = ta_srcset_get(rw->set, al[i].file);
+			size_t a = src ? ta_src_line(src, al[i].line) : TA_NPOS;
+			rc = a == TA_NPOS
+				     ? ta_rw_refuse(rw, "cannot read '%s'", al[i].file)
+				     : rename_in(rw, src, a, ta_src_line_end(src, al[i].line), &nm);
+			continue;
+		}
+		rc = convert_site(rw, m, s, &nm, hi, scheduled, al[i].kind == TA_ALIAS_COOKIE);
+		if (rc == TA_RW_DONE && al[i].kind == TA_ALIAS_COOKIE)
+			ta_rw_note(rw,
+				   "%s() gets the work item as its dev_id, which %s passes to the "
+				   "IRQ request; its %s() at %s:%u is converted with the others.",
+				   s->function, al[i].escape, ta_api_name(s->api), s->file,
+				   s->line);
+		else if (rc == TA_RW_DONE && !s->active)
+			ta_rw_note(rw,
+				   "%s:%u, in code this configuration does not build, is converted "
+				   "too (the indexer could not check it).",
+				   s->file, s->line);
+	}
 	if (rc == TA_RW_DONE)
 		rc = ta_rw_callback(rw, &form);
 	if (rc == TA_RW_DONE && hi && plain && m->one_queue_note)
@@ -627,5 +670,20 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 	free(nm.new_name);
 	free(nm.old_member);
 	free(nm.new_member);
+	return rc;
+}
+
+int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
+{
+	ta_alias *al = NULL;
+	size_t n_al = 0;
+	int rc;
+
+	if (rw->t->n_init == 0)
+		return ta_rw_refuse(rw, "no init site in the audited files");
+	if (ta_rw_aliases(rw, rw->rules, &al, &n_al) != TA_RW_DONE)
+		return TA_RW_REFUSED;
+	rc = convert_work(rw, m, al, n_al);
+	ta_rw_aliases_free(&al, n_al);
 	return rc;
 }
