@@ -24,9 +24,10 @@ typedef struct ta_rw {
 	ta_srcset *set;
 	const ta_audit *audit;
 	const ta_tasklet *t;
-	const ta_patch_rules *rules; /* the conversion rules (NULL in some tests) */
-	char *reason;                /* refused or not needed: why */
-	char **notes;                /* semantic changes, one sentence each, for the changelog */
+	const ta_patch_rules *rules;        /* the conversion rules (NULL in some tests) */
+	const struct ta_rules *check_rules; /* for the behaviour check's relevance (NULL: none) */
+	char *reason;                       /* refused or not needed: why */
+	char **notes; /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
 	char *cb_proto; /* after ta_rw_callback() (rewrite_callback.h): the new prototype */
 	/*
