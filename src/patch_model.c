@@ -293,19 +293,19 @@ size_t ta_patch_model_notes(const ta_patch_model *pm, const bool *kill_flush, co
 		/* benign.s + 1: past the first space */
 		if (not_checked && pm->n_checks == 1)
 			TA_PUSH(*out, n, cap,
-				xasprintf("The reference-core check did not run: %s.",
+				xasprintf("the reference-core check did not run: %s.",
 					  not_checked));
 		else if (n_benign)
 			TA_PUSH(*out, n, cap,
 				xasprintf(
-					"The reference-core check (the tasklet's model against the "
+					"the reference-core check (the tasklet's model against the "
 					"%s model, as this patch maps each call) finds no %sdifference "
 					"the driver can observe; those it finds (%s) are benign.",
 					pm->model, n_handled ? "other " : "", benign.s + 1));
 		else
 			TA_PUSH(*out, n, cap,
 				xasprintf(
-					"The reference-core check (the tasklet's model against the "
+					"the reference-core check (the tasklet's model against the "
 					"%s model, as this patch maps each call) finds no %sdifference.",
 					pm->model, n_handled ? "other " : ""));
 	}

@@ -351,8 +351,9 @@ static int put_before(ta_rw *rw, ta_src *src, size_t name_off, const char *call,
 	char *text;
 	int rc;
 
+	/* after a statement, a brace or a label (case X:), at the start of its line */
 	if (ta_stmt_call_end(src, name_off, &semi) != 0 || !first || prev == TA_NPOS ||
-	    !strchr(";{}", src->text[prev]))
+	    !strchr(";{}:", src->text[prev]))
 		return ta_rw_refuse(rw,
 				    "%s:%u: %s() must become %s() then its counterpart, but it is "
 				    "not a statement of its own line in a block",
@@ -494,9 +495,14 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 		    ta_lex_args(src->text, src->len, open, st, en, 4) != 1)
 			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call of %s()",
 					    s->file, s->line, s->callback ? s->callback : "?");
-		if (rw->t->sig == TA_SIG_NEW)
-			return rename_in(rw, src, st[0], en[0], nm);
-		return TA_RW_DONE;
+		if (rw->t->sig != TA_SIG_NEW)
+			return TA_RW_DONE; /* the callback converter rewrites the old form */
+		ta_rw_note(rw,
+			   "%s() is also called directly at %s:%u%s%s%s: the call now passes the "
+			   "work item and still runs the callback there, at once.",
+			   s->callback, s->file, s->line, s->function ? ", in " : "",
+			   s->function ? s->function : "", s->function ? "()" : "");
+		return rename_in(rw, src, st[0], en[0], nm);
 	}
 	if (!src || ta_rw_find_call(src, s->line, s->col, api, &name_off, &open) != 0)
 		return ta_rw_refuse(rw, "%s:%u: cannot find %s()", s->file, s->line, api);
@@ -889,6 +895,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	}
 	form.member = nm.new_member;
 	form.old_member = nm.old_member;
+	form.new_name = nm.field ? NULL : nm.new_name;
 	if (t->init_api != TA_API_DECLARE_TASKLET && t->init_api != TA_API_DECLARE_TASKLET_OLD)
 		rc = convert_decl(rw, &nm);
 	if (rc == TA_RW_DONE)
@@ -939,7 +946,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 							: NULL,
 						&lines);
 		for (size_t i = 0; i < n; i++) {
-			ta_rw_note(rw, "%s", lines[i]);
+			ta_rw_note(rw, "%s: %s", t->name, lines[i]);
 			free(lines[i]);
 		}
 		free(lines);

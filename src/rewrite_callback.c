@@ -804,7 +804,8 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		expr = strip_ulong_cast(arg);
 		if (t->scope != TA_SCOPE_FIELD && t->scope != TA_SCOPE_UNRESOLVED && t->name &&
 		    simple_expr(t->name, strlen(t->name))) {
-			txt = xasprintf("&%s", t->name);
+			/* the variable as the migration renames it (ap_bus: ap_tasklet) */
+			txt = xasprintf("&%s", f->new_name ? f->new_name : t->name);
 		} else if (t->scope == TA_SCOPE_FIELD && f->member && strcmp(expr, arg) != 0 &&
 			   *expr) {
 			txt = simple_expr(expr, strlen(expr))
@@ -821,7 +822,12 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 		else
-			ta_rw_note(rw, "Direct calls of %s() now pass the tasklet.", cb);
+			ta_rw_note(rw,
+				   "%s() is also called directly at %s:%u%s%s%s: the call now "
+				   "passes the %s and still runs the callback there, at once.",
+				   cb, s->file, s->line, s->function ? ", in " : "",
+				   s->function ? s->function : "", s->function ? "()" : "",
+				   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
 		free(arg);
 		free(expr);
 		free(txt);
