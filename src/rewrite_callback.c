@@ -461,17 +461,41 @@ out:
 	return rc;
 }
 
-/* The member argument [a, b) of from_tasklet()/container_of(): the renamed member. */
+static const char *last_component(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot ? dot + 1 : path;
+}
+
+/*
+ * The member argument [a, b) of from_tasklet()/container_of(): the renamed
+ * member.  A longer designator whose last component is the field
+ * (from_tasklet(rcfw, t, creq.creq_tasklet) for the field of the creq
+ * member) gets that component renamed.
+ */
 static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct ta_cb_form *f)
 {
+	const char *old_field, *new_field;
 	char *m;
+	size_t p;
 	int rc = TA_RW_DONE;
 
 	if (!f->old_member || !f->member || strcmp(f->old_member, f->member) == 0)
 		return TA_RW_DONE;
 	m = squeeze(src->text + a, b - a);
-	if (strcmp(m, f->old_member) == 0 && ta_src_edit(src, a, b - a, f->member) != 0)
-		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	old_field = last_component(f->old_member);
+	new_field = last_component(f->member);
+	if (strcmp(m, f->old_member) == 0) {
+		if (ta_src_edit(src, a, b - a, f->member) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	} else if (ta_str_ends(m, old_field) && strlen(m) > strlen(old_field) &&
+		   m[strlen(m) - strlen(old_field) - 1] == '.' &&
+		   (p = b - strlen(old_field)) >= a &&
+		   strncmp(src->text + p, old_field, strlen(old_field)) == 0) {
+		if (ta_src_edit(src, p, strlen(old_field), new_field) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
 	free(m);
 	return rc;
 }
