@@ -533,6 +533,42 @@ static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t
 	return TA_RW_DONE;
 }
 
+/*
+ * The call whose '(' is at open was renamed to a name delta columns longer:
+ * continuation lines aligned after the old parenthesis move with it
+ * (from_tasklet(sde, t,\n<aligned>member) -> from_work(sde, work, ...)).
+ * Only indentation is edited; a line another edit touches is left as it is.
+ */
+static void realign_args(ta_src *src, size_t open, int delta)
+{
+	const char *s = src->text;
+	size_t close = ta_lex_match(s, src->len, open);
+	unsigned old_col = ta_lex_column(s, open) + 1;
+
+	if (close == TA_NPOS || delta == 0 || (int)old_col + delta <= 0)
+		return;
+	for (size_t i = open; i < close; i++) {
+		size_t ls = i + 1, first = ls;
+		unsigned col = (unsigned)((int)old_col + delta);
+		ta_buf b = {0};
+		char *ind;
+
+		if (s[i] != '\n')
+			continue;
+		while (first < close && (s[first] == ' ' || s[first] == '\t'))
+			first++;
+		if (first >= close || s[first] == '\n' || ta_lex_column(s, first) != old_col)
+			continue;
+		for (unsigned k = 0; k < col / 8; k++)
+			ta_buf_putc(&b, '\t');
+		for (unsigned k = 0; k < col % 8; k++)
+			ta_buf_putc(&b, ' ');
+		ind = ta_buf_steal(&b);
+		(void)ta_src_edit(src, ls, first - ls, ind);
+		free(ind);
+	}
+}
+
 /* New-style callback: rename the parameter, from_tasklet -> form->from. */
 static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
 			    const struct ta_cb_form *f, char **param)
@@ -551,8 +587,11 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 				return TA_RW_REFUSED;
 			continue;
 		}
-		if (strcmp(f->from, "from_tasklet") != 0 && ta_src_edit(src, p, 12, f->from) != 0)
-			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		if (strcmp(f->from, "from_tasklet") != 0) {
+			if (ta_src_edit(src, p, 12, f->from) != 0)
+				return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			realign_args(src, open, (int)strlen(f->from) - 12);
+		}
 		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)
 			return TA_RW_REFUSED;
 	}
