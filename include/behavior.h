@@ -96,6 +96,23 @@ ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
 void ta_behavior_free(ta_behavior **b);
 
 /*
+ * How the patch writer maps the tasklet, when it differs from the default
+ * (ta_behavior_check()): tasklet_enable() as enable_work() (0) or
+ * enable_and_queue_work() (1), or -1 for the default (the latter when
+ * the tasklet is scheduled); skip[i] leaves t->sites[i] out of the
+ * protocol (a site the writer maps to something the reference core does
+ * not model, such as a disable/enable barrier become flush_work()).
+ */
+struct ta_behavior_as {
+	int enable_and_queue;
+	const bool *skip; /* NULL, or one flag per t->sites[] */
+};
+
+/* ta_behavior_check() with the writer's mapping; as may be NULL (the default). */
+ta_behavior *ta_behavior_check_as(const ta_tasklet *t, const char *mechanism,
+				  const struct ta_rc_opts *opts, const struct ta_behavior_as *as);
+
+/*
  * Check every tasklet of a classified audit against its recommendation,
  * replacing any earlier result, and record the time in a->behavior_seconds.
  * Does nothing when a is NULL or not classified.

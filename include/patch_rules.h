@@ -38,12 +38,29 @@ enum ta_map_queue { TA_Q_NONE, TA_Q_NORMAL, TA_Q_HI, TA_Q_OWN };
 typedef struct ta_api_map {
 	enum ta_map_kind kind;   /* TA_MAP_NONE: the file does not say (refused) */
 	char *call;              /* the replacement function or macro */
-	char *unscheduled_call;  /* when the tasklet is never scheduled (enable_work) */
+	char *unscheduled_call;  /* the plain form (enable_work): never scheduled, or no lost run */
 	enum ta_map_queue queue; /* the queue argument placed first */
 	char *note;              /* semantic change, for the changelog (may be NULL) */
 	char *refuse;            /* why there is no mechanical counterpart */
 	char **requires;         /* symbols the tree must declare */
 	size_t n_requires;
+	/*
+	 * tasklet_disable: a disable followed at once by the enable only
+	 * waits for a running callback:
+	 * it becomes barrier_call and the enable goes, with barrier_note.
+	 */
+	char *barrier_call, *barrier_note;
+	/*
+	 * tasklet_kill: where the driver relies on the pending run it lets
+	 * happen (the check finds its loss observable, or the comment before
+	 * the kill says so with one of flush_words), flush_call comes first,
+	 * with flush_note.
+	 */
+	char *flush_call, *flush_note;
+	char **flush_words;
+	size_t n_flush_words;
+	/* tasklet_enable: the changelog line when it becomes unscheduled_call (the plain form) */
+	char *plain_note;
 } ta_api_map;
 
 /*
@@ -118,6 +135,12 @@ typedef struct ta_patch_rules {
 	ta_prep_rules prep;
 	ta_mechanism_rules *mechs;
 	size_t n_mechs;
+	/* IRQ requests whose handler gets the last argument as its dev_id */
+	char **irq_cookie_calls;
+	size_t n_irq_cookie_calls;
+	/* the calls that take the dev_id back (free_irq): it goes nowhere else */
+	char **irq_cookie_releases;
+	size_t n_irq_cookie_releases;
 } ta_patch_rules;
 
 /* rules_dir/patch/conversions.json; NULL after one error line. */

@@ -24,6 +24,7 @@ struct ta_cb_form {
 	const char *from;       /* "from_tasklet" or "from_work" */
 	const char *member;     /* the tasklet's member path after the conversion */
 	const char *old_member; /* before it (NULL: not renamed) */
+	const char *new_name;   /* a variable's name after the conversion (NULL: kept) */
 	/*
 	 * Threaded IRQ: the container is this expression (the dev_id
 	 * parameter) where from_tasklet() or the cast of data recovered it.

@@ -14,6 +14,7 @@
 #define TA_REWRITE_UTIL_H
 
 #include "audit.h"
+#include "patch_rules.h"
 #include "srcedit.h"
 
 /* How a rewriter ended for one tasklet. */
@@ -23,7 +24,9 @@ typedef struct ta_rw {
 	ta_srcset *set;
 	const ta_audit *audit;
 	const ta_tasklet *t;
-	char *reason; /* refused or not needed: why */
+	const ta_patch_rules *rules;        /* the conversion rules (NULL in some tests) */
+	const struct ta_rules *check_rules; /* for the behaviour check's relevance (NULL: none) */
+	char *reason;                       /* refused or not needed: why */
 	char **notes; /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
 	char *cb_proto; /* after ta_rw_callback() (rewrite_callback.h): the new prototype */

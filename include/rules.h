@@ -106,6 +106,7 @@ enum ta_cond_kind {
 	/* behavior.json only: facts of one difference of the reference core */
 	TA_COND_TRACE_OP,           /* strs: protocol operations its traces involve (any) */
 	TA_COND_KILL_IN,            /* strs: every kill it involves is in a function ending so */
+	TA_COND_DISABLE_IN,         /* strs: every disable it involves is in a function ending so */
 	TA_COND_ENABLE_AND_QUEUE,   /* tasklet_enable() is modelled as enable_and_queue_work() */
 	TA_COND_REPLACEMENT_BREAKS, /* the replacement breaks what the tasklet kept */
 	TA_COND_LOST_RUN_ENDS_WITH, /* strs: a lost-run difference ending with one of these ops */

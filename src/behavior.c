@@ -47,6 +47,7 @@ struct bactor {
 struct builder {
 	const ta_tasklet *t;
 	enum ta_rc_target to;
+	const struct ta_behavior_as *as; /* the writer's mapping, or NULL */
 	struct bactor *actors;
 	size_t nactors, cap_actors;
 	struct bactor callback;
@@ -568,6 +569,8 @@ static ta_protocol *build(struct builder *b, const char **why)
 	for (size_t i = 0; i < t->n_sites; i++) {
 		const ta_site *s = sites[i];
 		enum ta_proto_opk k = op_of(s->api);
+		if (b->as && b->as->skip && b->as->skip[s - t->sites])
+			continue;
 		if (!s->active) {
 			inactive++;
 			continue;
@@ -600,7 +603,9 @@ static ta_protocol *build(struct builder *b, const char **why)
 	p = ta_protocol_new();
 	/* as the patch writer maps it (rules/patch/conversions.json, "unscheduled_call"):
 	 * a scheduled tasklet's tasklet_enable() becomes enable_and_queue_work() */
-	if (scheds && (b->to == TA_RC_TO_BH || b->to == TA_RC_TO_WQ) && any_enable(b))
+	if (b->as && b->as->enable_and_queue >= 0)
+		ta_protocol_set_enable_and_queue(p, b->as->enable_and_queue > 0 && any_enable(b));
+	else if (scheds && (b->to == TA_RC_TO_BH || b->to == TA_RC_TO_WQ) && any_enable(b))
 		ta_protocol_set_enable_and_queue(p, true);
 	if (t->init_api == TA_API_DECLARE_TASKLET_DISABLED ||
 	    t->init_api == TA_API_DECLARE_TASKLET_DISABLED_OLD) {
@@ -718,6 +723,12 @@ static ta_behavior *not_checked(const char *fmt, const char *arg)
 ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
 			       const struct ta_rc_opts *opts)
 {
+	return ta_behavior_check_as(t, mechanism, opts, NULL);
+}
+
+ta_behavior *ta_behavior_check_as(const ta_tasklet *t, const char *mechanism,
+				  const struct ta_rc_opts *opts, const struct ta_behavior_as *as)
+{
 	struct ta_rc_opts dflt = TA_BEHAVIOR_OPTS;
 	struct builder b = {0};
 	const char *why = NULL;
@@ -737,6 +748,7 @@ ta_behavior *ta_behavior_check(const ta_tasklet *t, const char *mechanism,
 					     NULL)
 			       : not_checked("no reference model of '%s'", mechanism);
 	b.t = t;
+	b.as = as;
 	p = build(&b, &why);
 	if (!p) {
 		r = not_checked("%s", why);

@@ -938,6 +938,7 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return false;
 	case TA_COND_TRACE_OP:
 	case TA_COND_KILL_IN:
+	case TA_COND_DISABLE_IN:
 	case TA_COND_ENABLE_AND_QUEUE:
 	case TA_COND_REPLACEMENT_BREAKS:
 	case TA_COND_LOST_RUN_ENDS_WITH:

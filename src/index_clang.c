@@ -529,6 +529,7 @@ static void member_chain(struct walk *w, CXCursor member, struct target *t)
 	CXCursor c = member;
 	char *names[16];
 	int n = 0;
+	bool arrow = false;
 
 	while (clang_getCursorKind(c) == CXCursor_MemberRefExpr && n < 16) {
 		struct kids k = children(c);
@@ -540,6 +541,11 @@ static void member_chain(struct walk *w, CXCursor member, struct target *t)
 			/* &priv->chan[i].tasklet: stop at the array element */
 			break;
 		}
+		/* &phy->vchan->tasklet: the container is what the last '->' points to */
+		if (clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer) {
+			arrow = true;
+			break;
+		}
 	}
 	for (int i = n - 1; i >= 0; i--) {
 		if (path.len)
@@ -548,7 +554,7 @@ static void member_chain(struct walk *w, CXCursor member, struct target *t)
 		free(names[i]);
 	}
 	t->member_path = ta_buf_steal(&path);
-	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr) {
+	if (arrow || clang_getCursorKind(c) != CXCursor_MemberRefExpr) {
 		CXType ty = clang_getCanonicalType(clang_getCursorType(c));
 		if (ty.kind == CXType_Pointer)
 			ty = clang_getCanonicalType(clang_getPointeeType(ty));

@@ -94,6 +94,7 @@ struct run {
 	const ta_audit *a;
 	const struct ta_patch_opts *o;
 	ta_patch_rules *rules;
+	ta_rules *check_rules;       /* the behaviour check's relevance rules (NULL: none) */
 	char *api_header;            /* text of the tree's include/linux/workqueue.h */
 	ta_maintainers *maintainers; /* the tree's MAINTAINERS (NULL: none) */
 	struct job *jobs;
@@ -263,6 +264,8 @@ static void convert(struct run *r, struct job *j, const char *override)
 
 	j->rw.audit = r->a;
 	j->rw.t = j->t;
+	j->rw.rules = r->rules;
+	j->rw.check_rules = r->check_rules;
 	j->mech = choose(r, j->t, override, &why);
 	j->out->migration = j->mech ? xstrdup(j->mech) : NULL;
 	if (!j->mech) {
@@ -1076,6 +1079,7 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			return TA_EXIT_USAGE;
 		}
 	}
+	r.check_rules = ta_rules_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir());
 	hdr = ta_path_join(a->tree, "include/linux/workqueue.h");
 	r.api_header = ta_read_file(hdr, NULL);
 	free(hdr);
@@ -1209,6 +1213,7 @@ out:
 	ta_validator_free(&r.val[0]);
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
+	ta_rules_free(&r.check_rules);
 	ta_maintainers_free(&r.maintainers);
 	return rc;
 }

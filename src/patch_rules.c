@@ -44,8 +44,11 @@ static bool known_keys(ta_jdoc *d, const cJSON *o, const char *const *keys, cons
 
 static bool load_api(ta_jdoc *d, const char *name, const cJSON *o, ta_api_map *m)
 {
-	static const char *const keys[] = {"call", "kind",   "queue",    "unscheduled_call",
-					   "note", "refuse", "requires", NULL};
+	static const char *const keys[] = {
+		"call",         "kind",       "queue",       "unscheduled_call",
+		"note",         "refuse",     "requires",    "barrier_call",
+		"barrier_note", "flush_call", "flush_words", "flush_note",
+		"plain_note",   NULL};
 	char *kind, *queue, *what = xasprintf("\"%s\"", name);
 	bool ok = known_keys(d, o, keys, what);
 
@@ -56,6 +59,12 @@ static bool load_api(ta_jdoc *d, const char *name, const cJSON *o, ta_api_map *m
 	m->unscheduled_call = opt_str(d, o, "unscheduled_call");
 	m->note = opt_str(d, o, "note");
 	m->refuse = opt_str(d, o, "refuse");
+	m->barrier_call = opt_str(d, o, "barrier_call");
+	m->barrier_note = opt_str(d, o, "barrier_note");
+	m->flush_call = opt_str(d, o, "flush_call");
+	m->flush_note = opt_str(d, o, "flush_note");
+	m->plain_note = opt_str(d, o, "plain_note");
+	str_list(d, o, "flush_words", &m->flush_words, &m->n_flush_words);
 	kind = opt_str(d, o, "kind");
 	queue = opt_str(d, o, "queue");
 	str_list(d, o, "requires", &m->requires, &m->n_requires);
@@ -352,6 +361,11 @@ static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 		ta_jdoc_fail(d, setup ? setup : root, "\"setup\" needs subject and intro");
 		return false;
 	}
+	str_list(d, root, "irq_cookie_calls", &r->irq_cookie_calls, &r->n_irq_cookie_calls);
+	str_list(d, root, "irq_cookie_releases", &r->irq_cookie_releases,
+		 &r->n_irq_cookie_releases);
+	if (ta_jdoc_failed(d))
+		return false;
 	if (!load_prep(d, member(root, "preparation"), &r->prep))
 		return false;
 	mechs = member(root, "mechanisms");
@@ -452,10 +466,18 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 			free(a->unscheduled_call);
 			free(a->note);
 			free(a->refuse);
+			free(a->barrier_call);
+			free(a->barrier_note);
+			free(a->flush_call);
+			free(a->flush_note);
+			free(a->plain_note);
+			free_list(a->flush_words, a->n_flush_words);
 			free_list(a->requires, a->n_requires);
 		}
 	}
 	free(r->mechs);
+	free_list(r->irq_cookie_calls, r->n_irq_cookie_calls);
+	free_list(r->irq_cookie_releases, r->n_irq_cookie_releases);
 	free(r->setup_subject);
 	free(r->setup_intro);
 	free(r->prep.subject);

@@ -75,14 +75,23 @@ static const ta_site *site_at(const ta_tasklet *t, const char *where)
 	return NULL;
 }
 
-/* Is every kill d involves (at least one) in a function whose name ends with a suffix? */
-static bool kills_in(const ta_tasklet *t, const struct ta_behavior_diff *d,
-		     const ta_strlist *suffixes)
+static bool is_disable_op(enum ta_proto_opk k)
+{
+	return k == TA_PROTO_DISABLE || k == TA_PROTO_DISABLE_NOSYNC ||
+	       k == TA_PROTO_DISABLE_IN_ATOMIC;
+}
+
+/*
+ * Is every kill (or every disable) d involves, at least one, in a function
+ * whose name ends with a suffix?
+ */
+static bool ops_in(const ta_tasklet *t, const struct ta_behavior_diff *d,
+		   const ta_strlist *suffixes, bool disables)
 {
 	size_t kills = 0;
 
 	for (size_t i = 0; i < d->n_ops; i++) {
-		if (d->ops[i].kind != TA_PROTO_KILL)
+		if (disables ? !is_disable_op(d->ops[i].kind) : d->ops[i].kind != TA_PROTO_KILL)
 			continue;
 		for (size_t j = 0; j < d->ops[i].n_sites; j++) {
 			const ta_site *s = site_at(t, d->ops[i].sites[j]);
@@ -127,7 +136,9 @@ static bool eval(const ta_tasklet *t, const ta_behavior *b, const struct ta_beha
 	case TA_COND_TRACE_OP:
 		return diff_has_op(d, &c->strs);
 	case TA_COND_KILL_IN:
-		return kills_in(t, d, &c->strs);
+		return ops_in(t, d, &c->strs, false);
+	case TA_COND_DISABLE_IN:
+		return ops_in(t, d, &c->strs, true);
 	case TA_COND_ENABLE_AND_QUEUE:
 		return b->enable_and_queue == c->value;
 	case TA_COND_REPLACEMENT_BREAKS:
@@ -189,6 +200,8 @@ static char *reason(const char *text, const ta_tasklet *t, const struct ta_behav
 	} holes[] = {
 		{"{kill}", TA_PROTO_KILL, false},
 		{"{kill_function}", TA_PROTO_KILL, true},
+		{"{disable}", TA_PROTO_DISABLE, false},
+		{"{disable_function}", TA_PROTO_DISABLE, true},
 		{"{enable}", TA_PROTO_ENABLE, false},
 		{"{lines}", -1, false},
 	};

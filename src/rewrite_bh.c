@@ -13,6 +13,8 @@
 
 #include "classify.h"
 #include "lex.h"
+#include "rewrite_alias.h"
+#include "patch_model.h"
 #include "rewrite_callback.h"
 #include "rewrite_stmt.h"
 #include "util.h"
@@ -295,10 +297,187 @@ static const char *queue_of(const ta_mechanism_rules *m, enum ta_map_queue q, bo
 	}
 }
 
-/* One init or use site: its call renamed, the queue put first, the object renamed. */
-static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s,
-			const struct names *nm, bool hi, bool scheduled)
+/* A dev_id cast to the tasklet's type, (struct tasklet_struct *)cookie, now casts to the work's. */
+static int retype_cookie(ta_rw *rw, ta_src *src, size_t a, size_t b)
 {
+	size_t p = ta_lex_find_ident(src->text, a, b, "tasklet_struct", true);
+
+	if (p != TA_NPOS && ta_src_edit(src, p, 14, "work_struct") != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	return TA_RW_DONE;
+}
+
+/* How a use site is written when it is not simply the map's call. */
+struct site_form {
+	const char *call;  /* another call, without a queue (the barrier's flush_work) */
+	bool queue_enable; /* tasklet_enable(): the queueing form */
+	bool flush;        /* tasklet_kill(): flush_call(ARG); first */
+	bool drop;         /* the statement goes (the enable of a barrier) */
+	bool cookie;       /* an IRQ handler's dev_id: its cast is retyped */
+};
+
+/* The text of [a, b) of src with the object renamed; caller frees. */
+static char *renamed(ta_rw *rw, const ta_src *src, size_t a, size_t b, const struct names *nm)
+{
+	ta_src *scratch = ta_src_new(src->rel, src->text + a, b - a);
+	char *out = NULL;
+
+	if (rename_in(rw, scratch, 0, scratch->len, nm) == TA_RW_DONE)
+		out = ta_src_result(scratch, NULL);
+	ta_src_free(&scratch);
+	return out;
+}
+
+/* The start of the line holding off, and whether only blanks precede off on it. */
+static size_t line_start(const ta_src *src, size_t off, bool *first)
+{
+	size_t ls = off;
+
+	while (ls > 0 && src->text[ls - 1] != '\n')
+		ls--;
+	*first = true;
+	for (size_t k = ls; k < off; k++)
+		*first &= src->text[k] == ' ' || src->text[k] == '\t';
+	return ls;
+}
+
+/* `call(arg);` put on its own line before the statement at name_off. */
+static int put_before(ta_rw *rw, ta_src *src, size_t name_off, const char *call, const char *arg,
+		      const ta_site *s)
+{
+	size_t semi, prev = ta_lex_prev(src->text, 0, name_off);
+	bool first;
+	size_t ls = line_start(src, name_off, &first);
+	char *text;
+	int rc;
+
+	/* after a statement, a brace or a label (case X:), at the start of its line */
+	if (ta_stmt_call_end(src, name_off, &semi) != 0 || !first || prev == TA_NPOS ||
+	    !strchr(";{}:", src->text[prev]))
+		return ta_rw_refuse(rw,
+				    "%s:%u: %s() must become %s() then its counterpart, but it is "
+				    "not a statement of its own line in a block",
+				    s->file, s->line, ta_api_name(s->api), call);
+	text = xasprintf("%.*s%s(%s);\n", (int)(name_off - ls), src->text + ls, call, arg);
+	rc = ta_src_edit(src, ls, 0, text);
+	free(text);
+	return rc ? ta_rw_refuse(rw, "%s: overlapping edits", src->rel) : TA_RW_DONE;
+}
+
+/*
+ * The comments right before the statement at name_off (on their own
+ * lines) and after it on its line, lowercased; caller frees.
+ */
+static char *comment_near(const ta_src *src, size_t name_off)
+{
+	const char *s = src->text;
+	bool first;
+	size_t ls = line_start(src, name_off, &first), e = name_off, a = ls;
+	ta_buf b = {0};
+
+	while (e < src->len && s[e] != '\n')
+		e++;
+	/* back over the lines above that hold only comment text */
+	while (a > 0) {
+		size_t pe = a - 1, ps = pe;
+		const char *t;
+		while (ps > 0 && s[ps - 1] != '\n')
+			ps--;
+		t = s + ps;
+		while (t < s + pe && (*t == ' ' || *t == '\t'))
+			t++;
+		if (t == s + pe || !(t[0] == '*' || (t[0] == '/' && (t[1] == '*' || t[1] == '/'))))
+			break;
+		a = ps;
+	}
+	/* keep only what is inside comments */
+	for (size_t k = a; k < e; k++) {
+		size_t end;
+		if (s[k] == '"' || s[k] == '\'') {
+			k = ta_lex_skip_literal(s, src->len, k);
+			continue;
+		}
+		if (s[k] == '/' && (s[k + 1] == '*' || s[k + 1] == '/'))
+			end = ta_lex_skip_literal(s, src->len, k);
+		else if (k == a && s[k] != '/' && ls > a) {
+			/* the first line starts inside a comment ("* text") */
+			end = k;
+			while (end < ls && !(s[end] == '*' && s[end + 1] == '/'))
+				end++;
+		} else
+			continue;
+		for (size_t c = k; c <= end && c < e; c++)
+			ta_buf_putc(&b,
+				    (char)(s[c] >= 'A' && s[c] <= 'Z' ? s[c] - 'A' + 'a' : s[c]));
+		ta_buf_putc(&b, ' ');
+		k = end;
+	}
+	return b.len ? ta_buf_steal(&b) : xstrdup("");
+}
+
+/* Does the comment by the kill at name_off say the driver wants its pending run? */
+static const char *flush_word(const ta_api_map *map, const ta_src *src, size_t name_off)
+{
+	char *c = comment_near(src, name_off);
+	const char *hit = NULL;
+
+	for (size_t i = 0; i < map->n_flush_words && !hit; i++)
+		if (strstr(c, map->flush_words[i]))
+			hit = map->flush_words[i];
+	free(c);
+	return hit;
+}
+
+/* Delete the enable of a barrier, with a comment right above it about that call. */
+static int drop_statement(ta_rw *rw, ta_src *src, size_t name_off, const char *api)
+{
+	const char *s = src->text;
+	bool first;
+	size_t ls = line_start(src, name_off, &first), semi, e, a = ls;
+
+	if (ta_stmt_call_end(src, name_off, &semi) != 0)
+		return ta_stmt_delete_call(rw, src, name_off, api);
+	/* a comment block just above that names the call describes it: it goes too */
+	if (ls > 1) {
+		size_t pe = ls - 1, ps = pe;
+		while (ps > 0 && s[ps - 1] != '\n')
+			ps--;
+		while (ps < pe && (s[ps] == ' ' || s[ps] == '\t'))
+			ps++;
+		if (pe >= ps + 2 && s[pe - 1] == '/' && s[pe - 2] == '*') {
+			size_t cs = pe - 2;
+			while (cs > 0 && !(s[cs] == '/' && s[cs + 1] == '*'))
+				cs--;
+			while (cs > 0 && (s[cs - 1] == ' ' || s[cs - 1] == '\t'))
+				cs--;
+			if ((cs == 0 || s[cs - 1] == '\n') &&
+			    ta_lex_find_ident(s, cs, pe, api, false) == TA_NPOS) {
+				char *c = xstrndup(s + cs, pe - cs);
+				if (strstr(c, api))
+					a = cs;
+				free(c);
+			}
+		}
+	}
+	if (a == ls)
+		return ta_stmt_delete_call(rw, src, name_off, api);
+	e = semi + 1;
+	while (e < src->len && (s[e] == ' ' || s[e] == '\t'))
+		e++;
+	if (e >= src->len || s[e] != '\n')
+		return ta_stmt_delete_call(rw, src, name_off, api);
+	return ta_stmt_delete_lines(rw, src, a, e + 1);
+}
+
+/*
+ * One init or use site: its call renamed, the queue put first, the object
+ * renamed (or, for an IRQ handler's dev_id, its cast retyped); f says how
+ * a use site is written when it is not the map's call (NULL: it is).
+ */
+static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s,
+			const struct names *nm, bool hi, const struct site_form *f)
+{
+	static const struct site_form plain = {0};
 	const ta_api_map *map = &m->apis[s->api];
 	const char *api = ta_api_name(s->api);
 	ta_src *src = ta_srcset_get(rw->set, s->file);
@@ -307,16 +486,23 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 	char *head;
 	int n, rc;
 
+	if (!f)
+		f = &plain;
 	if (s->api == TA_API_DIRECT_CALL) {
 		/* a new-style callback called with the tasklet: only the object is renamed */
-		if (!src ||
-		    ta_rw_find_call(src, s->line, s->col, rw->t->callback, &name_off, &open) ||
+		if (!src || !s->callback ||
+		    ta_rw_find_call(src, s->line, s->col, s->callback, &name_off, &open) ||
 		    ta_lex_args(src->text, src->len, open, st, en, 4) != 1)
-			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call", s->file,
-					    s->line);
-		if (rw->t->sig == TA_SIG_NEW)
-			return rename_in(rw, src, st[0], en[0], nm);
-		return TA_RW_DONE;
+			return ta_rw_refuse(rw, "%s:%u: cannot find the direct call of %s()",
+					    s->file, s->line, s->callback ? s->callback : "?");
+		if (rw->t->sig != TA_SIG_NEW)
+			return TA_RW_DONE; /* the callback converter rewrites the old form */
+		ta_rw_note(rw,
+			   "%s() is also called directly at %s:%u%s%s%s: the call now passes the "
+			   "work item and still runs the callback there, at once.",
+			   s->callback, s->file, s->line, s->function ? ", in " : "",
+			   s->function ? s->function : "", s->function ? "()" : "");
+		return rename_in(rw, src, st[0], en[0], nm);
 	}
 	if (!src || ta_rw_find_call(src, s->line, s->col, api, &name_off, &open) != 0)
 		return ta_rw_refuse(rw, "%s:%u: cannot find %s()", s->file, s->line, api);
@@ -329,14 +515,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 		if (s->api == TA_API_TASKLET_INIT && (rc = ta_rw_check_data(rw, s)) != TA_RW_DONE)
 			return rc;
 		/* the first argument with the object renamed, through a scratch copy */
-		{
-			ta_src *scratch = ta_src_new(src->rel, src->text + st[0], en[0] - st[0]);
-			rc = rename_in(rw, scratch, 0, scratch->len, nm);
-			a0 = ta_src_result(scratch, NULL);
-			ta_src_free(&scratch);
-		}
-		if (rc == TA_RW_DONE)
-			rc = ta_rw_call2(rw, src, name_off, open, call, a0);
+		a0 = renamed(rw, src, st[0], en[0], nm);
+		rc = a0 ? ta_rw_call2(rw, src, name_off, open, call, a0) : TA_RW_REFUSED;
 		free(a0);
 		return rc;
 	}
@@ -354,13 +534,26 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 	}
 	if (n != 1)
 		return ta_rw_refuse(rw, "%s:%u: %s() with %d arguments", s->file, s->line, api, n);
-	if (!scheduled && map->unscheduled_call) {
+	if (f->drop)
+		return drop_statement(rw, src, name_off, api);
+	if (f->call) {
+		call = f->call;
+		queue = NULL;
+	} else if (s->api == TA_API_ENABLE && !f->queue_enable && map->unscheduled_call) {
 		call = map->unscheduled_call;
 		queue = NULL;
 	} else {
 		queue = queue_of(m, map->queue, hi);
-		if (map->note)
+		if (map->note && !f->flush)
 			ta_rw_note(rw, "%s", map->note);
+	}
+	if (f->flush) {
+		char *arg = s->self ? xstrndup(src->text + st[0], en[0] - st[0])
+				    : renamed(rw, src, st[0], en[0], nm);
+		rc = arg ? put_before(rw, src, name_off, map->flush_call, arg, s) : TA_RW_REFUSED;
+		free(arg);
+		if (rc != TA_RW_DONE)
+			return rc;
 	}
 	/* an argument on the next line: no trailing space after the queue's comma */
 	head = !queue                        ? xasprintf("%s(", call)
@@ -373,6 +566,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 	/* inside the callback the argument is its parameter: the callback rename covers it */
 	if (s->self)
 		return TA_RW_DONE;
+	if (f->cookie)
+		return retype_cookie(rw, src, st[0], en[0]);
 	return rename_in(rw, src, st[0], en[0], nm);
 }
 
@@ -514,11 +709,12 @@ static int convert_wrapper(ta_rw *rw, const ta_mechanism_rules *m, const ta_site
 	}
 	{
 		ta_site w = *u;
+		struct site_form f = {.queue_enable = true};
 		w.self = true;
 		w.line = ta_rw_line(rw, u->file, u->line);
 		w.col = 0;
 		*scheduled |= u->api == TA_API_SCHEDULE || u->api == TA_API_HI_SCHEDULE;
-		rc = convert_site(rw, m, &w, nm, hi, true);
+		rc = convert_site(rw, m, &w, nm, hi, &f);
 	}
 	if (rc == TA_RW_DONE)
 		ta_rw_note(rw, "%s() takes the work item instead of the tasklet.", u->function);
@@ -546,51 +742,83 @@ static int convert_wrappers(ta_rw *rw, const ta_mechanism_rules *m, const struct
 	return rc == TA_RW_REFUSED ? rc : TA_RW_DONE;
 }
 
-int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
+/*
+ * tasklet_disable() at d followed at once (comments between) by
+ * tasklet_enable() at e: a barrier that only waits for a running callback
+ * (qed's qed_slowpath_tasklet_flush(), mac80211's drv_stop()).  With code
+ * between, the pair keeps the callback off while that code runs: a lock.
+ */
+static bool barrier_pair(ta_rw *rw, const ta_site *d, bool atomic_lock, const ta_site *e)
+{
+	ta_src *src = ta_srcset_get(rw->set, d->file);
+	size_t dn, dopen, en_, eopen, dsemi, esemi;
+
+	return src && !atomic_lock &&
+	       ta_rw_find_call(src, d->line, d->col, ta_api_name(d->api), &dn, &dopen) == 0 &&
+	       ta_rw_find_call(src, e->line, e->col, ta_api_name(e->api), &en_, &eopen) == 0 &&
+	       ta_stmt_call_end(src, dn, &dsemi) == 0 && ta_stmt_call_end(src, en_, &esemi) == 0 &&
+	       dsemi < en_ && ta_lex_skip(src->text, src->len, dsemi + 1) == en_;
+}
+
+static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *al, size_t n_al)
 {
 	const ta_tasklet *t = rw->t;
 	struct names nm = {0};
 	struct ta_cb_form form = {
 		.param_type = "struct work_struct *", .param_name = "work", .from = "from_work"};
 	bool hi = false, plain = false, scheduled = false;
+	struct site_form *forms = xcalloc(t->n_sites + 1, sizeof(*forms));
+	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed;
+	ta_patch_model *pm = NULL;
 	int rc = TA_RW_DONE;
 
-	if (t->n_init == 0)
-		return ta_rw_refuse(rw, "no init site in the audited files");
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
-			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];
-			const ta_api_map *map = &m->apis[s->api];
-			if (s->api == TA_API_DIRECT_CALL)
-				continue;
+	flushed = xcalloc(t->n_sites + 1, sizeof(bool));
+	for (int pass = 0; pass < 3 && rc == TA_RW_DONE; pass++)
+		for (size_t i = 0; i < (pass == 2 ? n_al : pass ? t->n_sites : t->n_init); i++) {
+			const ta_site *s = pass == 2 ? al[i].site
+					   : pass    ? &t->sites[i]
+						     : &t->init_sites[i];
+			const ta_api_map *map;
+			if (!s || s->api == TA_API_DIRECT_CALL)
+				continue; /* an address handed to the IRQ core, a direct call */
+			map = &m->apis[s->api];
 			if (map->kind == TA_MAP_REFUSE)
-				return ta_rw_refuse(rw, "%s:%u: %s", s->file, s->line, map->refuse);
-			if (map->kind == TA_MAP_NONE)
-				return ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()",
-						    s->file, s->line, m->name, ta_api_name(s->api));
-			if (s->via_macro)
-				return ta_rw_refuse(
+				rc = ta_rw_refuse(rw, "%s:%u: %s", s->file, s->line, map->refuse);
+			else if (map->kind == TA_MAP_NONE)
+				rc = ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()", s->file,
+						  s->line, m->name, ta_api_name(s->api));
+			else if (s->via_macro)
+				rc = ta_rw_refuse(
 					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
 					s->line, ta_api_name(s->api), s->via_macro);
-			if (!s->file || !s->line)
-				return ta_rw_refuse(rw, "a %s() site has no location",
-						    ta_api_name(s->api));
+			else if (!s->file || !s->line)
+				rc = ta_rw_refuse(rw, "a %s() site has no location",
+						  ta_api_name(s->api));
+			if (rc != TA_RW_DONE)
+				break;
 			hi |= s->api == TA_API_HI_SCHEDULE;
 			plain |= s->api == TA_API_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
 		}
-	if (ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake)
-		return ta_rw_refuse(rw,
-				    "the tasklet shares data with code under spin_lock_bh(); in "
-				    "process context that no longer excludes it: not mechanical");
+	if (rc != TA_RW_DONE)
+		goto out;
+	if (ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok && !m->n_retake) {
+		rc = ta_rw_refuse(rw, "the tasklet shares data with code under spin_lock_bh(); in "
+				      "process context that no longer excludes it: not mechanical");
+		goto out;
+	}
 	if (ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok && t->callback &&
-	    retake_locks(rw, m) != TA_RW_DONE)
-		return TA_RW_REFUSED;
-	if (t->array)
-		return ta_rw_refuse(rw, "an array of tasklets: not handled");
+	    (rc = retake_locks(rw, m)) != TA_RW_DONE)
+		goto out;
+	if (t->array) {
+		rc = ta_rw_refuse(rw, "an array of tasklets: not handled");
+		goto out;
+	}
 	if (t->scope == TA_SCOPE_FIELD) {
-		if (!t->field || !t->member_path)
-			return ta_rw_refuse(rw, "the tasklet's field is unknown");
+		if (!t->field || !t->member_path) {
+			rc = ta_rw_refuse(rw, "the tasklet's field is unknown");
+			goto out;
+		}
 		nm.field = true;
 		nm.old_name = t->field;
 		nm.new_name = ta_work_name(t->field, m->work_noun);
@@ -606,26 +834,145 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 		nm.new_name = t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name, m->work_noun)
 							  : xstrdup(t->name);
 	} else {
-		return ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
+		rc = ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
+		goto out;
+	}
+	/* disable/enable barriers become the flush; the rest is mapped from the check */
+	for (size_t i = 0; i < t->n_sites && m->apis[TA_API_DISABLE].barrier_call; i++) {
+		const ta_site *d = &t->sites[i], *e = NULL;
+		size_t ei = 0;
+		if (d->api != TA_API_DISABLE || !d->active || skip[i])
+			continue;
+		for (size_t k = 0; k < t->n_sites; k++) {
+			const ta_site *c = &t->sites[k];
+			if (k == i || !c->file || strcmp(c->file, d->file) != 0 ||
+			    c->line < d->line || (c->line == d->line && c->col <= d->col) ||
+			    !(c->function && d->function && strcmp(c->function, d->function) == 0))
+				continue;
+			if (!e || c->line < e->line || (c->line == e->line && c->col < e->col)) {
+				e = c;
+				ei = k;
+			}
+		}
+		if (!e || e->api != TA_API_ENABLE ||
+		    !barrier_pair(rw, d, ta_site_context_of(t, i)->atomic_lock, e))
+			continue;
+		skip[i] = skip[ei] = true;
+		forms[i].call = m->apis[TA_API_DISABLE].barrier_call;
+		forms[ei].drop = true;
+		if (m->apis[TA_API_DISABLE].barrier_note)
+			ta_rw_note(rw, "%s:%u-%u: %s", d->file, d->line, e->line,
+				   m->apis[TA_API_DISABLE].barrier_note);
+	}
+	pm = ta_patch_model_new(t, m->name, rw->check_rules, skip);
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *s = &t->sites[i];
+		const ta_api_map *map = &m->apis[s->api];
+		if (skip[i])
+			continue;
+		if (s->api == TA_API_ENABLE) {
+			forms[i].queue_enable = pm ? ta_patch_model_enable_queues(pm, i)
+						   : scheduled;
+			if (!forms[i].queue_enable && scheduled && map->plain_note)
+				ta_rw_note(rw, "%s:%u: %s", s->file, s->line, map->plain_note);
+		}
+		if (s->api == TA_API_KILL && map->flush_call) {
+			ta_src *src = ta_srcset_get(rw->set, s->file);
+			size_t no, op;
+			const char *word = NULL;
+			if (src && ta_rw_find_call(src, s->line, s->col, ta_api_name(s->api), &no,
+						   &op) == 0)
+				word = flush_word(map, src, no);
+			if (word || ta_patch_model_kill_observable(pm, i)) {
+				forms[i].flush = flushed[i] = true;
+				if (map->flush_note)
+					ta_rw_note(rw, "%s:%u: %s (%s)", s->file, s->line,
+						   map->flush_note,
+						   word ? "the comment there says so"
+							: ta_patch_model_kill_reason(pm, i));
+			}
+		}
 	}
 	form.member = nm.new_member;
 	form.old_member = nm.old_member;
+	form.new_name = nm.field ? NULL : nm.new_name;
 	if (t->init_api != TA_API_DECLARE_TASKLET && t->init_api != TA_API_DECLARE_TASKLET_OLD)
 		rc = convert_decl(rw, &nm);
 	if (rc == TA_RW_DONE)
 		rc = convert_wrappers(rw, m, &nm, hi, &scheduled);
 	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++)
-		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, scheduled);
+		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, NULL);
 	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++)
-		rc = convert_site(rw, m, &t->sites[i], &nm, hi, scheduled);
+		rc = convert_site(rw, m, &t->sites[i], &nm, hi, &forms[i]);
+	for (size_t i = 0; i < n_al && rc == TA_RW_DONE; i++) {
+		const ta_site *s = al[i].site;
+		struct site_form f = {0};
+		if (al[i].kind == TA_ALIAS_ADDRESS) {
+			ta_src *src = ta_srcset_get(rw->set, al[i].file);
+			size_t a = src ? ta_src_line(src, al[i].line) : TA_NPOS;
+			rc = a == TA_NPOS
+				     ? ta_rw_refuse(rw, "cannot read '%s'", al[i].file)
+				     : rename_in(rw, src, a, ta_src_line_end(src, al[i].line), &nm);
+			continue;
+		}
+		f.cookie = al[i].kind == TA_ALIAS_COOKIE;
+		f.queue_enable = scheduled;
+		rc = convert_site(rw, m, s, &nm, hi, &f);
+		if (rc == TA_RW_DONE && al[i].kind == TA_ALIAS_COOKIE)
+			ta_rw_note(rw,
+				   "%s() gets the work item as its dev_id, which %s passes to the "
+				   "IRQ request; its %s() at %s:%u is converted with the others "
+				   "(the reference-core check below does not model that site).",
+				   s->function, al[i].escape, ta_api_name(s->api), s->file,
+				   s->line);
+		else if (rc == TA_RW_DONE && !s->active)
+			ta_rw_note(rw,
+				   "%s:%u, in code this configuration does not build, is converted "
+				   "too (the indexer could not check it).",
+				   s->file, s->line);
+	}
 	if (rc == TA_RW_DONE)
 		rc = ta_rw_callback(rw, &form);
 	if (rc == TA_RW_DONE && hi && plain && m->one_queue_note)
 		ta_rw_note(rw, "%s: %s", t->name, m->one_queue_note);
 	if (rc == TA_RW_DONE && m->context_note)
 		ta_rw_note(rw, "%s", m->context_note);
+	if (rc == TA_RW_DONE && pm) {
+		char **lines = NULL;
+		size_t n = ta_patch_model_notes(pm, flushed,
+						ta_classification_of(t)->bh_exclusion &&
+								!m->bh_exclusion_ok
+							? "bh-exclusion"
+							: NULL,
+						&lines);
+		for (size_t i = 0; i < n; i++) {
+			ta_rw_note(rw, "%s: %s", t->name, lines[i]);
+			free(lines[i]);
+		}
+		free(lines);
+	}
+out:
+	ta_patch_model_free(&pm);
+	free(forms);
+	free(skip);
+	free(flushed);
 	free(nm.new_name);
 	free(nm.old_member);
 	free(nm.new_member);
+	return rc;
+}
+
+int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
+{
+	ta_alias *al = NULL;
+	size_t n_al = 0;
+	int rc;
+
+	if (rw->t->n_init == 0)
+		return ta_rw_refuse(rw, "no init site in the audited files");
+	if (ta_rw_aliases(rw, rw->rules, &al, &n_al) != TA_RW_DONE)
+		return TA_RW_REFUSED;
+	rc = convert_work(rw, m, al, n_al);
+	ta_rw_aliases_free(&al, n_al);
 	return rc;
 }

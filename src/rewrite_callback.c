@@ -461,17 +461,41 @@ out:
 	return rc;
 }
 
-/* The member argument [a, b) of from_tasklet()/container_of(): the renamed member. */
+static const char *last_component(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot ? dot + 1 : path;
+}
+
+/*
+ * The member argument [a, b) of from_tasklet()/container_of(): the renamed
+ * member.  A longer designator whose last component is the field
+ * (from_tasklet(rcfw, t, creq.creq_tasklet) for the field of the creq
+ * member) gets that component renamed.
+ */
 static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct ta_cb_form *f)
 {
+	const char *old_field, *new_field;
 	char *m;
+	size_t p;
 	int rc = TA_RW_DONE;
 
 	if (!f->old_member || !f->member || strcmp(f->old_member, f->member) == 0)
 		return TA_RW_DONE;
 	m = squeeze(src->text + a, b - a);
-	if (strcmp(m, f->old_member) == 0 && ta_src_edit(src, a, b - a, f->member) != 0)
-		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	old_field = last_component(f->old_member);
+	new_field = last_component(f->member);
+	if (strcmp(m, f->old_member) == 0) {
+		if (ta_src_edit(src, a, b - a, f->member) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	} else if (ta_str_ends(m, old_field) && strlen(m) > strlen(old_field) &&
+		   m[strlen(m) - strlen(old_field) - 1] == '.' &&
+		   (p = b - strlen(old_field)) >= a &&
+		   strncmp(src->text + p, old_field, strlen(old_field)) == 0) {
+		if (ta_src_edit(src, p, strlen(old_field), new_field) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	}
 	free(m);
 	return rc;
 }
@@ -509,6 +533,42 @@ static int replace_container(ta_rw *rw, ta_src *src, size_t lo, size_t p, size_t
 	return TA_RW_DONE;
 }
 
+/*
+ * The call whose '(' is at open was renamed to a name delta columns longer:
+ * continuation lines aligned after the old parenthesis move with it
+ * (from_tasklet(sde, t,\n<aligned>member) -> from_work(sde, work, ...)).
+ * Only indentation is edited; a line another edit touches is left as it is.
+ */
+static void realign_args(ta_src *src, size_t open, int delta)
+{
+	const char *s = src->text;
+	size_t close = ta_lex_match(s, src->len, open);
+	unsigned old_col = ta_lex_column(s, open) + 1;
+
+	if (close == TA_NPOS || delta == 0 || (int)old_col + delta <= 0)
+		return;
+	for (size_t i = open; i < close; i++) {
+		size_t ls = i + 1, first = ls;
+		unsigned col = (unsigned)((int)old_col + delta);
+		ta_buf b = {0};
+		char *ind;
+
+		if (s[i] != '\n')
+			continue;
+		while (first < close && (s[first] == ' ' || s[first] == '\t'))
+			first++;
+		if (first >= close || s[first] == '\n' || ta_lex_column(s, first) != old_col)
+			continue;
+		for (unsigned k = 0; k < col / 8; k++)
+			ta_buf_putc(&b, '\t');
+		for (unsigned k = 0; k < col % 8; k++)
+			ta_buf_putc(&b, ' ');
+		ind = ta_buf_steal(&b);
+		(void)ta_src_edit(src, ls, first - ls, ind);
+		free(ind);
+	}
+}
+
 /* New-style callback: rename the parameter, from_tasklet -> form->from. */
 static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
 			    const struct ta_cb_form *f, char **param)
@@ -527,8 +587,11 @@ static int convert_new_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const 
 				return TA_RW_REFUSED;
 			continue;
 		}
-		if (strcmp(f->from, "from_tasklet") != 0 && ta_src_edit(src, p, 12, f->from) != 0)
-			return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		if (strcmp(f->from, "from_tasklet") != 0) {
+			if (ta_src_edit(src, p, 12, f->from) != 0)
+				return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			realign_args(src, open, (int)strlen(f->from) - 12);
+		}
 		if (rename_member(rw, src, st[2], en[2], f) != TA_RW_DONE)
 			return TA_RW_REFUSED;
 	}
@@ -804,7 +867,8 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		expr = strip_ulong_cast(arg);
 		if (t->scope != TA_SCOPE_FIELD && t->scope != TA_SCOPE_UNRESOLVED && t->name &&
 		    simple_expr(t->name, strlen(t->name))) {
-			txt = xasprintf("&%s", t->name);
+			/* the variable as the migration renames it (ap_bus: ap_tasklet) */
+			txt = xasprintf("&%s", f->new_name ? f->new_name : t->name);
 		} else if (t->scope == TA_SCOPE_FIELD && f->member && strcmp(expr, arg) != 0 &&
 			   *expr) {
 			txt = simple_expr(expr, strlen(expr))
@@ -821,7 +885,12 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 		else
-			ta_rw_note(rw, "Direct calls of %s() now pass the tasklet.", cb);
+			ta_rw_note(rw,
+				   "%s() is also called directly at %s:%u%s%s%s: the call now "
+				   "passes the %s and still runs the callback there, at once.",
+				   cb, s->file, s->line, s->function ? ", in " : "",
+				   s->function ? s->function : "", s->function ? "()" : "",
+				   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
 		free(arg);
 		free(expr);
 		free(txt);

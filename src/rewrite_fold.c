@@ -13,6 +13,7 @@
 
 #include "classify.h"
 #include "lex.h"
+#include "rewrite_alias.h"
 #include "rewrite_callback.h"
 #include "rewrite_stmt.h"
 #include "rules.h"
@@ -832,6 +833,22 @@ int ta_rewrite_fold(ta_rw *rw, const ta_mechanism_rules *m)
 	int rc;
 
 	rc = check_sites(&f);
+	if (rc == TA_RW_DONE) {
+		/* a site reached through a pointer would act on a tasklet that is gone */
+		ta_alias *al = NULL;
+		size_t n_al = 0;
+		rc = ta_rw_aliases(rw, rw->rules, &al, &n_al);
+		for (size_t i = 0; i < n_al && rc == TA_RW_DONE; i++)
+			if (al[i].site)
+				rc = ta_rw_refuse(
+					rw,
+					"%s:%u: %s() on '%s' also acts on this tasklet, and "
+					"the %s conversion does not rewrite such a site",
+					al[i].site->file, al[i].site->line,
+					ta_api_name(al[i].site->api),
+					al[i].site->text ? al[i].site->text : "?", m->name);
+		ta_rw_aliases_free(&al, n_al);
+	}
 	if (rc == TA_RW_DONE)
 		rc = check_plain_locks(&f);
 	if (rc == TA_RW_DONE)

@@ -159,6 +159,19 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 				    "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
 				    src->rel, t->decl_line, name);
 	r = ta_lex_skip(src->text, src->len, q + strlen(name));
+	/* attributes after the name stay: ____cacheline_aligned_in_smp, __aligned(8) */
+	while (r < src->len && ta_lex_ident_char(src->text[r]) &&
+	       !(src->text[r] >= '0' && src->text[r] <= '9')) {
+		while (r < src->len && ta_lex_ident_char(src->text[r]))
+			r++;
+		r = ta_lex_skip(src->text, src->len, r);
+		if (r < src->len && src->text[r] == '(') {
+			size_t close = ta_lex_match(src->text, src->len, r);
+			if (close == TA_NPOS)
+				break;
+			r = ta_lex_skip(src->text, src->len, close + 1);
+		}
+	}
 	if (r >= src->len || src->text[r] != ';')
 		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a single plain one",
 				    src->rel, ta_src_line_of(src, p), name);
@@ -342,11 +355,31 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 	return rc;
 }
 
+/*
+ * Could the function cb as installed from file (or defined there: def) be
+ * the one defined in our_def?  Functions of the same name in different
+ * files are different functions (two drivers' static vq_work_handler());
+ * unknown locations are taken as the same, to be safe.
+ */
+static bool same_definition(const char *our_def, const char *def, const char *file)
+{
+	if (!our_def)
+		return true;
+	if (def)
+		return strcmp(def, our_def) == 0;
+	return !file || strcmp(file, our_def) == 0 || !ta_str_ends(our_def, ".c");
+}
+
 /* Other tasklets with the same callback: converting it would break them. */
 const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 {
 	const ta_tasklet *t = rw->t;
+	/* where our cb is defined: the callback's file, or the file installing it */
+	const char *our_def = t->callback && strcmp(t->callback, cb) == 0 ? t->callback_file : NULL;
 
+	for (size_t i = 0; !our_def && i < t->n_init; i++)
+		if (t->init_sites[i].callback && strcmp(t->init_sites[i].callback, cb) == 0)
+			our_def = t->init_sites[i].file;
 	for (size_t i = 0; i < rw->audit->n_tasklets; i++) {
 		const ta_tasklet *u = &rw->audit->tasklets[i];
 		bool uses = false;
@@ -354,8 +387,15 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 			continue;
 		for (size_t k = 0; k < u->n_init && !uses; k++)
 			uses = u->init_sites[k].callback &&
-			       strcmp(u->init_sites[k].callback, cb) == 0;
-		if (uses || (u->callback && !u->callback_is_expr && strcmp(u->callback, cb) == 0))
+			       strcmp(u->init_sites[k].callback, cb) == 0 &&
+			       same_definition(our_def,
+					       u->callback && strcmp(u->callback, cb) == 0
+						       ? u->callback_file
+						       : NULL,
+					       u->init_sites[k].file);
+		if (!uses && u->callback && !u->callback_is_expr && strcmp(u->callback, cb) == 0)
+			uses = same_definition(our_def, u->callback_file, u->file);
+		if (uses)
 			return u;
 	}
 	return NULL;

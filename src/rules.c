@@ -193,6 +193,7 @@ static const struct {
 	{"internals_beyond", TA_COND_INTERNALS_BEYOND, ARG_STRS},
 	{"trace_op", TA_COND_TRACE_OP, ARG_STRS},
 	{"kill_in_function_ending", TA_COND_KILL_IN, ARG_STRS},
+	{"disable_in_function_ending", TA_COND_DISABLE_IN, ARG_STRS},
 	{"enable_and_queue", TA_COND_ENABLE_AND_QUEUE, ARG_BOOL},
 	{"replacement_breaks", TA_COND_REPLACEMENT_BREAKS, ARG_BOOL},
 	{"lost_run_ends_with", TA_COND_LOST_RUN_ENDS_WITH, ARG_STRS},
@@ -203,7 +204,7 @@ static const struct {
 
 bool ta_cond_kind_is_difference(enum ta_cond_kind kind)
 {
-	return kind == TA_COND_TRACE_OP || kind == TA_COND_KILL_IN ||
+	return kind == TA_COND_TRACE_OP || kind == TA_COND_KILL_IN || kind == TA_COND_DISABLE_IN ||
 	       kind == TA_COND_ENABLE_AND_QUEUE || kind == TA_COND_REPLACEMENT_BREAKS ||
 	       kind == TA_COND_LOST_RUN_ENDS_WITH || kind == TA_COND_SHOWN_ON_TASKLET ||
 	       kind == TA_COND_TRACE_ENDS_WITH || kind == TA_COND_TRACE_SHOWS;

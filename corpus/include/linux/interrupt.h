@@ -18,6 +18,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 int request_threaded_irq(unsigned int irq, irq_handler_t handler, irq_handler_t thread_fn,
 			 unsigned long flags, const char *name, void *dev);
 void free_irq(unsigned int irq, void *dev);
+void disable_irq(unsigned int irq);
 struct device;
 int devm_request_irq(struct device *dev, unsigned int irq, irq_handler_t handler,
 		     unsigned long irqflags, const char *devname, void *dev_id);
