@@ -654,45 +654,6 @@ static void set_recipients(struct job *j, const struct ta_recipients *rc)
 	j->out->n_cc = rc->n_cc;
 }
 
-static void use_recipients(struct ta_patch_desc *d, const struct ta_recipients *rc)
-{
-	d->to = (const char *const *)rc->to;
-	d->n_to = rc->n_to;
-	d->cc = (const char *const *)rc->cc;
-	d->n_cc = rc->n_cc;
-}
-
-/*
- * The patch text, addressed as get_maintainer.pl addresses the written
- * file.  Its K: keywords also read the To:/Cc: lines, so the patch is
- * formatted again until the recipients stop changing (a few rounds).
- */
-static char *format_addressed(const struct run *r, struct ta_patch_desc *d,
-			      struct ta_recipients *rc)
-{
-	const char **paths = xcalloc(d->n_files + 1, sizeof(*paths));
-	char *text = ta_patch_format(d);
-
-	memset(rc, 0, sizeof(*rc));
-	for (size_t i = 0; i < d->n_files; i++)
-		paths[i] = d->files[i].path;
-	for (int round = 0; text && r->maintainers && round < 8; round++) {
-		struct ta_recipients next;
-		ta_maintainers_query(r->maintainers, paths, d->n_files, text, &next);
-		if (ta_recipients_equal(&next, rc)) {
-			ta_recipients_clear(&next);
-			break;
-		}
-		ta_recipients_clear(rc);
-		*rc = next;
-		use_recipients(d, rc);
-		free(text);
-		text = ta_patch_format(d);
-	}
-	free(paths);
-	return text;
-}
-
 /* The files a set changes, as the patch writer wants them; the caller frees texts. */
 static size_t patch_files(const ta_srcset *set, struct ta_patch_file **files, char ***texts,
 			  const char **first, size_t *n_c)
@@ -744,7 +705,7 @@ static char *format_part(const struct run *r, const ta_srcset *set, const char *
 	d.n_files = n;
 	d.part = part;
 	d.parts = parts;
-	text = format_addressed(r, &d, to);
+	text = ta_patch_format_addressed(r->maintainers, &d, to);
 	for (size_t i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);
