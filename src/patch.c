@@ -31,6 +31,7 @@
 #include "rewrite_prep.h"
 #include "rewrite_setup.h"
 #include "rules.h"
+#include "subject.h"
 #include "util.h"
 
 /* The migrations that are not a mechanism's (mechanism.h): the modernization and
@@ -94,6 +95,7 @@ struct run {
 	const ta_audit *a;
 	const struct ta_patch_opts *o;
 	ta_patch_rules *rules;
+	ta_subjects *subjects;       /* rules/patch/subjects.json and the run's subjects */
 	char *api_header;            /* text of the tree's include/linux/workqueue.h */
 	ta_maintainers *maintainers; /* the tree's MAINTAINERS (NULL: none) */
 	struct job *jobs;
@@ -516,14 +518,17 @@ static char *rfc2822_now(void)
 	return xstrdup(buf);
 }
 
-/* The changelog: why, what each tasklet became, what changes in behaviour. */
-static char *changelog(struct run *r, size_t g, const char *mech)
+/* The changelog: why (intro: core code's, NULL: the mechanism's), what each tasklet
+ * became, what changes in behaviour. */
+static char *changelog(struct run *r, size_t g, const char *mech, const char *intro)
 {
 	const ta_mechanism_rules *m = ta_patch_rules_mechanism(r->rules, mech);
 	ta_buf b = {0};
 	size_t n_notes = 0;
 
-	ta_buf_printf(&b, "%s\n", strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro);
+	if (!intro)
+		intro = strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro;
+	ta_buf_printf(&b, "%s\n", intro);
 	ta_buf_puts(&b, strcmp(mech, "setup") == 0 || !m->queue
 				? "Converted:\n"
 				: "Converted, with the queue each work item now uses:\n");
@@ -714,7 +719,8 @@ static char *format_part(const struct run *r, const ta_srcset *set, const char *
 }
 
 /* The preparation patch's subject and changelog for group g. */
-static void prep_text(struct run *r, size_t g, const char *prefix, char **subject, char **body)
+static void prep_text(struct run *r, size_t g, const char *prefix, const char *const *paths,
+		      size_t n, char **subject, char **body)
 {
 	ta_buf b = {0}, what = {0};
 
@@ -731,7 +737,7 @@ static void prep_text(struct run *r, size_t g, const char *prefix, char **subjec
 	ta_buf_puts(&b, "No functional change intended.\n");
 	{
 		char *s = xasprintf(r->rules->prep.subject, what.s ? what.s : "other data");
-		*subject = xasprintf("%s: %s", prefix, s);
+		*subject = ta_subject_claim(r->subjects, prefix, s, paths, n);
 		free(s);
 	}
 	*body = ta_buf_steal(&b);
@@ -775,27 +781,35 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 	char **texts;
 	const char *first;
 	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
-	char *prefix, *subject, *body, *date, *text, *reason = NULL;
+	const char **paths = xcalloc(n + 1, sizeof(*paths));
+	char *prefix, *subject, *intro, *body, *date, *text, *reason = NULL;
 	char *subject1 = NULL, *body1 = NULL, *text1 = NULL;
 	struct ta_recipients to = {0}, to1 = {0};
 	unsigned parts = prep ? 2 : 0;
 	int rc = TA_EXIT_OK;
 
-	prefix = ta_patch_prefix(r->rules, first, n_c > 1);
+	(void)first;
+	(void)n_c;
+	for (size_t i = 0; i < n; i++)
+		paths[i] = files[i].path;
+	/* as the subsystem writes it, unique in the run (subject.h) */
+	prefix = ta_subject_prefix(r->subjects, paths, n, NULL);
+	subject = ta_subject_claim(r->subjects, prefix,
+				   strcmp(mech, "setup") == 0
+					   ? r->rules->setup_subject
+					   : ta_patch_rules_mechanism(r->rules, mech)->subject,
+				   paths, n);
+	intro = ta_subject_core_intro(r->subjects, paths, n, mech);
+	body = changelog(r, g, mech, intro);
+	if (prep)
+		prep_text(r, g, prefix, paths, n, &subject1, &body1);
 	for (size_t i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);
 	free(files);
-	subject = xasprintf("%s: %s", prefix,
-			    strcmp(mech, "setup") == 0
-				    ? r->rules->setup_subject
-				    : ta_patch_rules_mechanism(r->rules, mech)->subject);
-	body = changelog(r, g, mech);
 	date = rfc2822_now();
-	if (prep) {
-		prep_text(r, g, prefix, &subject1, &body1);
+	if (prep)
 		text1 = format_part(r, prep, subject1, body1, date, 1, parts, &to1);
-	}
 	text = format_part(r, set, subject, body, date, prep ? 2 : 0, parts, &to);
 	if (r->o->apply) {
 		int ar = apply_set(r, set, &reason);
@@ -825,6 +839,8 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 	free(reason);
 	ta_recipients_clear(&to);
 	ta_recipients_clear(&to1);
+	free(paths);
+	free(intro);
 	free(prefix);
 	free(subject);
 	free(body);
@@ -1027,6 +1043,12 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 	r.rules = ta_patch_rules_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir());
 	if (!r.rules)
 		return TA_EXIT_USAGE;
+	r.subjects = ta_subjects_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir(),
+				      a->tree);
+	if (!r.subjects) {
+		ta_patch_rules_free(&r.rules);
+		return TA_EXIT_USAGE;
+	}
 	{
 		char *err = NULL;
 		r.maintainers = ta_maintainers_load(a->tree, &err);
@@ -1034,6 +1056,7 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			ta_error("%s", err);
 			free(err);
 			ta_patch_rules_free(&r.rules);
+			ta_subjects_free(&r.subjects);
 			return TA_EXIT_USAGE;
 		}
 	}
@@ -1170,6 +1193,7 @@ out:
 	ta_validator_free(&r.val[0]);
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
+	ta_subjects_free(&r.subjects);
 	ta_maintainers_free(&r.maintainers);
 	return rc;
 }
