@@ -24,6 +24,7 @@
 #include "mechanism.h"
 #include "outfile.h"
 #include "patch_rules.h"
+#include "patch_series.h"
 #include "patch_validate.h"
 #include "patch_write.h"
 #include "rewrite_bh.h"
@@ -98,6 +99,7 @@ struct run {
 	ta_subjects *subjects;       /* rules/patch/subjects.json and the run's subjects */
 	char *api_header;            /* text of the tree's include/linux/workqueue.h */
 	ta_maintainers *maintainers; /* the tree's MAINTAINERS (NULL: none) */
+	ta_series *series;           /* --series: the written patches, kept until the end */
 	struct job *jobs;
 	size_t n_jobs;
 	ta_validator *val[2]; /* without and with the BH declarations */
@@ -659,6 +661,28 @@ static void set_recipients(struct job *j, const struct ta_recipients *rc)
 	j->out->n_cc = rc->n_cc;
 }
 
+/*
+ * Keep the patch of group g for its series, with its tasklets and their
+ * migrations (none for a preparation: the conversion after it, joined,
+ * names them).
+ */
+static void series_add(struct run *r, size_t g, const struct ta_patch_desc *d, bool prep,
+		       bool joined)
+{
+	const ta_tasklet **ts = xcalloc(r->n_jobs + 1, sizeof(*ts));
+	const char **migs = xcalloc(r->n_jobs + 1, sizeof(*migs));
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_jobs && !prep; i++)
+		if (!r->jobs[i].dropped && r->jobs[i].status == TA_RW_DONE && find(r, i) == g) {
+			ts[n] = r->jobs[i].t;
+			migs[n++] = r->jobs[i].mech;
+		}
+	ta_series_add(r->series, d, ts, migs, n, joined);
+	free(ts);
+	free(migs);
+}
+
 /* The files a set changes, as the patch writer wants them; the caller frees texts. */
 static size_t patch_files(const ta_srcset *set, struct ta_patch_file **files, char ***texts,
 			  const char **first, size_t *n_c)
@@ -690,32 +714,45 @@ static size_t patch_files(const ta_srcset *set, struct ta_patch_file **files, ch
 	return n;
 }
 
-/* One patch of a group (part of parts, 0: alone), addressed; NULL when nothing changes. */
+/* A formatted patch's description and the files it points to, kept for --series. */
+struct kept {
+	struct ta_patch_desc d;
+	struct ta_patch_file *files;
+	char **texts;
+};
+
+static void kept_clear(struct kept *k)
+{
+	for (size_t i = 0; i < k->d.n_files; i++)
+		free(k->texts[i]);
+	free(k->texts);
+	free(k->files);
+	memset(k, 0, sizeof(*k));
+}
+
+/*
+ * One patch of a group (part of parts, 0: alone), addressed; NULL when
+ * nothing changes.  Its description stays in *keep (kept_clear() frees it).
+ */
 static char *format_part(const struct run *r, const ta_srcset *set, const char *subject,
 			 const char *body, const char *date, unsigned part, unsigned parts,
-			 struct ta_recipients *to)
+			 struct ta_recipients *to, struct kept *keep)
 {
-	struct ta_patch_file *files;
-	char **texts, *text;
 	const char *first;
-	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
-	struct ta_patch_desc d = {0};
+	size_t n_c, n = patch_files(set, &keep->files, &keep->texts, &first, &n_c);
+	struct ta_patch_desc *d = &keep->d;
 
-	d.author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
-	d.date = date;
-	d.subject = subject;
-	d.body = body;
-	d.signoff = r->o->signoff;
-	d.files = files;
-	d.n_files = n;
-	d.part = part;
-	d.parts = parts;
-	text = ta_patch_format_addressed(r->maintainers, &d, to);
-	for (size_t i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(files);
-	return text;
+	memset(d, 0, sizeof(*d));
+	d->author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
+	d->date = date;
+	d->subject = subject;
+	d->body = body;
+	d->signoff = r->o->signoff;
+	d->files = keep->files;
+	d->n_files = n;
+	d->part = part;
+	d->parts = parts;
+	return ta_patch_format_addressed(r->maintainers, d, to);
 }
 
 /* The preparation patch's subject and changelog for group g. */
@@ -785,6 +822,7 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 	char *prefix, *subject, *intro, *body, *date, *text, *reason = NULL;
 	char *subject1 = NULL, *body1 = NULL, *text1 = NULL;
 	struct ta_recipients to = {0}, to1 = {0};
+	struct kept k = {0}, k1 = {0};
 	unsigned parts = prep ? 2 : 0;
 	int rc = TA_EXIT_OK;
 
@@ -809,8 +847,8 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 	free(files);
 	date = rfc2822_now();
 	if (prep)
-		text1 = format_part(r, prep, subject1, body1, date, 1, parts, &to1);
-	text = format_part(r, set, subject, body, date, prep ? 2 : 0, parts, &to);
+		text1 = format_part(r, prep, subject1, body1, date, 1, parts, &to1, &k1);
+	text = format_part(r, set, subject, body, date, prep ? 2 : 0, parts, &to, &k);
 	if (r->o->apply) {
 		int ar = apply_set(r, set, &reason);
 		if (ar != 0) {
@@ -818,10 +856,22 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 			rc = ar == -2 ? TA_EXIT_FAILURE : TA_EXIT_USAGE;
 		}
 	}
-	if (rc == TA_EXIT_OK)
-		rc = put_text(r, subject1, text1, stream);
-	if (rc == TA_EXIT_OK)
-		rc = put_text(r, subject, text, stream);
+	if (rc == TA_EXIT_OK && r->series) {
+		/* the series numbers both, the preparation first */
+		if (text1) {
+			r->number++;
+			series_add(r, g, &k1.d, true, false);
+		}
+		if (text) {
+			r->number++;
+			series_add(r, g, &k.d, false, text1 != NULL);
+		}
+	} else {
+		if (rc == TA_EXIT_OK)
+			rc = put_text(r, subject1, text1, stream);
+		if (rc == TA_EXIT_OK)
+			rc = put_text(r, subject, text, stream);
+	}
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		struct job *j = &r->jobs[i];
 		if (!live_in(r, i, g))
@@ -837,6 +887,8 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 		}
 	}
 	free(reason);
+	kept_clear(&k);
+	kept_clear(&k1);
 	ta_recipients_clear(&to);
 	ta_recipients_clear(&to1);
 	free(paths);
@@ -1060,6 +1112,15 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			return TA_EXIT_USAGE;
 		}
 	}
+	if (o->series && o->outdir) {
+		struct ta_series_opts so = {.outdir = o->outdir,
+					    .max = o->max_series ? o->max_series : 15,
+					    .audit = a,
+					    .maintainers = r.maintainers,
+					    .subjects = r.subjects,
+					    .rules_dir = a->rules_dir};
+		r.series = ta_series_new(&so);
+	}
 	hdr = ta_path_join(a->tree, "include/linux/workqueue.h");
 	r.api_header = ta_read_file(hdr, NULL);
 	free(hdr);
@@ -1166,6 +1227,11 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			r.n_refused++;
 		}
 	}
+	if (r.series) {
+		int src = ta_series_write(r.series);
+		if (src != 0 && rc == TA_EXIT_OK)
+			rc = src;
+	}
 	if (!o->outdir && !o->apply && fflush(stdout) != 0)
 		rc = TA_EXIT_FAILURE;
 	ta_diag(TA_NOTE, NULL, 0, 0, "%u patch%s for %zu tasklet%s; %zu refused, %zu not needed",
@@ -1193,6 +1259,7 @@ out:
 	ta_validator_free(&r.val[0]);
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
+	ta_series_free(&r.series);
 	ta_subjects_free(&r.subjects);
 	ta_maintainers_free(&r.maintainers);
 	return rc;
