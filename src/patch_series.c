@@ -211,7 +211,7 @@ static void mechanism_item(ta_buf *b, const ta_tasklet *t, const char *mig)
 	if (t->callback)
 		ta_buf_printf(&x, " (callback %s())", t->callback);
 	if (m < 0)
-		ta_buf_printf(&x, ": %s, the modernization: no change of mechanism", mig);
+		ta_buf_puts(&x, ": tasklet_setup(), the modernization: no change of mechanism");
 	else if (rec->mechanism && strcmp(rec->mechanism, name) == 0)
 		ta_buf_printf(&x, ": %s, as recommended (confidence %.2f)", name, rec->confidence);
 	else if (rec->mechanism)
@@ -233,7 +233,7 @@ static void behaviour_item(ta_buf *b, const ta_rules *rules, const ta_tasklet *t
 	size_t n_obs = 0;
 
 	if (m < 0) {
-		item(b, "%s: behaviour not checked: the modernization keeps the tasklet", t->name);
+		item(b, "%s: behaviour unchanged: the modernization keeps the tasklet", t->name);
 		return;
 	}
 	bh = ta_behavior_check(t, ta_mech_name((enum ta_mech)m), NULL);
@@ -268,8 +268,23 @@ static void behaviour_item(ta_buf *b, const ta_rules *rules, const ta_tasklet *t
 			continue;
 		ta_buf_printf(&t2, "%s%s: %s", d->safety ? "unsafe: " : "", d->property,
 			      d->explanation ? d->explanation : "");
-		if (d->relevance_reason)
-			ta_buf_printf(&t2, " (%s)", d->relevance_reason);
+		wrapped(b, t2.s, 2, 4);
+		ta_buf_free(&t2);
+	}
+	/* why they matter to this driver, each reason once */
+	for (size_t i = 0; i < bh->n_diffs && n_obs; i++) {
+		const struct ta_behavior_diff *d = &bh->diffs[i];
+		bool seen = false;
+		ta_buf t2 = {0};
+		if (!d->relevance_reason ||
+		    !(d->safety || (d->relevance && strcmp(d->relevance, "observable") == 0)))
+			continue;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = bh->diffs[k].relevance_reason &&
+			       strcmp(bh->diffs[k].relevance_reason, d->relevance_reason) == 0;
+		if (seen)
+			continue;
+		ta_buf_printf(&t2, "here: %s", d->relevance_reason);
 		wrapped(b, t2.s, 2, 4);
 		ta_buf_free(&t2);
 	}
