@@ -25,6 +25,7 @@
 #include "outfile.h"
 #include "patch_rules.h"
 #include "patch_series.h"
+#include "patch_tidy.h"
 #include "patch_validate.h"
 #include "patch_write.h"
 #include "rewrite_bh.h"
@@ -100,6 +101,7 @@ struct run {
 	char *api_header;            /* text of the tree's include/linux/workqueue.h */
 	ta_maintainers *maintainers; /* the tree's MAINTAINERS (NULL: none) */
 	ta_series *series;           /* --series: the written patches, kept until the end */
+	struct ta_tidy tidy;         /* what the group being written renamed and left */
 	struct job *jobs;
 	size_t n_jobs;
 	ta_validator *val[2]; /* without and with the BH declarations */
@@ -415,6 +417,25 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 	return set;
 }
 
+/*
+ * The merged set of group g on the files as prep made them, tidied
+ * (patch_tidy.h): local names renamed only with rename.
+ */
+static ta_srcset *merged(struct run *r, size_t g, const ta_srcset *prep, bool rename)
+{
+	ta_srcset *set = merge(r, g, prep);
+	const char *mech = NULL;
+	const ta_mechanism_rules *m;
+
+	for (size_t i = 0; i < r->n_jobs && !mech; i++)
+		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
+			mech = r->jobs[i].mech;
+	m = mech ? ta_patch_rules_mechanism(r->rules, mech) : NULL;
+	ta_tidy_clear(&r->tidy);
+	ta_tidy_set(set, r->a, m && m->queue ? m->work_noun : NULL, rename, &r->tidy);
+	return set;
+}
+
 /* What a merged set asks the validator to parse; the texts are owned. */
 struct check {
 	const char **paths, **texts, **units;
@@ -586,6 +607,13 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 					ta_buf_printf(&b, "- %s\n", j->rw.notes[k]);
 			}
 		}
+	}
+	{
+		/* the names and comments that said tasklet (patch_tidy.h) */
+		char *names = ta_tidy_paragraph(&r->tidy);
+		if (names)
+			ta_buf_printf(&b, "%s\n", names);
+		free(names);
 	}
 	if (strcmp(mech, "setup") == 0)
 		ta_buf_puts(&b, "No functional change intended.\n");
@@ -1176,20 +1204,29 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 	for (size_t g = 0; g < nt; g++) {
 		ta_srcset *set, *prep;
 		char *reason = NULL;
-		bool bh;
+		bool bh, bad;
 		const char *mech;
 		if (find(&r, g) != g || r.jobs[g].status != TA_RW_DONE)
 			continue;
 		bh = group_uses_bh_decls(&r, g);
 		prep = settle_prep(&r, g);
-		set = merge(&r, g, prep);
-		if (validate(&r, g, set, bh, &reason) != 0) {
+		set = merged(&r, g, prep, true);
+		bad = validate(&r, g, set, bh, &reason) != 0;
+		if (bad && r.tidy.n_renamed) {
+			/* a rename broke it: the patch without them */
+			free(reason);
+			reason = NULL;
+			ta_srcset_free(&set);
+			set = merged(&r, g, prep, false);
+			bad = validate(&r, g, set, bh, &reason) != 0;
+		}
+		if (bad) {
 			/* keep the tasklets that pass alone, then check them together */
 			free(reason);
 			reason = NULL;
 			ta_srcset_free(&set);
 			if (prune(&r, g, bh) > 0) {
-				set = merge(&r, g, prep);
+				set = merged(&r, g, prep, false);
 				if (validate(&r, g, set, bh, &reason) != 0) {
 					for (size_t i = 0; i < nt; i++)
 						if (find(&r, i) == g && !r.jobs[i].dropped &&
@@ -1260,6 +1297,7 @@ out:
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
 	ta_series_free(&r.series);
+	ta_tidy_clear(&r.tidy);
 	ta_subjects_free(&r.subjects);
 	ta_maintainers_free(&r.maintainers);
 	return rc;
