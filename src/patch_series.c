@@ -353,6 +353,12 @@ static char *driver_of(const struct spatch *p)
 	return pre;
 }
 
+/* v[i] is a preparation: the conversion after it is joined to it. */
+static bool is_prep(struct spatch *const *v, size_t n, size_t i)
+{
+	return i + 1 < n && v[i + 1]->joined;
+}
+
 static char *blurb(const ta_series *s, const ta_rules *rules, struct spatch *const *v, size_t n,
 		   unsigned part, unsigned parts)
 {
@@ -386,8 +392,8 @@ static char *blurb(const ta_series *s, const ta_rules *rules, struct spatch *con
 	for (size_t i = 0; i < n; i++) {
 		const struct spatch *p = v[i];
 		char *pre, *files;
-		if (i + 1 < n && v[i + 1]->joined)
-			continue; /* a preparation: its conversion names the tasklets */
+		if (is_prep(v, n, i))
+			continue; /* its conversion names the tasklets */
 		pre = driver_of(p);
 		files = files_list(p);
 		ta_buf_putc(&b, '\n');
@@ -431,18 +437,28 @@ static char *shortlog(struct spatch *const *v, size_t n)
 	return ta_buf_steal(&b);
 }
 
-/* The cover's subject: the component most patches start with, the shared summary. */
+/*
+ * The cover's subject: the component most conversions start with, their
+ * shared summary (the preparations left out).
+ */
 static char *cover_subject(struct spatch *const *v, size_t n, unsigned part, unsigned parts)
 {
 	char *best = NULL, *summary = NULL;
-	size_t best_n = 0;
+	size_t best_n = 0, n_conv = 0;
 	ta_buf b = {0};
 
 	for (size_t i = 0; i < n; i++) {
-		char *c = first_component(v[i]->subject);
+		char *c;
 		size_t k = 0;
+		if (is_prep(v, n, i))
+			continue;
+		n_conv++;
+		c = first_component(v[i]->subject);
 		for (size_t j = 0; j < n; j++) {
-			char *d = first_component(v[j]->subject);
+			char *d;
+			if (is_prep(v, n, j))
+				continue;
+			d = first_component(v[j]->subject);
 			k += strcmp(c, d) == 0;
 			free(d);
 		}
@@ -455,8 +471,12 @@ static char *cover_subject(struct spatch *const *v, size_t n, unsigned part, uns
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		char *pre = ta_subject_prefix_of(v[i]->subject);
-		const char *sum = v[i]->subject + (pre ? strlen(pre) + 1 : 0);
+		char *pre;
+		const char *sum;
+		if (is_prep(v, n, i))
+			continue;
+		pre = ta_subject_prefix_of(v[i]->subject);
+		sum = v[i]->subject + (pre ? strlen(pre) + 1 : 0);
 		if (!summary)
 			summary = xstrdup(sum);
 		else if (strcmp(summary, sum) != 0) {
@@ -467,7 +487,7 @@ static char *cover_subject(struct spatch *const *v, size_t n, unsigned part, uns
 		}
 		free(pre);
 	}
-	if (best && 2 * best_n > n)
+	if (best && 2 * best_n > n_conv)
 		ta_buf_printf(&b, "%s: ", best);
 	ta_buf_puts(&b, summary ? summary : "");
 	if (parts > 1)
@@ -539,8 +559,17 @@ static int write_one(const ta_series *s, const ta_rules *rules, unsigned k, stru
 			ret = TA_EXIT_FAILURE;
 		}
 		for (size_t f = 0; f < p->n_files; f++) {
-			TA_PUSH(paths, n_paths, cap_paths, p->files[f].path);
-			TA_PUSH(files, n_files, cap_files, p->files[f]);
+			/* a file two patches change (a preparation, then its conversion): once */
+			size_t at = 0;
+			while (at < n_files && strcmp(files[at].path, p->files[f].path) != 0)
+				at++;
+			if (at < n_files) {
+				files[at].new_text = p->files[f].new_text;
+				files[at].new_len = p->files[f].new_len;
+			} else {
+				TA_PUSH(paths, n_paths, cap_paths, p->files[f].path);
+				TA_PUSH(files, n_files, cap_files, p->files[f]);
+			}
 		}
 		ta_recipients_clear(&prc);
 		free(name);

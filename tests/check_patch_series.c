@@ -10,8 +10,10 @@
  * get_maintainer.pl --no-tree --mpath on the same tree and patches); the
  * cover letter's blurb, shortlog and diffstat; every series applies in
  * order with git am; a patch of a series is the patch written without
- * --series but for its subject's tag.  Without MAINTAINERS the series
- * follow the subject prefix.  Usage errors.
+ * --series but for its subject's tag.  A driver's preparation patch and
+ * its conversion ([PATCH 1/2] and [PATCH 2/2] without --series) are
+ * numbered in the series like the others, in that order, never apart.  Without MAINTAINERS the
+ * series follow the subject prefix.  Usage errors.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,18 +96,24 @@ START_TEST(test_series)
 	char *s4, *text, *plain, *cover, *ls;
 
 	ck_assert_msg(r.status == 0, "%s", r.err);
-	/* BH DRIVERS takes the bh cases (bh_basic too: BH BASIC names no tree): 3 of 3 */
-	HAS(r.err, ": 3 patches for BH DRIVERS\n");
+	/* BH DRIVERS takes the bh cases (bh_basic too: BH BASIC names no tree) */
+	HAS(r.err, ": 4 patches for BH DRIVERS\n");
 	HAS(r.err, ": 4 patches for NETWORKING DRIVERS\n");
 	s4 = series_with(sdir, "bh_basic");
 	ls = tu_ls(s4);
 	ck_assert_str_eq(ls, "0000-cover-letter.patch\n"
-			     "0001-patch-bh_basic-Convert-from-tasklet-to-BH-workqueue.patch\n"
-			     "0002-patch-bh_declare-Convert-from-tasklet-to-BH-workqueu.patch\n"
-			     "0003-patch-bh_hi-Convert-from-tasklet-to-BH-workqueue.patch\n");
+			     "0001-patch-bh_backptr_assign-Avoid-tasklet-passing-struct.patch\n"
+			     "0002-patch-bh_backptr_assign-Convert-from-tasklet-to-BH-w.patch\n"
+			     "0003-patch-bh_basic-Convert-from-tasklet-to-BH-workqueue.patch\n"
+			     "0004-patch-bh_cast_call-Convert-from-tasklet-to-BH-workqu.patch\n");
 	free(ls);
-	text = read_in(s4, "0001-");
-	HAS(text, "Subject: [PATCH 1/3] patch: bh_basic: Convert from tasklet to BH workqueue\n"
+	/* no series ends with a preparation: its conversion is in the same series */
+	ck_assert_int_eq(tu_sh("for d in '%s'/series-*; do ls \"$d\" | tail -n 1 | "
+			       "grep -q Avoid-tasklet && exit 1; done; exit 0",
+			       sdir),
+			 0);
+	text = read_in(s4, "0003-");
+	HAS(text, "Subject: [PATCH 3/4] patch: bh_basic: Convert from tasklet to BH workqueue\n"
 		  "To: Bob Basic <bob@example.org>,\n"
 		  "    Alice Alpha <alice@example.org>\n"
 		  "Cc: bh@example.org,\n"
@@ -121,10 +129,26 @@ START_TEST(test_series)
 		plain = read_in(pout, "bh_basic");
 		p = strstr(plain, "[PATCH] ");
 		ck_assert_ptr_nonnull(p);
-		want = xasprintf("%.*s[PATCH 1/3] %s", (int)(p - plain), plain, p + 8);
+		want = xasprintf("%.*s[PATCH 3/4] %s", (int)(p - plain), plain, p + 8);
 		ck_assert_str_eq(text, want);
 		free(want);
 		free(plain);
+		/* the pair: [PATCH 1/2] and [PATCH 2/2] alone, 1/4 and 2/4 in the series */
+		for (int k = 1; k <= 2; k++) {
+			char *mine = read_in(s4, k == 1 ? "0001-" : "0002-");
+			char tag[16];
+			plain = read_in(pout, k == 1 ? "bh_backptr_assign-Avoid"
+						     : "bh_backptr_assign-Convert");
+			snprintf(tag, sizeof(tag), "[PATCH %d/2] ", k);
+			p = strstr(plain, tag);
+			ck_assert_ptr_nonnull(p);
+			want = xasprintf("%.*s[PATCH %d/4] %s", (int)(p - plain), plain, k,
+					 p + strlen(tag));
+			ck_assert_str_eq(mine, want);
+			free(want);
+			free(plain);
+			free(mine);
+		}
 		tu_run_free(&pr);
 		free(pargs);
 		free(pout);
@@ -132,15 +156,17 @@ START_TEST(test_series)
 	free(text);
 	/* the cover letter: addressed for the whole series */
 	cover = read_in(s4, "0000-cover-letter");
-	HAS(cover, "Subject: [PATCH 0/3] patch: Convert from tasklet to BH workqueue (part 1 of "
-		   "3)\n"
-		   "To: Bob Basic <bob@example.org>,\n"
-		   "    Alice Alpha <alice@example.org>\n"
+	HAS(cover, "Subject: [PATCH 0/4] patch: Convert from tasklet to BH workqueue (part 2 of "
+		   "6)\n"
+		   "To: Alice Alpha <alice@example.org>,\n"
+		   "    Bob Basic <bob@example.org>\n"
 		   "Cc: bh@example.org,\n"
 		   "    linux-kernel@vger.kernel.org\n\n"
 		   "Tasklets are deprecated. This series converts the tasklets of 3 drivers\n"
-		   "that BH DRIVERS takes (MAINTAINERS), one patch per driver; it is part 1\n"
-		   "of 3.");
+		   "that BH DRIVERS takes (MAINTAINERS), one patch per driver, two where a\n"
+		   "preparation patch (no functional change) comes first; it is part 2 of 6.\n");
+	HAS(cover, "\n- first prepared by: patch: bh_backptr_assign: Avoid tasklet passing\n"
+		   "  struct bp_bridge\n");
 	/* per driver: the mechanism and why, the reference core, what was checked */
 	HAS(cover, "\npatch: bh_basic (patch/bh/bh_basic.c)\n"
 		   "- priv->rx_tasklet (callback bb_rx()): bh_workqueue, as recommended\n"
@@ -151,12 +177,15 @@ START_TEST(test_series)
 		   "- checked: re-parsed, no new error\n");
 	HAS(cover, "\nEvery patch was re-parsed with libclang before it was written\n");
 	/* the shortlog and the diffstat of the whole series, as git format-patch writes them */
-	HAS(cover, "\ntasklet-audit (3):\n"
+	HAS(cover, "\ntasklet-audit (4):\n"
+		   "  patch: bh_backptr_assign: Avoid tasklet passing struct bp_bridge\n"
+		   "  patch: bh_backptr_assign: Convert from tasklet to BH workqueue\n"
 		   "  patch: bh_basic: Convert from tasklet to BH workqueue\n"
-		   "  patch: bh_declare: Convert from tasklet to BH workqueue\n"
-		   "  patch: bh_hi: Convert from tasklet to BH workqueue\n\n"
-		   " patch/bh/bh_basic.c   | 12 ++++++------\n");
-	HAS(cover, " 3 files changed, 16 insertions(+), 16 deletions(-)\n\n-- \n");
+		   "  patch: bh_cast_call: Convert from tasklet to BH workqueue\n\n"
+		   " patch/bh/bh_backptr_assign.c | 13 ++++++-------\n"
+		   " patch/bh/bh_basic.c          | 12 ++++++------\n");
+	/* the file both patches of the pair change counts once */
+	HAS(cover, " 3 files changed, 18 insertions(+), 20 deletions(-)\n\n-- \n");
 	free(cover);
 	/* a netdev series carries its tree in the tag */
 	{
