@@ -3,8 +3,8 @@
  * subject.c - subject prefixes as the subsystem writes them: from the
  * tree's git history when there is one (the one git user: `git log` run
  * with an argument vector, never a shell), else from
- * rules/patch/subjects.json (read with cJSON, comments removed by
- * cJSON_Minify, every key checked); the run's subjects kept unique; the
+ * rules/patch/subjects.json (read through jsondoc: comments allowed, every
+ * key checked, errors at file:line:col); the run's subjects kept unique; the
  * core-code changelog intros and the series tags of the same file.
  */
 #include "subject.h"
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "jsondoc.h"
 #include "lex.h"
 #include "util.h"
 
@@ -65,106 +66,104 @@ void ta_subjects_free(ta_subjects **sp)
 	*sp = NULL;
 }
 
-/* A list of {key_a: ..., key_b: ...} objects into rules; false with *err on a bad one. */
-static bool load_pairs(const cJSON *root, const char *list, const char *key_a, const char *key_b,
-		       struct path_rule **out, size_t *n, char **err)
+/* A list of {key_a: ..., key_b: ...} objects into rules; false after an error. */
+static bool load_pairs(ta_jdoc *d, const cJSON *root, const char *list, const char *key_a,
+		       const char *key_b, struct path_rule **out, size_t *n)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, list), *it;
+	const char *keys[] = {key_a, key_b, NULL};
+	const cJSON *v = ta_jdoc_get(d, root, list, TA_J_ARRAY, 0), *it;
 	size_t cap = 0;
 
-	if (!v)
-		return true;
-	if (!cJSON_IsArray(v)) {
-		*err = xasprintf("\"%s\" must be a list", list);
-		return false;
-	}
 	cJSON_ArrayForEach(it, v)
 	{
-		const cJSON *a = cJSON_GetObjectItemCaseSensitive(it, key_a);
-		const cJSON *b = cJSON_GetObjectItemCaseSensitive(it, key_b);
 		struct path_rule r;
-		if (!cJSON_IsObject(it) || cJSON_GetArraySize(it) != 2 || !cJSON_IsString(a) ||
-		    !cJSON_IsString(b)) {
-			*err = xasprintf("each of \"%s\" needs \"%s\" and \"%s\", nothing else",
-					 list, key_a, key_b);
+		if (!cJSON_IsObject(it)) {
+			ta_jdoc_bad(d, it, "is not an object");
 			return false;
 		}
-		r.path = xstrdup(a->valuestring);
-		r.value = xstrdup(b->valuestring);
+		if (!ta_jdoc_keys(d, it, keys))
+			return false;
+		r.path = ta_jdoc_strdup(d, it, key_a, TA_J_REQUIRED);
+		r.value = ta_jdoc_strdup(d, it, key_b, TA_J_REQUIRED);
 		TA_PUSH(*out, *n, cap, r);
+		if (ta_jdoc_failed(d))
+			return false;
 	}
-	return true;
+	return !ta_jdoc_failed(d);
 }
 
-ta_subjects *ta_subjects_parse(const char *name, const char *text, const char *tree_root)
+/* The whole document into s; false after an error line. */
+static bool load_doc(ta_jdoc *d, ta_subjects *s)
 {
-	static const char *const keys[] = {"version", "history_commits", "prefixes",
-					   "core",    "core_intro",      "series_tags"};
-	char *clean = xstrdup(text), *err = NULL;
-	cJSON *root;
-	const cJSON *it, *v;
-	ta_subjects *s = xcalloc(1, sizeof(*s));
+	static const char *const keys[] = {"version",    "history_commits", "prefixes", "core",
+					   "core_intro", "series_tags",     NULL};
+	const cJSON *root = ta_jdoc_root(d), *it, *v;
 	size_t cap = 0;
 
-	cJSON_Minify(clean);
-	root = cJSON_Parse(clean);
-	free(clean);
 	if (!cJSON_IsObject(root)) {
-		err = xstrdup("malformed JSON");
-		goto fail;
+		ta_jdoc_fail(d, root, "the subject rules must be one JSON object");
+		return false;
 	}
-	cJSON_ArrayForEach(it, root)
-	{
-		size_t k = 0;
-		while (k < sizeof(keys) / sizeof(*keys) && strcmp(keys[k], it->string) != 0)
-			k++;
-		if (k == sizeof(keys) / sizeof(*keys)) {
-			err = xasprintf("unknown key \"%s\"", it->string);
-			goto fail;
-		}
-	}
-	v = cJSON_GetObjectItemCaseSensitive(root, "version");
-	if (!cJSON_IsNumber(v) || v->valueint != 1) {
-		err = xstrdup("unsupported version (this tool reads 1)");
-		goto fail;
-	}
-	v = cJSON_GetObjectItemCaseSensitive(root, "history_commits");
+	if (!ta_jdoc_keys(d, root, keys))
+		return false;
+	v = ta_jdoc_get(d, root, "version", TA_J_NUMBER, TA_J_REQUIRED);
+	if (v && v->valuedouble != 1)
+		ta_jdoc_fail(d, v, "unsupported version (this tool reads 1)");
+	if (ta_jdoc_failed(d))
+		return false;
+	v = ta_jdoc_get(d, root, "history_commits", TA_J_UINT, 0);
 	s->n_commits = 50;
-	if (v && (!cJSON_IsNumber(v) || v->valueint < 0 || v->valueint > 100000)) {
-		err = xstrdup("\"history_commits\" must be a number from 0 to 100000");
-		goto fail;
+	if (v && v->valuedouble > 100000) {
+		ta_jdoc_fail(d, v, "\"history_commits\" must be a number from 0 to 100000");
+		return false;
 	}
+	if (ta_jdoc_failed(d))
+		return false;
 	if (v)
 		s->n_commits = v->valueint;
-	if (!load_pairs(root, "prefixes", "path", "prefix", &s->prefixes, &s->n_prefixes, &err) ||
-	    !load_pairs(root, "core", "path", "name", &s->cores, &s->n_cores, &err) ||
-	    !load_pairs(root, "series_tags", "section", "tag", &s->tags, &s->n_tags, &err))
-		goto fail;
+	if (!load_pairs(d, root, "prefixes", "path", "prefix", &s->prefixes, &s->n_prefixes) ||
+	    !load_pairs(d, root, "core", "path", "name", &s->cores, &s->n_cores) ||
+	    !load_pairs(d, root, "series_tags", "section", "tag", &s->tags, &s->n_tags))
+		return false;
+	v = ta_jdoc_get(d, root, "prefixes", TA_J_ARRAY, 0);
 	for (size_t i = 0; i < s->n_prefixes; i++) {
 		const char *p = s->prefixes[i].value;
 		if (!ta_str_ends(p, ":") && !ta_str_ends(p, " -")) {
-			err = xasprintf("prefix \"%s\" must end with \":\" or \" -\"", p);
-			goto fail;
+			ta_jdoc_fail(d, cJSON_GetArrayItem(v, (int)i),
+				     "prefix \"%s\" must end with \":\" or \" -\"", p);
+			return false;
 		}
 	}
-	v = cJSON_GetObjectItemCaseSensitive(root, "core_intro");
-	if (v && !cJSON_IsObject(v)) {
-		err = xstrdup("\"core_intro\" must be an object of strings");
-		goto fail;
-	}
-	cap = 0;
+	v = ta_jdoc_get(d, root, "core_intro", TA_J_OBJECT, 0);
 	cJSON_ArrayForEach(it, v)
 	{
 		struct path_rule r;
 		if (!cJSON_IsString(it)) {
-			err = xstrdup("\"core_intro\" must be an object of strings");
-			goto fail;
+			ta_jdoc_bad(d, it, "is not a string");
+			return false;
 		}
 		r.path = xstrdup(it->string);
 		r.value = xstrdup(it->valuestring);
 		TA_PUSH(s->intros, s->n_intros, cap, r);
 	}
-	cJSON_Delete(root);
+	return !ta_jdoc_failed(d);
+}
+
+ta_subjects *ta_subjects_parse(const char *name, const char *text, const char *tree_root)
+{
+	ta_jdoc *d = ta_jdoc_parse(name, text, strlen(text), TA_JDOC_COMMENTS);
+	ta_subjects *s;
+	bool ok;
+
+	if (!d)
+		return NULL;
+	s = xcalloc(1, sizeof(*s));
+	ok = load_doc(d, s);
+	ta_jdoc_free(&d);
+	if (!ok) {
+		ta_subjects_free(&s);
+		return NULL;
+	}
 	if (tree_root) {
 		char *git = ta_path_join(tree_root, ".git");
 		struct stat st;
@@ -173,12 +172,6 @@ ta_subjects *ta_subjects_parse(const char *name, const char *text, const char *t
 		free(git);
 	}
 	return s;
-fail:
-	ta_diag(TA_ERROR, name, 0, 0, "%s", err ? err : "invalid subject rules");
-	free(err);
-	cJSON_Delete(root);
-	ta_subjects_free(&s);
-	return NULL;
 }
 
 ta_subjects *ta_subjects_load(const char *rules_dir, const char *tree_root)

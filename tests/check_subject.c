@@ -276,7 +276,23 @@ START_TEST(test_bad_rules)
 		"{\"version\": 1, \"core_intro\": {\"bh\": 1}}",
 		"{\"version\": 1, \"series_tags\": [{\"section\": \"A\"}]}",
 	};
+	/* each names the line and column of the value and the problem */
+	static const char *const want[] = {
+		"bad.json:1:2: error: invalid JSON at the end of the file",
+		"bad.json:1:1: error: the subject rules must be one JSON object",
+		"bad.json:1:13: error: unsupported version (this tool reads 1)",
+		"bad.json:1:16: error: unknown key 'prefix'",
+		"bad.json:1:28: error: 'prefixes' is not an array",
+		"bad.json:1:29: error: 'prefixes[0].prefix' is missing",
+		"bad.json:1:29: error: prefix \"a\" must end with \":\" or \" -\"",
+		"bad.json:1:60: error: unknown key 'prefixes[0].x'",
+		"bad.json:1:35: error: 'history_commits' is not a non-negative integer",
+		"bad.json:1:30: error: 'core_intro' is not an object",
+		"bad.json:1:37: error: 'core_intro.bh' is not a string",
+		"bad.json:1:32: error: 'series_tags[0].tag' is missing",
+	};
 
+	ck_assert_uint_eq(sizeof(bad) / sizeof(*bad), sizeof(want) / sizeof(*want));
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		ta_subjects *s;
 		char *err;
@@ -284,7 +300,7 @@ START_TEST(test_bad_rules)
 		s = ta_subjects_parse("bad.json", bad[i], NULL);
 		err = tu_stderr_end();
 		ck_assert_msg(s == NULL, "accepted: %s", bad[i]);
-		ck_assert_msg(ta_str_starts(err, "bad.json: error: "), "%s", err);
+		ck_assert_msg(ta_str_starts(err, want[i]), "'%s' is not '%s'", err, want[i]);
 		ck_assert_msg(strchr(err, '\n') == err + strlen(err) - 1, "one line: %s", err);
 		free(err);
 	}
