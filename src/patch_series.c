@@ -487,8 +487,21 @@ static char *cover_subject(struct spatch *const *v, size_t n, unsigned part, uns
 		}
 		free(pre);
 	}
-	if (best && 2 * best_n > n_conv)
+	/* one driver ("bus: mhi: host:"): its whole prefix, not the first component */
+	char *whole = n ? ta_subject_prefix_of(v[0]->subject) : NULL;
+	for (size_t i = 1; whole && i < n; i++) {
+		char *pre = ta_subject_prefix_of(v[i]->subject);
+		if (!pre || strcmp(pre, whole) != 0) {
+			free(whole);
+			whole = NULL;
+		}
+		free(pre);
+	}
+	if (whole)
+		ta_buf_printf(&b, "%s ", whole);
+	else if (best && 2 * best_n > n_conv)
 		ta_buf_printf(&b, "%s: ", best);
+	free(whole);
 	ta_buf_puts(&b, summary ? summary : "");
 	if (parts > 1)
 		ta_buf_printf(&b, " (part %u of %u)", part, parts);

@@ -242,6 +242,29 @@ START_TEST(test_series_without_maintainers)
 	free(dir);
 	tu_run_free(&r);
 	free(args);
+	/* a series of one driver: the cover's subject has the driver's whole prefix */
+	args = xasprintf(
+		"patch --to setup -j 1 --series --max-series 1 -o '%s/one' '%s/patch/setup'", out,
+		repo);
+	r = tu_exec_env("SOURCE_DATE_EPOCH=0", args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	dir = ta_path_join(out, "one/series-1");
+	{
+		char *patch = read_in(dir, "0001-"), *subj = strstr(patch, "Subject: [PATCH 1/1] ");
+		char *want;
+		ck_assert_ptr_nonnull(subj);
+		subj += strlen("Subject: [PATCH 1/1] ");
+		want = xasprintf("Subject: [PATCH 0/1] %.*s (part 1 of ", (int)strcspn(subj, "\n"),
+				 subj);
+		cover = read_in(dir, "0000-cover");
+		HAS(cover, want);
+		free(want);
+		free(patch);
+		free(cover);
+	}
+	free(dir);
+	tu_run_free(&r);
+	free(args);
 	tu_rmtree(&out);
 	tu_rmtree(&repo);
 }
