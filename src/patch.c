@@ -1086,7 +1086,8 @@ static void prefetch(struct run *r)
 					     asked */
 			if (!v && !(v = validator(r, vi == 1)))
 				break;
-			set = merge(r, g, NULL);
+			/* the texts the serial pass asks for first */
+			set = merged(r, g, NULL, true);
 			collect(r, g, set, &c);
 			TA_PUSH(sets, ns, caps, set);
 			TA_PUSH(checks, nc, capc, c);
