@@ -12,7 +12,8 @@
 
 /*
  * tasklet-audit patch [--to setup|auto|bh|wq|threaded-irq|timer] [-o DIR]
- * [--signoff "Name <mail>"] [--apply] [--force-api] [-j N] [--rules DIR] [PATH]
+ * [--series [--max-series N]] [--signoff "Name <mail>"] [--apply] [--force-api]
+ * [-j N] [--rules DIR] [PATH]
  * The "patch" command (argv[0] is "patch").  Exit status: 0 success
  * (refusals are reported, not errors), 2 bad usage or input, 3 internal or
  * output error.

@@ -44,7 +44,31 @@ size_t ta_maintainers_n_unsupported(const ta_maintainers *m);
  */
 void ta_maintainers_query(const ta_maintainers *m, const char *const *paths, size_t n_paths,
 			  const char *patch, struct ta_recipients *out);
+/*
+ * The same for a whole series, as `get_maintainer.pl PATCH...` answers for
+ * several patch files at once: the union of their paths, and the K:
+ * sections any of them brings in (each patch parsed on its own).  patches
+ * may hold NULLs (no K: matching for that one).
+ */
+void ta_maintainers_query_series(const ta_maintainers *m, const char *const *paths, size_t n_paths,
+				 const char *const *patches, size_t n_patches,
+				 struct ta_recipients *out);
 void ta_recipients_clear(struct ta_recipients *r);
+
+/*
+ * Which section a patch belongs to, for grouping patches into series.
+ * Sections are scored by their deepest F:/N: match over the paths (the
+ * depth get_maintainer sorts by), then by how many of the paths they take,
+ * then by their order in the file; a catch-all section (THE REST) never
+ * answers.  TA_SECTION_SPECIFIC: the best-scored section that has an M:
+ * line (any, when none has one).  TA_SECTION_TREE: the best-scored section
+ * that names a git tree (T:), the one that takes the patch; when none
+ * does, as TA_SECTION_SPECIFIC.  Returns the section's title line (owned
+ * by m), or NULL when only a catch-all matches.
+ */
+enum ta_section_pick { TA_SECTION_SPECIFIC, TA_SECTION_TREE };
+const char *ta_maintainers_section(const ta_maintainers *m, const char *const *paths,
+				   size_t n_paths, enum ta_section_pick pick);
 /* Are the two the same lists in the same order? */
 int ta_recipients_equal(const struct ta_recipients *a, const struct ta_recipients *b);
 

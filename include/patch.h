@@ -28,7 +28,9 @@ struct ta_patch_opts {
 	const char *const *only_ids;   /* NULL: every tasklet; else these tasklet ids */
 	const char *const *mechanisms; /* parallel to only_ids: a mechanism override or NULL */
 	size_t n_only;
-	int jobs; /* -j: the patched files are re-parsed in this many workers (0, 1: serially) */
+	int jobs;    /* -j: the patched files are re-parsed in this many workers (0, 1: serially) */
+	bool series; /* --series: -o DIR gets series-K/ directories (patch_series.h) */
+	unsigned max_series; /* --max-series: patches a series at most (0: 15) */
 };
 
 /* X(enum suffix, name in the report) */

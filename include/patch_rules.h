@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * patch_rules.h - the conversion knowledge of rules/patch/conversions.json:
- * subject prefixes by path, the modernization's changelog, and for each
+ * the modernization's changelog, and for each
  * replacement mechanism (bh, wq, threaded-irq, timer) the mapping of every tasklet API to its
  * counterpart, the symbols the tree must declare and the semantic note
  * each mapping adds to the changelog.
@@ -109,10 +109,6 @@ typedef struct ta_mechanism_rules {
 	ta_api_map apis[TA_API_COUNT];
 } ta_mechanism_rules;
 
-typedef struct ta_prefix_rule {
-	char *path, *prefix;
-} ta_prefix_rule;
-
 /*
  * The preparation patch written before a conversion when the tasklet's
  * data is not its container (rewrite_prep.h): its subject ("%s" is the
@@ -129,8 +125,6 @@ typedef struct ta_prep_rules {
 
 typedef struct ta_patch_rules {
 	char *file;
-	ta_prefix_rule *prefixes;
-	size_t n_prefixes;
 	char *setup_subject, *setup_intro;
 	ta_prep_rules prep;
 	ta_mechanism_rules *mechs;
@@ -149,7 +143,5 @@ ta_patch_rules *ta_patch_rules_load(const char *rules_dir);
 ta_patch_rules *ta_patch_rules_parse(const char *name, const char *text);
 void ta_patch_rules_free(ta_patch_rules **r);
 const ta_mechanism_rules *ta_patch_rules_mechanism(const ta_patch_rules *r, const char *name);
-/* The subject prefix for a path ("dmaengine: at_hdmac"); the caller frees it. */
-char *ta_patch_prefix(const ta_patch_rules *r, const char *path, bool directory);
 
 #endif

@@ -77,6 +77,14 @@ int ta_src_edit(ta_src *src, size_t off, size_t len, const char *text);
 /* Copy every edit of from into to (same file); -1 on a conflict, to unchanged. */
 int ta_src_merge(ta_src *to, const ta_src *from);
 bool ta_src_changed(const ta_src *src);
+/*
+ * Rename the identifier from to to wherever the result has it: identifier
+ * tokens and whole words in comments (strings are left), both in what the
+ * edits write and in the original text outside them (new edits).  An
+ * occurrence an edit replaces is that edit's business.  Returns how many
+ * were renamed.
+ */
+unsigned ta_src_rename(ta_src *src, const char *from, const char *to);
 /* The text with every edit applied; *len gets its length when not NULL. */
 char *ta_src_result(const ta_src *src, size_t *len);
 /*

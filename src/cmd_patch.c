@@ -33,6 +33,9 @@ static const char patch_usage[] =
 	"options:\n"
 	"  -t, --to MIGRATION   setup (default), auto, bh, wq, threaded-irq or timer\n"
 	"  -o, --output-directory DIR  one NNNN-*.patch file per driver in DIR\n"
+	"      --series         with -o: group the patches into series by MAINTAINERS\n"
+	"                       section, each in DIR/series-K/ with a cover letter\n"
+	"      --max-series N   at most N patches a series (default 15)\n"
 	"      --signoff 'Name <mail>'  add a Signed-off-by trailer (never invented)\n"
 	"      --apply          rewrite the files in place (each only if unchanged)\n"
 	"      --force-api      write BH-workqueue patches for a tree that lacks the API\n"
@@ -58,7 +61,9 @@ static int patch_main(int argc, char **argv)
 		OPT_JSON,
 		OPT_RULES,
 		OPT_CACHE_DIR,
-		OPT_NO_CACHE
+		OPT_NO_CACHE,
+		OPT_SERIES,
+		OPT_MAX_SERIES
 	};
 	static const struct option longopts[] = {
 		{"to", required_argument, NULL, 't'},
@@ -72,6 +77,8 @@ static int patch_main(int argc, char **argv)
 		{"rules", required_argument, NULL, OPT_RULES},
 		{"cache-dir", required_argument, NULL, OPT_CACHE_DIR},
 		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
+		{"series", no_argument, NULL, OPT_SERIES},
+		{"max-series", required_argument, NULL, OPT_MAX_SERIES},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -124,6 +131,19 @@ static int patch_main(int argc, char **argv)
 		case OPT_JSON:
 			json = optarg;
 			break;
+		case OPT_SERIES:
+			po.series = true;
+			break;
+		case OPT_MAX_SERIES: {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (*end || end == optarg || v < 1 || v > 1000) {
+				ta_error("invalid series size '%s' (1 to 1000)", optarg);
+				goto out;
+			}
+			po.max_series = (unsigned)v;
+			break;
+		}
 		case 'j': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -167,6 +187,14 @@ static int patch_main(int argc, char **argv)
 	}
 	if (!ta_patch_target_check(po.to))
 		goto out;
+	if (po.series && !po.outdir) {
+		ta_error("--series needs -o DIR");
+		goto out;
+	}
+	if (po.max_series && !po.series) {
+		ta_error("--max-series needs --series");
+		goto out;
+	}
 	/* -o DIR: written into a temporary beside it, published whole at the end */
 	if (po.outdir && !(od = ta_outdir_open(po.outdir)))
 		goto out;

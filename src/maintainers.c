@@ -1378,14 +1378,17 @@ static int keyed_cmp(const void *a, const void *b)
 	return strcmp(((const struct keyed *)a)->key, ((const struct keyed *)b)->key);
 }
 
-static void take_keywords(struct gather *g, const char *patch)
+/* The K: sections any of the patches brings in (each patch parsed on its own, as Perl does). */
+static void take_keywords(struct gather *g, const char *const *patches, size_t n_patches)
 {
 	const ta_maintainers *m = g->m;
 	bool *hit = xcalloc(m->n_keywords + 1, sizeof(*hit));
 	struct keyed *order = xcalloc(m->n_keywords + 1, sizeof(*order));
 	size_t n = 0;
 
-	keyword_hits(m, patch, hit);
+	for (size_t i = 0; i < n_patches; i++)
+		if (patches[i])
+			keyword_hits(m, patches[i], hit);
 	for (size_t k = 0; k < m->n_keywords; k++)
 		if (hit[k]) {
 			snprintf(order[n].key, sizeof(order[n].key), "%zu", m->keywords[k]);
@@ -1512,8 +1515,9 @@ static int strptr_cmp_nul(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-void ta_maintainers_query(const ta_maintainers *m, const char *const *paths, size_t n_paths,
-			  const char *patch, struct ta_recipients *out)
+void ta_maintainers_query_series(const ta_maintainers *m, const char *const *paths, size_t n_paths,
+				 const char *const *patches, size_t n_patches,
+				 struct ta_recipients *out)
 {
 	struct gather g = {.m = m};
 	const char **sorted = xcalloc(n_paths + 1, sizeof(*sorted));
@@ -1530,8 +1534,7 @@ void ta_maintainers_query(const ta_maintainers *m, const char *const *paths, siz
 			take_path(&g, sorted[i]);
 			take_file_emails(&g, sorted[i]);
 		}
-	if (patch)
-		take_keywords(&g, patch);
+	take_keywords(&g, patches, n_patches);
 	/* after the sections, and never de-duplicated through .mailmap again */
 	for (size_t i = 0; i < g.n_in_files; i++) {
 		char *mapped = mailmap_email(m, g.in_files[i]);
@@ -1551,6 +1554,80 @@ void ta_maintainers_query(const ta_maintainers *m, const char *const *paths, siz
 	ta_strmap_free(&g.addresses);
 	ta_strmap_free(&g.list_addresses);
 	free(sorted);
+}
+
+void ta_maintainers_query(const ta_maintainers *m, const char *const *paths, size_t n_paths,
+			  const char *patch, struct ta_recipients *out)
+{
+	ta_maintainers_query_series(m, paths, n_paths, &patch, patch ? 1 : 0, out);
+}
+
+/* ------------------------------------------------------------ sections */
+
+/* Does the section have an entry of this type (T:, M:)? */
+static bool section_has(const ta_maintainers *m, const struct section *s, char type)
+{
+	for (size_t i = s->start; i < s->end; i++)
+		if (m->entries[i].type == type)
+			return true;
+	return false;
+}
+
+/* How a section matches a patch's paths: its deepest match and how many paths it takes. */
+struct section_score {
+	bool matched;
+	int depth;
+	size_t paths;
+};
+
+static bool better_score(const struct section_score *a, const struct section_score *b)
+{
+	if (!b->matched)
+		return a->matched;
+	if (a->depth != b->depth)
+		return a->depth > b->depth;
+	return a->paths > b->paths;
+}
+
+const char *ta_maintainers_section(const ta_maintainers *m, const char *const *paths,
+				   size_t n_paths, enum ta_section_pick pick)
+{
+	struct section_score *score;
+	size_t best = 0;
+	bool found = false;
+
+	if (!m || !n_paths)
+		return NULL;
+	score = xcalloc(m->n_sections + 1, sizeof(*score));
+	for (size_t si = 0; si < m->n_sections; si++) {
+		const struct section *s = &m->sections[si];
+		for (size_t p = 0; p < n_paths; p++) {
+			int depth;
+			if (section_excludes(m, s, paths[p]) ||
+			    !section_depth(m, s, paths[p], &depth))
+				continue;
+			if (!score[si].matched || depth > score[si].depth)
+				score[si].depth = depth;
+			score[si].matched = true;
+			score[si].paths++;
+		}
+	}
+	/* a catch-all pattern (THE REST: "*", depth -1) never names a subsystem */
+	for (int pass = pick == TA_SECTION_TREE ? 0 : 1; pass < 3 && !found; pass++)
+		for (size_t si = 0; si < m->n_sections; si++) {
+			const struct section *s = &m->sections[si];
+			if (!score[si].matched || score[si].depth < 0)
+				continue;
+			if ((pass == 0 && !section_has(m, s, 'T')) ||
+			    (pass == 1 && !section_has(m, s, 'M')))
+				continue;
+			if (!found || better_score(&score[si], &score[best])) {
+				best = si;
+				found = true;
+			}
+		}
+	free(score);
+	return found ? m->entries[m->sections[best].start].value : NULL;
 }
 
 void ta_recipients_clear(struct ta_recipients *r)

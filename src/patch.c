@@ -24,6 +24,8 @@
 #include "mechanism.h"
 #include "outfile.h"
 #include "patch_rules.h"
+#include "patch_series.h"
+#include "patch_tidy.h"
 #include "patch_validate.h"
 #include "patch_write.h"
 #include "rewrite_bh.h"
@@ -31,6 +33,7 @@
 #include "rewrite_prep.h"
 #include "rewrite_setup.h"
 #include "rules.h"
+#include "subject.h"
 #include "util.h"
 
 /* The migrations that are not a mechanism's (mechanism.h): the modernization and
@@ -95,8 +98,11 @@ struct run {
 	const struct ta_patch_opts *o;
 	ta_patch_rules *rules;
 	ta_rules *check_rules;       /* the behaviour check's relevance rules (NULL: none) */
+	ta_subjects *subjects;       /* rules/patch/subjects.json and the run's subjects */
 	char *api_header;            /* text of the tree's include/linux/workqueue.h */
 	ta_maintainers *maintainers; /* the tree's MAINTAINERS (NULL: none) */
+	ta_series *series;           /* --series: the written patches, kept until the end */
+	struct ta_tidy tidy;         /* what the group being written renamed and left */
 	struct job *jobs;
 	size_t n_jobs;
 	ta_validator *val[2]; /* without and with the BH declarations */
@@ -414,6 +420,25 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 	return set;
 }
 
+/*
+ * The merged set of group g on the files as prep made them, tidied
+ * (patch_tidy.h): local names renamed only with rename.
+ */
+static ta_srcset *merged(struct run *r, size_t g, const ta_srcset *prep, bool rename)
+{
+	ta_srcset *set = merge(r, g, prep);
+	const char *mech = NULL;
+	const ta_mechanism_rules *m;
+
+	for (size_t i = 0; i < r->n_jobs && !mech; i++)
+		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
+			mech = r->jobs[i].mech;
+	m = mech ? ta_patch_rules_mechanism(r->rules, mech) : NULL;
+	ta_tidy_clear(&r->tidy);
+	ta_tidy_set(set, r->a, m && m->queue ? m->work_noun : NULL, rename, &r->tidy);
+	return set;
+}
+
 /* What a merged set asks the validator to parse; the texts are owned. */
 struct check {
 	const char **paths, **texts, **units;
@@ -519,14 +544,17 @@ static char *rfc2822_now(void)
 	return xstrdup(buf);
 }
 
-/* The changelog: why, what each tasklet became, what changes in behaviour. */
-static char *changelog(struct run *r, size_t g, const char *mech)
+/* The changelog: why (intro: core code's, NULL: the mechanism's), what each tasklet
+ * became, what changes in behaviour. */
+static char *changelog(struct run *r, size_t g, const char *mech, const char *intro)
 {
 	const ta_mechanism_rules *m = ta_patch_rules_mechanism(r->rules, mech);
 	ta_buf b = {0};
 	size_t n_notes = 0;
 
-	ta_buf_printf(&b, "%s\n", strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro);
+	if (!intro)
+		intro = strcmp(mech, "setup") == 0 ? r->rules->setup_intro : m->intro;
+	ta_buf_printf(&b, "%s\n", intro);
 	ta_buf_puts(&b, strcmp(mech, "setup") == 0 || !m->queue
 				? "Converted:\n"
 				: "Converted, with the queue each work item now uses:\n");
@@ -582,6 +610,13 @@ static char *changelog(struct run *r, size_t g, const char *mech)
 					ta_buf_printf(&b, "- %s\n", j->rw.notes[k]);
 			}
 		}
+	}
+	{
+		/* the names and comments that said tasklet (patch_tidy.h) */
+		char *names = ta_tidy_paragraph(&r->tidy);
+		if (names)
+			ta_buf_printf(&b, "%s\n", names);
+		free(names);
 	}
 	if (strcmp(mech, "setup") == 0)
 		ta_buf_puts(&b, "No functional change intended.\n");
@@ -657,43 +692,26 @@ static void set_recipients(struct job *j, const struct ta_recipients *rc)
 	j->out->n_cc = rc->n_cc;
 }
 
-static void use_recipients(struct ta_patch_desc *d, const struct ta_recipients *rc)
-{
-	d->to = (const char *const *)rc->to;
-	d->n_to = rc->n_to;
-	d->cc = (const char *const *)rc->cc;
-	d->n_cc = rc->n_cc;
-}
-
 /*
- * The patch text, addressed as get_maintainer.pl addresses the written
- * file.  Its K: keywords also read the To:/Cc: lines, so the patch is
- * formatted again until the recipients stop changing (a few rounds).
+ * Keep the patch of group g for its series, with its tasklets and their
+ * migrations (none for a preparation: the conversion after it, joined,
+ * names them).
  */
-static char *format_addressed(const struct run *r, struct ta_patch_desc *d,
-			      struct ta_recipients *rc)
+static void series_add(struct run *r, size_t g, const struct ta_patch_desc *d, bool prep,
+		       bool joined)
 {
-	const char **paths = xcalloc(d->n_files + 1, sizeof(*paths));
-	char *text = ta_patch_format(d);
+	const ta_tasklet **ts = xcalloc(r->n_jobs + 1, sizeof(*ts));
+	const char **migs = xcalloc(r->n_jobs + 1, sizeof(*migs));
+	size_t n = 0;
 
-	memset(rc, 0, sizeof(*rc));
-	for (size_t i = 0; i < d->n_files; i++)
-		paths[i] = d->files[i].path;
-	for (int round = 0; text && r->maintainers && round < 8; round++) {
-		struct ta_recipients next;
-		ta_maintainers_query(r->maintainers, paths, d->n_files, text, &next);
-		if (ta_recipients_equal(&next, rc)) {
-			ta_recipients_clear(&next);
-			break;
+	for (size_t i = 0; i < r->n_jobs && !prep; i++)
+		if (!r->jobs[i].dropped && r->jobs[i].status == TA_RW_DONE && find(r, i) == g) {
+			ts[n] = r->jobs[i].t;
+			migs[n++] = r->jobs[i].mech;
 		}
-		ta_recipients_clear(rc);
-		*rc = next;
-		use_recipients(d, rc);
-		free(text);
-		text = ta_patch_format(d);
-	}
-	free(paths);
-	return text;
+	ta_series_add(r->series, d, ts, migs, n, joined);
+	free(ts);
+	free(migs);
 }
 
 /* The files a set changes, as the patch writer wants them; the caller frees texts. */
@@ -727,36 +745,50 @@ static size_t patch_files(const ta_srcset *set, struct ta_patch_file **files, ch
 	return n;
 }
 
-/* One patch of a group (part of parts, 0: alone), addressed; NULL when nothing changes. */
+/* A formatted patch's description and the files it points to, kept for --series. */
+struct kept {
+	struct ta_patch_desc d;
+	struct ta_patch_file *files;
+	char **texts;
+};
+
+static void kept_clear(struct kept *k)
+{
+	for (size_t i = 0; i < k->d.n_files; i++)
+		free(k->texts[i]);
+	free(k->texts);
+	free(k->files);
+	memset(k, 0, sizeof(*k));
+}
+
+/*
+ * One patch of a group (part of parts, 0: alone), addressed; NULL when
+ * nothing changes.  Its description stays in *keep (kept_clear() frees it).
+ */
 static char *format_part(const struct run *r, const ta_srcset *set, const char *subject,
 			 const char *body, const char *date, unsigned part, unsigned parts,
-			 struct ta_recipients *to)
+			 struct ta_recipients *to, struct kept *keep)
 {
-	struct ta_patch_file *files;
-	char **texts, *text;
 	const char *first;
-	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
-	struct ta_patch_desc d = {0};
+	size_t n_c, n = patch_files(set, &keep->files, &keep->texts, &first, &n_c);
+	struct ta_patch_desc *d = &keep->d;
 
-	d.author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
-	d.date = date;
-	d.subject = subject;
-	d.body = body;
-	d.signoff = r->o->signoff;
-	d.files = files;
-	d.n_files = n;
-	d.part = part;
-	d.parts = parts;
-	text = format_addressed(r, &d, to);
-	for (size_t i = 0; i < n; i++)
-		free(texts[i]);
-	free(texts);
-	free(files);
-	return text;
+	memset(d, 0, sizeof(*d));
+	d->author = r->o->signoff ? r->o->signoff : "tasklet-audit <tasklet-audit@invalid>";
+	d->date = date;
+	d->subject = subject;
+	d->body = body;
+	d->signoff = r->o->signoff;
+	d->files = keep->files;
+	d->n_files = n;
+	d->part = part;
+	d->parts = parts;
+	return ta_patch_format_addressed(r->maintainers, d, to);
 }
 
 /* The preparation patch's subject and changelog for group g. */
-static void prep_text(struct run *r, size_t g, const char *prefix, char **subject, char **body)
+static void prep_text(struct run *r, size_t g, const char *prefix, const char *const *paths,
+		      size_t n, char **subject, char **body)
 {
 	ta_buf b = {0}, what = {0};
 
@@ -773,7 +805,7 @@ static void prep_text(struct run *r, size_t g, const char *prefix, char **subjec
 	ta_buf_puts(&b, "No functional change intended.\n");
 	{
 		char *s = xasprintf(r->rules->prep.subject, what.s ? what.s : "other data");
-		*subject = xasprintf("%s: %s", prefix, s);
+		*subject = ta_subject_claim(r->subjects, prefix, s, paths, n);
 		free(s);
 	}
 	*body = ta_buf_steal(&b);
@@ -817,28 +849,37 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 	char **texts;
 	const char *first;
 	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
-	char *prefix, *subject, *body, *date, *text, *reason = NULL;
+	const char **paths = xcalloc(n + 1, sizeof(*paths));
+	char *prefix, *subject, *intro, *body, *date, *text, *reason = NULL;
 	char *subject1 = NULL, *body1 = NULL, *text1 = NULL;
 	struct ta_recipients to = {0}, to1 = {0};
+	struct kept k = {0}, k1 = {0};
 	unsigned parts = prep ? 2 : 0;
 	int rc = TA_EXIT_OK;
 
-	prefix = ta_patch_prefix(r->rules, first, n_c > 1);
+	(void)first;
+	(void)n_c;
+	for (size_t i = 0; i < n; i++)
+		paths[i] = files[i].path;
+	/* as the subsystem writes it, unique in the run (subject.h) */
+	prefix = ta_subject_prefix(r->subjects, paths, n, NULL);
+	subject = ta_subject_claim(r->subjects, prefix,
+				   strcmp(mech, "setup") == 0
+					   ? r->rules->setup_subject
+					   : ta_patch_rules_mechanism(r->rules, mech)->subject,
+				   paths, n);
+	intro = ta_subject_core_intro(r->subjects, paths, n, mech);
+	body = changelog(r, g, mech, intro);
+	if (prep)
+		prep_text(r, g, prefix, paths, n, &subject1, &body1);
 	for (size_t i = 0; i < n; i++)
 		free(texts[i]);
 	free(texts);
 	free(files);
-	subject = xasprintf("%s: %s", prefix,
-			    strcmp(mech, "setup") == 0
-				    ? r->rules->setup_subject
-				    : ta_patch_rules_mechanism(r->rules, mech)->subject);
-	body = changelog(r, g, mech);
 	date = rfc2822_now();
-	if (prep) {
-		prep_text(r, g, prefix, &subject1, &body1);
-		text1 = format_part(r, prep, subject1, body1, date, 1, parts, &to1);
-	}
-	text = format_part(r, set, subject, body, date, prep ? 2 : 0, parts, &to);
+	if (prep)
+		text1 = format_part(r, prep, subject1, body1, date, 1, parts, &to1, &k1);
+	text = format_part(r, set, subject, body, date, prep ? 2 : 0, parts, &to, &k);
 	if (r->o->apply) {
 		int ar = apply_set(r, set, &reason);
 		if (ar != 0) {
@@ -846,10 +887,22 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 			rc = ar == -2 ? TA_EXIT_FAILURE : TA_EXIT_USAGE;
 		}
 	}
-	if (rc == TA_EXIT_OK)
-		rc = put_text(r, subject1, text1, stream);
-	if (rc == TA_EXIT_OK)
-		rc = put_text(r, subject, text, stream);
+	if (rc == TA_EXIT_OK && r->series) {
+		/* the series numbers both, the preparation first */
+		if (text1) {
+			r->number++;
+			series_add(r, g, &k1.d, true, false);
+		}
+		if (text) {
+			r->number++;
+			series_add(r, g, &k.d, false, text1 != NULL);
+		}
+	} else {
+		if (rc == TA_EXIT_OK)
+			rc = put_text(r, subject1, text1, stream);
+		if (rc == TA_EXIT_OK)
+			rc = put_text(r, subject, text, stream);
+	}
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		struct job *j = &r->jobs[i];
 		if (!live_in(r, i, g))
@@ -865,8 +918,12 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 		}
 	}
 	free(reason);
+	kept_clear(&k);
+	kept_clear(&k1);
 	ta_recipients_clear(&to);
 	ta_recipients_clear(&to1);
+	free(paths);
+	free(intro);
 	free(prefix);
 	free(subject);
 	free(body);
@@ -1032,7 +1089,8 @@ static void prefetch(struct run *r)
 					     asked */
 			if (!v && !(v = validator(r, vi == 1)))
 				break;
-			set = merge(r, g, NULL);
+			/* the texts the serial pass asks for first */
+			set = merged(r, g, NULL, true);
 			collect(r, g, set, &c);
 			TA_PUSH(sets, ns, caps, set);
 			TA_PUSH(checks, nc, capc, c);
@@ -1069,6 +1127,12 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 	r.rules = ta_patch_rules_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir());
 	if (!r.rules)
 		return TA_EXIT_USAGE;
+	r.subjects = ta_subjects_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir(),
+				      a->tree);
+	if (!r.subjects) {
+		ta_patch_rules_free(&r.rules);
+		return TA_EXIT_USAGE;
+	}
 	{
 		char *err = NULL;
 		r.maintainers = ta_maintainers_load(a->tree, &err);
@@ -1076,10 +1140,20 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			ta_error("%s", err);
 			free(err);
 			ta_patch_rules_free(&r.rules);
+			ta_subjects_free(&r.subjects);
 			return TA_EXIT_USAGE;
 		}
 	}
 	r.check_rules = ta_rules_load(a->rules_dir ? a->rules_dir : ta_rules_default_dir());
+	if (o->series && o->outdir) {
+		struct ta_series_opts so = {.outdir = o->outdir,
+					    .max = o->max_series ? o->max_series : 15,
+					    .audit = a,
+					    .maintainers = r.maintainers,
+					    .subjects = r.subjects,
+					    .rules_dir = a->rules_dir};
+		r.series = ta_series_new(&so);
+	}
 	hdr = ta_path_join(a->tree, "include/linux/workqueue.h");
 	r.api_header = ta_read_file(hdr, NULL);
 	free(hdr);
@@ -1135,20 +1209,29 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 	for (size_t g = 0; g < nt; g++) {
 		ta_srcset *set, *prep;
 		char *reason = NULL;
-		bool bh;
+		bool bh, bad;
 		const char *mech;
 		if (find(&r, g) != g || r.jobs[g].status != TA_RW_DONE)
 			continue;
 		bh = group_uses_bh_decls(&r, g);
 		prep = settle_prep(&r, g);
-		set = merge(&r, g, prep);
-		if (validate(&r, g, set, bh, &reason) != 0) {
+		set = merged(&r, g, prep, true);
+		bad = validate(&r, g, set, bh, &reason) != 0;
+		if (bad && r.tidy.n_renamed) {
+			/* a rename broke it: the patch without them */
+			free(reason);
+			reason = NULL;
+			ta_srcset_free(&set);
+			set = merged(&r, g, prep, false);
+			bad = validate(&r, g, set, bh, &reason) != 0;
+		}
+		if (bad) {
 			/* keep the tasklets that pass alone, then check them together */
 			free(reason);
 			reason = NULL;
 			ta_srcset_free(&set);
 			if (prune(&r, g, bh) > 0) {
-				set = merge(&r, g, prep);
+				set = merged(&r, g, prep, false);
 				if (validate(&r, g, set, bh, &reason) != 0) {
 					for (size_t i = 0; i < nt; i++)
 						if (find(&r, i) == g && !r.jobs[i].dropped &&
@@ -1186,6 +1269,11 @@ int ta_patch_run(const ta_audit *a, const struct ta_patch_opts *o, ta_patch_outc
 			r.n_refused++;
 		}
 	}
+	if (r.series) {
+		int src = ta_series_write(r.series);
+		if (src != 0 && rc == TA_EXIT_OK)
+			rc = src;
+	}
 	if (!o->outdir && !o->apply && fflush(stdout) != 0)
 		rc = TA_EXIT_FAILURE;
 	ta_diag(TA_NOTE, NULL, 0, 0, "%u patch%s for %zu tasklet%s; %zu refused, %zu not needed",
@@ -1214,6 +1302,9 @@ out:
 	ta_validator_free(&r.val[1]);
 	ta_patch_rules_free(&r.rules);
 	ta_rules_free(&r.check_rules);
+	ta_series_free(&r.series);
+	ta_tidy_clear(&r.tidy);
+	ta_subjects_free(&r.subjects);
 	ta_maintainers_free(&r.maintainers);
 	return rc;
 }

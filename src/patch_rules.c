@@ -323,7 +323,7 @@ static bool load_prep(ta_jdoc *d, const cJSON *o, ta_prep_rules *p)
 /* The whole document into r; false after an error line. */
 static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 {
-	const cJSON *root = ta_jdoc_root(d), *it, *mechs, *setup, *prefixes, *ver;
+	const cJSON *root = ta_jdoc_root(d), *it, *mechs, *setup, *ver;
 
 	if (!cJSON_IsObject(root)) {
 		ta_jdoc_fail(d, root, "the conversion rules must be one JSON object");
@@ -333,24 +333,6 @@ static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 	if (!cJSON_IsNumber(ver) || ver->valuedouble != 1) {
 		ta_jdoc_fail(d, ver ? ver : root, "unsupported version (this tool reads 1)");
 		return false;
-	}
-	prefixes = member(root, "prefixes");
-	if (!cJSON_IsArray(prefixes)) {
-		ta_jdoc_fail(d, prefixes ? prefixes : root, "\"prefixes\" must be a list");
-		return false;
-	}
-	r->prefixes = xcalloc((size_t)cJSON_GetArraySize(prefixes) + 1, sizeof(*r->prefixes));
-	cJSON_ArrayForEach(it, prefixes)
-	{
-		ta_prefix_rule *p = &r->prefixes[r->n_prefixes++];
-		p->path = opt_str(d, it, "path");
-		p->prefix = opt_str(d, it, "prefix");
-		if (ta_jdoc_failed(d))
-			return false;
-		if (!p->path || !p->prefix) {
-			ta_jdoc_fail(d, it, "each prefix needs \"path\" and \"prefix\"");
-			return false;
-		}
 	}
 	setup = ta_jdoc_get(d, root, "setup", TA_J_OBJECT, 0);
 	r->setup_subject = opt_str(d, setup, "subject");
@@ -429,11 +411,6 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 
 	if (!r)
 		return;
-	for (size_t i = 0; i < r->n_prefixes; i++) {
-		free(r->prefixes[i].path);
-		free(r->prefixes[i].prefix);
-	}
-	free(r->prefixes);
 	for (size_t i = 0; i < r->n_mechs; i++) {
 		ta_mechanism_rules *m = &r->mechs[i];
 		free(m->name);
@@ -495,60 +472,4 @@ const ta_mechanism_rules *ta_patch_rules_mechanism(const ta_patch_rules *r, cons
 		if (strcmp(r->mechs[i].name, name) == 0)
 			return &r->mechs[i];
 	return NULL;
-}
-
-char *ta_patch_prefix(const ta_patch_rules *r, const char *path, bool directory)
-{
-	const char *rest = path, *base;
-	ta_buf b = {0};
-	char *driver;
-
-	for (size_t i = 0; r && i < r->n_prefixes; i++)
-		if (ta_str_starts(path, r->prefixes[i].path)) {
-			ta_buf_puts(&b, r->prefixes[i].prefix);
-			rest = path + strlen(r->prefixes[i].path);
-			break;
-		}
-	/* the driver: its directory for a multi-file driver, else the file's base name */
-	if (directory) {
-		char *d = xstrdup(rest);
-		char *slash = strrchr(d, '/');
-		if (slash)
-			*slash = '\0';
-		base = strrchr(d, '/') ? strrchr(d, '/') + 1 : d;
-		driver = xstrdup(slash ? base : "");
-		free(d);
-	} else {
-		static const char *const generic[] = {"core", "main", "pci", "usb", "sdio", "dev",
-						      "init", "base", "hw",  "tx",  "rx",   "irq"};
-		base = strrchr(rest, '/') ? strrchr(rest, '/') + 1 : rest;
-		driver = xstrdup(base);
-		if (strrchr(driver, '.'))
-			*strrchr(driver, '.') = '\0';
-		/* drivers/crypto/qce/core.c is "qce", not "core" */
-		for (size_t i = 0; i < sizeof(generic) / sizeof(*generic); i++)
-			if (strcmp(driver, generic[i]) == 0 && base > rest) {
-				const char *e = base - 1, *s = e;
-				while (s > rest && s[-1] != '/')
-					s--;
-				free(driver);
-				driver = xstrndup(s, (size_t)(e - s));
-				break;
-			}
-	}
-	if (!b.len) {
-		/* no table entry: the first directory names the subsystem */
-		const char *slash = strchr(rest, '/');
-		if (slash && !directory)
-			ta_buf_add(&b, rest, (size_t)(slash - rest));
-	}
-	if (*driver && !(b.len && strcmp(b.s, driver) == 0)) {
-		if (b.len)
-			ta_buf_puts(&b, ": ");
-		ta_buf_puts(&b, driver);
-	}
-	free(driver);
-	if (!b.len)
-		ta_buf_puts(&b, "treewide");
-	return ta_buf_steal(&b);
 }

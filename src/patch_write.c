@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "maintainers.h"
 #include "srcedit.h"
 #include "udiff.h"
 #include "util.h"
@@ -99,47 +100,97 @@ static void diffstat_line(ta_buf *b, const char *path, size_t width, unsigned di
 	ta_buf_putc(b, '\n');
 }
 
+/* The diffs of the changed files into *diffs and their stats into st; how many changed. */
+static size_t diff_files(const struct ta_patch_file *files, size_t n, struct ta_diffstat *st,
+			 ta_buf *diffs)
+{
+	size_t changed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ta_patch_file *f = &files[i];
+		char *h = ta_udiff(f->path, f->old_text, f->old_len, f->new_text, f->new_len, 3,
+				   &st[i]);
+		if (*h) {
+			if (diffs) {
+				ta_buf_printf(diffs, "diff --git a/%s b/%s\n", f->path, f->path);
+				ta_buf_puts(diffs, h);
+			}
+			changed++;
+		}
+		free(h);
+	}
+	return changed;
+}
+
+/* git's diffstat of the files whose stats are st: the graph lines and the summary line. */
+static void diffstat(ta_buf *out, const struct ta_patch_file *files, size_t n,
+		     const struct ta_diffstat *st, size_t changed)
+{
+	size_t width = 0;
+	unsigned add = 0, del = 0, max_changes = 0, digits = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!(st[i].added + st[i].removed))
+			continue;
+		if (strlen(files[i].path) > width)
+			width = strlen(files[i].path);
+		add += st[i].added;
+		del += st[i].removed;
+		if (st[i].added + st[i].removed > max_changes)
+			max_changes = st[i].added + st[i].removed;
+	}
+	for (unsigned m = max_changes; m >= 10; m /= 10)
+		digits++;
+	{
+		/* git: the graph gets what is left of 80 columns */
+		size_t graph = 80 > width + digits + 6 ? 80 - width - digits - 6 : 10;
+		if (graph > 50)
+			graph = 50;
+		for (size_t i = 0; i < n; i++)
+			if (st[i].added + st[i].removed)
+				diffstat_line(out, files[i].path, width, digits, st[i].added,
+					      st[i].removed, max_changes, (unsigned)graph);
+	}
+	ta_buf_printf(out, " %zu file%s changed", changed, changed == 1 ? "" : "s");
+	if (add)
+		ta_buf_printf(out, ", %u insertion%s(+)", add, add == 1 ? "" : "s");
+	if (del)
+		ta_buf_printf(out, ", %u deletion%s(-)", del, del == 1 ? "" : "s");
+	ta_buf_putc(out, '\n');
+}
+
+/* The mbox "From " line, From:, Date:, Subject: with its [tag], To: and Cc:, the blank line. */
+static void mail_headers(ta_buf *out, const struct ta_patch_desc *d)
+{
+	ta_buf_puts(out,
+		    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
+	ta_buf_printf(out, "From: %s\nDate: %s\n", d->author, d->date);
+	if (d->tag)
+		ta_buf_printf(out, "Subject: [%s] %s\n", d->tag, d->subject);
+	else if (d->parts > 1)
+		ta_buf_printf(out, "Subject: [PATCH %u/%u] %s\n", d->part, d->parts, d->subject);
+	else
+		ta_buf_printf(out, "Subject: [PATCH] %s\n", d->subject);
+	recipients_header(out, "To: ", d->to, d->n_to);
+	recipients_header(out, "Cc: ", d->cc, d->n_cc);
+	ta_buf_putc(out, '\n');
+}
+
 char *ta_patch_format(const struct ta_patch_desc *d)
 {
 	ta_buf out = {0}, diffs = {0};
 	struct ta_diffstat *st = xcalloc(d->n_files ? d->n_files : 1, sizeof(*st));
-	size_t width = 0, changed = 0;
-	unsigned add = 0, del = 0, max_changes = 0, digits = 1;
+	size_t changed;
 	char *body = xstrdup(d->body ? d->body : ""), *save = NULL;
 
-	for (size_t i = 0; i < d->n_files; i++) {
-		const struct ta_patch_file *f = &d->files[i];
-		char *h = ta_udiff(f->path, f->old_text, f->old_len, f->new_text, f->new_len, 3,
-				   &st[i]);
-		if (*h) {
-			ta_buf_printf(&diffs, "diff --git a/%s b/%s\n", f->path, f->path);
-			ta_buf_puts(&diffs, h);
-			changed++;
-			if (strlen(f->path) > width)
-				width = strlen(f->path);
-			add += st[i].added;
-			del += st[i].removed;
-			if (st[i].added + st[i].removed > max_changes)
-				max_changes = st[i].added + st[i].removed;
-		}
-		free(h);
-	}
+	changed = diff_files(d->files, d->n_files, st, &diffs);
 	if (!changed) {
 		free(st);
 		free(body);
 		ta_buf_free(&diffs);
 		return NULL;
 	}
-	ta_buf_puts(&out,
-		    "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
-	ta_buf_printf(&out, "From: %s\nDate: %s\n", d->author, d->date);
-	if (d->parts > 1)
-		ta_buf_printf(&out, "Subject: [PATCH %u/%u] %s\n", d->part, d->parts, d->subject);
-	else
-		ta_buf_printf(&out, "Subject: [PATCH] %s\n", d->subject);
-	recipients_header(&out, "To: ", d->to, d->n_to);
-	recipients_header(&out, "Cc: ", d->cc, d->n_cc);
-	ta_buf_putc(&out, '\n');
+	mail_headers(&out, d);
 	/* paragraphs, wrapped at 72 columns */
 	for (char *para = strtok_r(body, "\n", &save); para; para = strtok_r(NULL, "\n", &save)) {
 		char *w;
@@ -156,28 +207,65 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 	else if (out.len >= 2 && out.s[out.len - 1] == '\n' && out.s[out.len - 2] == '\n')
 		out.s[--out.len] = '\0';
 	ta_buf_puts(&out, "---\n");
-	for (unsigned m = max_changes; m >= 10; m /= 10)
-		digits++;
-	{
-		/* git: the graph gets what is left of 80 columns */
-		size_t graph = 80 > width + digits + 6 ? 80 - width - digits - 6 : 10;
-		if (graph > 50)
-			graph = 50;
-		for (size_t i = 0; i < d->n_files; i++)
-			if (st[i].added + st[i].removed)
-				diffstat_line(&out, d->files[i].path, width, digits, st[i].added,
-					      st[i].removed, max_changes, (unsigned)graph);
-	}
-	ta_buf_printf(&out, " %zu file%s changed", changed, changed == 1 ? "" : "s");
-	if (add)
-		ta_buf_printf(&out, ", %u insertion%s(+)", add, add == 1 ? "" : "s");
-	if (del)
-		ta_buf_printf(&out, ", %u deletion%s(-)", del, del == 1 ? "" : "s");
-	ta_buf_puts(&out, "\n\n");
+	diffstat(&out, d->files, d->n_files, st, changed);
+	ta_buf_putc(&out, '\n');
 	ta_buf_puts(&out, diffs.s);
 	ta_buf_printf(&out, "-- \ntasklet-audit %s\n\n", TA_VERSION);
 	free(st);
 	free(body);
 	ta_buf_free(&diffs);
 	return ta_buf_steal(&out);
+}
+
+char *ta_patch_format_cover(const struct ta_patch_desc *d, const char *shortlog)
+{
+	ta_buf out = {0};
+	struct ta_diffstat *st = xcalloc(d->n_files ? d->n_files : 1, sizeof(*st));
+	size_t changed = diff_files(d->files, d->n_files, st, NULL);
+
+	mail_headers(&out, d);
+	ta_buf_puts(&out, d->body ? d->body : "");
+	if (out.len && out.s[out.len - 1] != '\n')
+		ta_buf_putc(&out, '\n');
+	ta_buf_putc(&out, '\n');
+	if (shortlog && *shortlog) {
+		ta_buf_puts(&out, shortlog);
+		ta_buf_putc(&out, '\n');
+	}
+	if (changed) {
+		diffstat(&out, d->files, d->n_files, st, changed);
+		ta_buf_putc(&out, '\n');
+	}
+	ta_buf_printf(&out, "-- \ntasklet-audit %s\n\n", TA_VERSION);
+	free(st);
+	return ta_buf_steal(&out);
+}
+
+char *ta_patch_format_addressed(const ta_maintainers *m, struct ta_patch_desc *d,
+				struct ta_recipients *rc)
+{
+	const char **paths = xcalloc(d->n_files + 1, sizeof(*paths));
+	char *text = ta_patch_format(d);
+
+	memset(rc, 0, sizeof(*rc));
+	for (size_t i = 0; i < d->n_files; i++)
+		paths[i] = d->files[i].path;
+	for (int round = 0; text && m && round < 8; round++) {
+		struct ta_recipients next;
+		ta_maintainers_query(m, paths, d->n_files, text, &next);
+		if (ta_recipients_equal(&next, rc)) {
+			ta_recipients_clear(&next);
+			break;
+		}
+		ta_recipients_clear(rc);
+		*rc = next;
+		d->to = (const char *const *)rc->to;
+		d->n_to = rc->n_to;
+		d->cc = (const char *const *)rc->cc;
+		d->n_cc = rc->n_cc;
+		free(text);
+		text = ta_patch_format(d);
+	}
+	free(paths);
+	return text;
 }

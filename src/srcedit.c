@@ -301,3 +301,73 @@ void ta_srcset_move(const ta_srcset *set, const char *file, unsigned *line, unsi
 		*col = (unsigned)(to - ls) + 1;
 	free(now);
 }
+
+/* Offsets, growable. */
+struct offsets {
+	size_t *v;
+	size_t n, cap;
+};
+
+/*
+ * text with the whole-identifier occurrences of from (identifier tokens,
+ * words in comments) renamed to to; their offsets into at when not NULL.
+ */
+static char *rename_in(const char *text, size_t len, const char *from, const char *to,
+		       unsigned *count, struct offsets *at_out)
+{
+	ta_lexer lx;
+	ta_tok t;
+	ta_buf b = {0};
+	size_t at = 0, n = strlen(from);
+
+	ta_lexer_init(&lx, text, len, 0, 0);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		size_t lo = t.off, hi = t.off + t.len;
+		if (t.kind == TA_TOK_IDENT) {
+			if (t.len != n || memcmp(text + t.off, from, n) != 0)
+				continue;
+		} else if (t.kind != TA_TOK_COMMENT) {
+			continue;
+		}
+		for (size_t i = lo; i + n <= hi; i++) {
+			if (memcmp(text + i, from, n) != 0 ||
+			    (i > lo && ta_lex_ident_char(text[i - 1])) ||
+			    (i + n < hi && ta_lex_ident_char(text[i + n])))
+				continue;
+			ta_buf_add(&b, text + at, i - at);
+			ta_buf_puts(&b, to);
+			at = i + n;
+			(*count)++;
+			if (at_out)
+				TA_PUSH(at_out->v, at_out->n, at_out->cap, i);
+			i += n - 1;
+		}
+	}
+	ta_buf_add(&b, text + at, len - at);
+	return b.s ? ta_buf_steal(&b) : xstrdup("");
+}
+
+unsigned ta_src_rename(ta_src *src, const char *from, const char *to)
+{
+	unsigned count = 0, in_edits = 0;
+	struct offsets at = {0};
+	char *unused;
+
+	if (!*from)
+		return 0;
+	/* inside what the edits write */
+	for (size_t i = 0; i < src->n_edits; i++) {
+		char *t = rename_in(src->edits[i].text, strlen(src->edits[i].text), from, to,
+				    &in_edits, NULL);
+		free(src->edits[i].text);
+		src->edits[i].text = t;
+	}
+	/* in the original text, where no edit covers it */
+	unused = rename_in(src->text, src->len, from, to, &count, &at);
+	free(unused);
+	count = 0;
+	for (size_t k = 0; k < at.n; k++)
+		count += ta_src_edit(src, at.v[k], strlen(from), to) == 0;
+	free(at.v);
+	return count + in_edits;
+}

@@ -399,6 +399,83 @@ static const cJSON *patch_object(const cJSON *report, const char *file)
 	return NULL;
 }
 
+/*
+ * Several patches at once, as get_maintainer.pl answers for a series: the
+ * union of their paths, then the K: sections of any of them (checked
+ * against get_maintainer.pl names.patch kw_diff.patch orphan.patch).
+ */
+START_TEST(test_series_query)
+{
+	ta_maintainers *m = fixture();
+	static const char *const names[] = {"names", "kw_diff", "orphan"};
+	char *texts[3], **paths = NULL;
+	size_t n_paths = 0, cap = 0;
+	struct ta_recipients r;
+
+	for (int i = 0; i < 3; i++) {
+		char *path = xasprintf(FIXTURE "/patches/%s.patch", names[i]);
+		char **p;
+		size_t n;
+		texts[i] = ta_read_file(path, NULL);
+		ck_assert_ptr_nonnull(texts[i]);
+		n = patch_paths(texts[i], &p);
+		for (size_t k = 0; k < n; k++)
+			TA_PUSH(paths, n_paths, cap, p[k]);
+		free(p);
+		free(path);
+	}
+	ta_maintainers_query_series(m, (const char *const *)paths, n_paths,
+				    (const char *const *)texts, 3, &r);
+	expect(&r,
+	       "Nadia Regex <nadia@example.org>|New Name <new@example.org>|"
+	       "Olive Orphan <olive@example.org>|Kevin Keyword <kevin@example.org>",
+	       "linux-kernel@vger.kernel.org|kw-list@example.org");
+	ta_recipients_clear(&r);
+	/* a NULL text adds no K: section */
+	texts[1] = (free(texts[1]), NULL);
+	ta_maintainers_query_series(m, (const char *const *)paths, n_paths,
+				    (const char *const *)texts, 3, &r);
+	expect(&r,
+	       "Nadia Regex <nadia@example.org>|New Name <new@example.org>|"
+	       "Olive Orphan <olive@example.org>",
+	       "linux-kernel@vger.kernel.org");
+	ta_recipients_clear(&r);
+	for (int i = 0; i < 3; i++)
+		free(texts[i]);
+	for (size_t i = 0; i < n_paths; i++)
+		free(paths[i]);
+	free(paths);
+	ta_maintainers_free(&m);
+}
+END_TEST
+
+/*
+ * The section a patch belongs to: the deepest match (core.c's own
+ * section), or the deepest one naming a tree (ALPHA DRIVER's T:); the
+ * file's order among equal depths; N: at depth 0; THE REST never.
+ */
+START_TEST(test_section)
+{
+	ta_maintainers *m = fixture();
+	const char *core[] = {"drivers/alpha/core.c"};
+	const char *main_c[] = {"drivers/alpha/main.c", "drivers/alpha/main.h"};
+	const char *beta[] = {"drivers/beta7/x.c"};
+	const char *mixed[] = {"drivers/beta7/x.c", "drivers/orphan/o.c"};
+	const char *none[] = {"README"};
+
+	ck_assert_str_eq(ta_maintainers_section(m, core, 1, TA_SECTION_SPECIFIC),
+			 "ALPHA CORE FILE");
+	ck_assert_str_eq(ta_maintainers_section(m, core, 1, TA_SECTION_TREE), "ALPHA DRIVER");
+	ck_assert_str_eq(ta_maintainers_section(m, main_c, 2, TA_SECTION_SPECIFIC), "ALPHA DRIVER");
+	ck_assert_str_eq(ta_maintainers_section(m, beta, 1, TA_SECTION_TREE), "NAME REGEX");
+	ck_assert_str_eq(ta_maintainers_section(m, mixed, 2, TA_SECTION_SPECIFIC), "ORPHANED");
+	ck_assert_ptr_null(ta_maintainers_section(m, none, 1, TA_SECTION_TREE));
+	ck_assert_ptr_null(ta_maintainers_section(m, none, 0, TA_SECTION_TREE));
+	ck_assert_ptr_null(ta_maintainers_section(NULL, core, 1, TA_SECTION_TREE));
+	ta_maintainers_free(&m);
+}
+END_TEST
+
 static char *json_strings(const cJSON *arr)
 {
 	ta_buf b = {0};
@@ -493,6 +570,8 @@ static Suite *maintainers_suite(void)
 	tcase_add_test(tc, test_missing_file);
 	tcase_add_test(tc, test_unreadable_file);
 	tcase_add_test(tc, test_regex_translation);
+	tcase_add_test(tc, test_series_query);
+	tcase_add_test(tc, test_section);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("patch");
 	tcase_set_timeout(tc, 300);

@@ -220,7 +220,7 @@ START_TEST(test_call_layout)
 END_TEST
 
 static const char good_rules[] =
-	"/* comment */ {\"version\": 1, \"prefixes\": [{\"path\": \"drivers/dma/\", \"prefix\": \"dmaengine\"}],"
+	"/* comment */ {\"version\": 1,"
 	"\"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 	"\"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
 	"\"work_noun\": \"bh_work\", \"requires\": [\"system_bh_wq\"], \"apis\": {\"tasklet_schedule\": {\"call\": \"queue_work\", \"queue\": \"normal\"},"
@@ -230,7 +230,7 @@ START_TEST(test_rules)
 {
 	ta_patch_rules *r = ta_patch_rules_parse("good.json", good_rules);
 	const ta_mechanism_rules *m;
-	char *p, *err;
+	char *err;
 
 	ck_assert_ptr_nonnull(r);
 	m = ta_patch_rules_mechanism(r, "bh");
@@ -241,25 +241,13 @@ START_TEST(test_rules)
 	ck_assert_int_eq(m->apis[TA_API_SCHEDULE].queue, TA_Q_NORMAL);
 	ck_assert_int_eq(m->apis[TA_API_TRYLOCK].kind, TA_MAP_REFUSE);
 	ck_assert_int_eq(m->apis[TA_API_KILL].kind, TA_MAP_NONE);
-	p = ta_patch_prefix(r, "drivers/dma/at_hdmac.c", false);
-	ck_assert_str_eq(p, "dmaengine: at_hdmac");
-	free(p);
-	p = ta_patch_prefix(r, "drivers/dma/ioat/dma.c", true);
-	ck_assert_str_eq(p, "dmaengine: ioat");
-	free(p);
-	p = ta_patch_prefix(r, "drivers/dma/qcom/core.c", false);
-	ck_assert_str_eq(p, "dmaengine: qcom");
-	free(p);
-	p = ta_patch_prefix(r, "sound/pci/foo.c", false);
-	ck_assert_str_eq(p, "sound: foo");
-	free(p);
 	ta_patch_rules_free(&r);
 	ck_assert_ptr_null(r);
 	/* malformed: one error line naming the file, NULL */
 	static const char *const bad[] = {
 		"{",
 		"{\"version\": 2}",
-		"{\"version\": 1, \"prefixes\": {}}",
+		"{\"version\": 1, \"setup\": {\"subject\": \"S\"}}",
 		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"queue\": \"q\", \"hi_queue\": \"h\","
 		" \"apis\": {\"tasklet_frobnicate\": {\"call\": \"x\"}}}}}",
@@ -299,7 +287,7 @@ START_TEST(test_rules)
 	static const char *const want[] = {
 		"bad.json:1:2: error: invalid JSON at the end of the file",
 		"bad.json:1:13: error: unsupported version (this tool reads 1)",
-		"bad.json:1:28: error: \"prefixes\" must be a list",
+		"bad.json:1:25: error: \"setup\" needs subject and intro",
 		"bad.json:1:165: error: mechanism \"bh\": unknown tasklet API \"tasklet_frobnicate\"",
 		"bad.json:1:182: error: unknown key 'mechanisms.bh.apis.tasklet_kill.cal'",
 		"bad.json:1:204: error: \"tasklet_kill\": unknown queue \"fast\"",
