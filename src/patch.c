@@ -1069,18 +1069,38 @@ static bool group_has_prep(struct run *r, size_t g)
  * Parse ahead, in parallel, what the groups' validation will ask for: the
  * serial pass after it then finds each result made (patch_validate.h).
  */
+/* The groups parsed ahead at once: their merged sets are held until then. */
+enum { PREFETCH_BATCH = 16 };
+
+struct ahead_batch {
+	struct ta_validation_req *reqs;
+	struct check *checks;
+	ta_srcset **sets; /* the checks' paths point into them */
+	size_t n, cap, capc, caps;
+};
+
+/* Parse the batch's checks ahead and free them. */
+static void flush_batch(struct run *r, ta_validator *v, struct ahead_batch *b)
+{
+	if (b->n)
+		ta_validator_prefetch(v, b->reqs, b->n, r->o->jobs);
+	for (size_t i = 0; i < b->n; i++) {
+		check_free(&b->checks[i]);
+		ta_srcset_free(&b->sets[i]);
+	}
+	b->n = 0;
+}
+
 static void prefetch(struct run *r)
 {
 	for (int vi = 0; vi < 2 && r->o->jobs > 1; vi++) {
-		struct ta_validation_req *reqs = NULL;
-		struct check *checks = NULL;
-		ta_srcset **sets = NULL; /* the checks' paths point into them */
-		size_t n = 0, nc = 0, ns = 0, cap = 0, capc = 0, caps = 0;
+		struct ahead_batch b = {0};
 		ta_validator *v = NULL;
 
 		for (size_t g = 0; g < r->n_jobs; g++) {
 			ta_srcset *set;
 			struct check c;
+			size_t n;
 			if (find(r, g) != g || r->jobs[g].status != TA_RW_DONE ||
 			    group_uses_bh_decls(r, g) != (vi == 1))
 				continue;
@@ -1092,20 +1112,20 @@ static void prefetch(struct run *r)
 			/* the texts the serial pass asks for first */
 			set = merged(r, g, NULL, true);
 			collect(r, g, set, &c);
-			TA_PUSH(sets, ns, caps, set);
-			TA_PUSH(checks, nc, capc, c);
-			TA_PUSH(reqs, n, cap,
+			n = b.n;
+			TA_PUSH(b.sets, n, b.caps, set);
+			n = b.n;
+			TA_PUSH(b.checks, n, b.capc, c);
+			TA_PUSH(b.reqs, b.n, b.cap,
 				((struct ta_validation_req){c.units, c.nu, c.paths, c.texts, c.n}));
+			if (b.n == PREFETCH_BATCH)
+				flush_batch(r, v, &b);
 		}
-		if (v && n)
-			ta_validator_prefetch(v, reqs, n, r->o->jobs);
-		for (size_t i = 0; i < nc; i++)
-			check_free(&checks[i]);
-		for (size_t i = 0; i < ns; i++)
-			ta_srcset_free(&sets[i]);
-		free(sets);
-		free(checks);
-		free(reqs);
+		if (v)
+			flush_batch(r, v, &b);
+		free(b.sets);
+		free(b.checks);
+		free(b.reqs);
 	}
 }
 

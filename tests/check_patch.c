@@ -255,6 +255,39 @@ END_TEST
  * the recommended mechanism's, and over the whole patch corpus every
  * replacement mechanism writes at least one patch.
  */
+/*
+ * -j 2 parses the validation ahead in workers (patch_validate.h): the
+ * patches and the report, timing aside, are those of the serial -j 1.
+ */
+START_TEST(test_parallel_validation_same)
+{
+	char *out = tu_mkdtemp();
+	const char *to[] = {"bh", "wq"};
+
+	for (int m = 0; m < 2; m++)
+		for (int j = 1; j <= 2; j++) {
+			char *args = xasprintf(
+				"patch --to %s --force-api -j %d -o '%s/%s-%d' --json "
+				"'%s/%s-%d.json' '%s'",
+				to[m], j, out, to[m], j, out, to[m], j, TA_SOURCE_DIR "/corpus");
+			struct tu_run r = tu_exec_env("SOURCE_DATE_EPOCH=0", args);
+			ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+			tu_run_free(&r);
+			free(args);
+		}
+	for (int m = 0; m < 2; m++) {
+		ck_assert_int_eq(tu_sh("diff -r '%s/%s-1' '%s/%s-2' >&2", out, to[m], out, to[m]),
+				 0);
+		ck_assert_int_eq(tu_sh("python3 -c 'import json,sys; a,b=(json.load(open(f)) for f "
+				       "in sys.argv[1:]); [d.pop(\"timing\",None) for d in (a,b)]; "
+				       "sys.exit(a!=b)' '%s/%s-1.json' '%s/%s-2.json'",
+				       out, to[m], out, to[m]),
+				 0);
+	}
+	tu_rmtree(&out);
+}
+END_TEST
+
 START_TEST(test_auto_follows_recommendation)
 {
 	static const char *const map[][2] = {{"bh_workqueue", "bh"},
@@ -487,6 +520,7 @@ static Suite *patch_suite(void)
 	tcase_add_test(tc, test_apply_in_place);
 	tcase_add_test(tc, test_bh_needs_api);
 	tcase_add_test(tc, test_auto_follows_recommendation);
+	tcase_add_test(tc, test_parallel_validation_same);
 	tcase_add_test(tc, test_validation_refuses);
 	tcase_add_test(tc, test_signoff_and_bad_arguments);
 	suite_add_tcase(s, tc);
