@@ -5,7 +5,8 @@ check_patches.py - asserts "tasklet-audit patch" runs over a real kernel
 tree against what was measured for it (tests/realtree/expected-patches-*.json):
 for each migration, the written / refused / not_needed counts of its JSON
 report and the number of patch files; every patch passes `git apply --check`
-from the tree root (outside any repository git apply works on plain trees);
+from the tree root (the second part of a driver's [PATCH 1/2] [PATCH 2/2]
+pair after the first, on a copy of the files) (outside any repository git apply works on plain trees);
 all of them apply in order with `git am` on a git repository holding a copy
 of the files they touch; and the tree's own scripts/checkpatch.pl reports exactly the measured number
 of diagnostics besides the missing Signed-off-by (no --signoff was given);
@@ -37,6 +38,50 @@ def touched_files(patch):
                 if line.startswith(prefix):
                     files.add(line[len(prefix):].rstrip('\n').split('\t')[0])
     return files
+
+
+PART = re.compile(r'^Subject: \[PATCH[^\]]*?(\d+)/(\d+)\]', re.M)
+
+
+def part_of(patch):
+    """(k, n) of a patch's [PATCH k/n] tag, or None."""
+    with open(patch, errors='replace') as f:
+        m = PART.search(f.read(4096))
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def with_earlier_parts(patches):
+    """Each patch with the earlier parts of its driver's series (a
+    preparation patch [PATCH 1/2] before its conversion [PATCH 2/2]): a
+    later part applies on the tree as the earlier ones leave it."""
+    earlier = []
+    for p in patches:
+        part = part_of(p)
+        if not part or part[0] == 1:
+            earlier = []
+        yield p, list(earlier)
+        earlier = earlier + [p] if part else []
+
+
+def applies_after(tree, before, patch):
+    """Does patch pass git apply --check on the tree, after the patches
+    before (applied to a copy of the files they touch)?"""
+    if not before:
+        return subprocess.run(['git', 'apply', '--check', patch], cwd=tree,
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode == 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for rel in set().union(*(touched_files(x) for x in before + [patch])):
+            src = os.path.join(tree, rel)
+            if os.path.isfile(src):
+                os.makedirs(os.path.dirname(os.path.join(tmp, rel)), exist_ok=True)
+                shutil.copy(src, os.path.join(tmp, rel))
+        for x in before + [patch]:
+            args = ['git', 'apply'] + (['--check'] if x == patch else []) + [x]
+            if subprocess.run(args, cwd=tmp, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL).returncode != 0:
+                return False
+    return True
 
 
 QUEUE_CALL = re.compile(r'\b(?:enable_and_)?queue_work\(\s*(\w+)\s*,\s*(.*)')
@@ -121,10 +166,8 @@ def main():
         patches = sorted(glob.glob(os.path.join(work, 'p-' + mig, '*.patch')))
         check(len(patches) == want['patches'],
               '%s: %d patch files (expected %d)' % (mig, len(patches), want['patches']))
-        bad = [p for p in patches
-               if subprocess.run(['git', 'apply', '--check', p], cwd=tree,
-                                 stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.DEVNULL).returncode != 0]
+        bad = [p for p, before in with_earlier_parts(patches)
+               if not applies_after(tree, before, p)]
         check(not bad, '%s: every patch passes git apply --check%s'
               % (mig, (': not ' + ', '.join(os.path.basename(b) for b in bad)) if bad else ''))
         two = ['%s: %s on %s' % (os.path.basename(p), item, ' and '.join(sorted(qs)))
