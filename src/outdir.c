@@ -30,7 +30,6 @@ struct ta_outdir {
 static char *destination(const char *path, bool *exists)
 {
 	struct stat st;
-	char *real;
 
 	*exists = false;
 	if (stat(path, &st) != 0)
@@ -40,8 +39,7 @@ static char *destination(const char *path, bool *exists)
 		return NULL;
 	}
 	*exists = true;
-	real = realpath(path, NULL);
-	return real ? real : NULL;
+	return realpath(path, NULL); /* NULL with errno set */
 }
 
 ta_outdir *ta_outdir_open(const char *path)

@@ -41,13 +41,13 @@ def rss_kib(pid):
 
 def tree_rss(root):
     parents = children()
-    tree, todo = {root}, [root]
-    while todo:
-        p = todo.pop()
+    tree, pending = {root}, [root]
+    while pending:
+        p = pending.pop()
         for c, pp in parents.items():
             if pp == p and c not in tree:
                 tree.add(c)
-                todo.append(c)
+                pending.append(c)
     return sum(rss_kib(p) for p in tree), len(tree)
 
 
