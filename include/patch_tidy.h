@@ -13,7 +13,11 @@
  *   jme_rx_clean_tasklet() becomes jme_rx_clean_bh_work(), struct
  *   tsq_tasklet struct tsq_bh_work, as the patch renames the tasklet's
  *   field; other such names, and the comments near the changes that still
- *   say "tasklet", are listed for the changelog.
+ *   say "tasklet", are listed for the changelog;
+ * - a comma on a changed line gets the space after it that checkpatch
+ *   wants (before the re-alignment, which sees it);
+ * - a statement "declaration = expression;" the edits made longer than
+ *   100 columns is broken after its '='.
  *
  * A ta_tidy owns its strings; ta_tidy_clear() releases them.
  */
@@ -34,6 +38,8 @@ struct ta_tidy {
 	char **comments; /* "net/ipv4/tcp_output.c:1127" (lines of the patched text) */
 	size_t n_comments;
 	unsigned realigned; /* continuation lines re-aligned */
+	unsigned wrapped;   /* lines past 100 columns broken after their '=' */
+	unsigned spaced;    /* spaces added after commas of changed lines */
 };
 
 /*

@@ -203,6 +203,159 @@ unsigned ta_tidy_realign(ta_src *src)
 	return moved;
 }
 
+/* ------------------------------------------------------------ commas */
+
+/*
+ * A line an edit changes is a line checkpatch reads in full: a comma
+ * followed by something other than white space there ("tasklet_init(&t,fn,
+ * data)") gets its space, where no edit is; how many were added.
+ */
+static unsigned space_commas(ta_src *src)
+{
+	unsigned added = 0, last = 0;
+	size_t n = src->n_edits;
+	size_t *lines = xcalloc(n ? n : 1, sizeof(*lines));
+	size_t n_lines = 0;
+
+	/* the lines first: the loop below adds edits */
+	for (size_t i = 0; i < n; i++) {
+		unsigned l = ta_src_line_of(src, src->edits[i].off);
+		if (l != last && one_line(src, &src->edits[i]))
+			lines[n_lines++] = l;
+		last = l;
+	}
+	for (size_t k = 0; k < n_lines; k++) {
+		size_t ls = ta_src_line(src, (unsigned)lines[k]);
+		size_t le = ta_src_line_end(src, (unsigned)lines[k]);
+		ta_lexer lx;
+		ta_tok t;
+		if (k && lines[k] == lines[k - 1])
+			continue;
+		if (src->text[ta_lex_skip(src->text, le, ls)] == '#')
+			continue; /* a directive: left as it is */
+		ta_lexer_init(&lx, src->text + ls, le - ls, 0, 0);
+		while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+			size_t at = ls + t.off + 1;
+			if (t.kind != TA_TOK_PUNCT || t.len != 1 || src->text[ls + t.off] != ',')
+				continue;
+			if (at >= le || src->text[at] == ' ' || src->text[at] == '\t')
+				continue;
+			if (ta_src_edit(src, at, 0, " ") == 0)
+				added++;
+		}
+	}
+	free(lines);
+	return added;
+}
+
+/* ------------------------------------------------------------ long lines */
+
+/* The display width of a line (tabs to the next multiple of 8). */
+static unsigned line_width(const char *text)
+{
+	unsigned col = 0;
+
+	for (; *text; text++)
+		col = *text == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/*
+ * The '=' of a line that is a declaration or assignment statement of its
+ * own, outside any parentheses or brackets ("type *var = expr;"), or
+ * TA_NPOS; positions are offsets into text.
+ */
+static size_t statement_assignment(const char *text)
+{
+	ta_lexer lx;
+	ta_tok t;
+	size_t eq = TA_NPOS, last = TA_NPOS;
+	int depth = 0;
+
+	static const char *const statements[] = {"if",   "for", "while", "switch", "return",
+						 "else", "do",  "case",  "goto"};
+
+	ta_lexer_init(&lx, text, strlen(text), 0, 0);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		const char *p = text + t.off;
+		if (t.kind == TA_TOK_SPACE || t.kind == TA_TOK_COMMENT || t.kind == TA_TOK_SPLICE)
+			continue;
+		if (last == TA_NPOS) {
+			/* the line starts a declaration or an lvalue, not a statement keyword */
+			if (t.kind != TA_TOK_IDENT)
+				return TA_NPOS;
+			for (size_t k = 0; k < sizeof(statements) / sizeof(*statements); k++)
+				if (strlen(statements[k]) == t.len &&
+				    memcmp(p, statements[k], t.len) == 0)
+					return TA_NPOS;
+		}
+		if (t.kind == TA_TOK_PUNCT && t.len == 1 && strchr("([{", *p))
+			depth++;
+		else if (t.kind == TA_TOK_PUNCT && t.len == 1 && strchr(")]}", *p))
+			depth--;
+		else if (t.kind == TA_TOK_PUNCT && t.len == 1 && *p == '=' && depth == 0 &&
+			 eq == TA_NPOS)
+			eq = t.off;
+		if (depth < 0)
+			return TA_NPOS;
+		last = t.off;
+	}
+	if (depth != 0 || last == TA_NPOS || text[last] != ';')
+		return TA_NPOS;
+	return eq;
+}
+
+/*
+ * A line the edits made longer than 100 columns (checkpatch's limit) that
+ * is "declaration = expression;" is broken after the '=', the expression
+ * on the next line one tab deeper:
+ *
+ *	struct cc_req_mgr_handle *request_mgr_handle =
+ *		from_work(request_mgr_handle, work, comptask);
+ *
+ * Only lines that were not that long before are touched; how many were.
+ */
+static unsigned wrap_long_lines(ta_src *src)
+{
+	unsigned wrapped = 0;
+	unsigned last = 0;
+
+	for (size_t i = 0; i < src->n_edits; i++) {
+		const ta_edit *e = &src->edits[i];
+		unsigned l = ta_src_line_of(src, e->off);
+		size_t ls, eq, ws, we;
+		char *old, *now, *ind;
+		if (l == last || !one_line(src, e))
+			continue;
+		last = l;
+		old = original_line(src, l);
+		now = edited_line(src, l);
+		if (line_width(now) <= 100 || line_width(old) > 100 ||
+		    (eq = statement_assignment(old)) == TA_NPOS ||
+		    statement_assignment(now) == TA_NPOS) {
+			free(old);
+			free(now);
+			continue;
+		}
+		ls = ta_src_line(src, l);
+		ws = eq + 1;
+		we = ws;
+		while (old[we] == ' ' || old[we] == '\t')
+			we++;
+		ind = indentation(indent_of(old, NULL) + 8);
+		{
+			char *brk = xasprintf("\n%s", ind);
+			if (ta_src_edit(src, ls + ws, we - ws, brk) == 0)
+				wrapped++;
+			free(brk);
+		}
+		free(ind);
+		free(old);
+		free(now);
+	}
+	return wrapped;
+}
+
 /* ------------------------------------------------------------ names */
 
 /* Does the identifier have a "tasklet" component (foo_tasklet, tasklet_fn)? */
@@ -525,7 +678,9 @@ void ta_tidy_set(ta_srcset *set, const ta_audit *a, const char *noun, bool renam
 			continue;
 		if (noun)
 			tidy_names(set, s, a, noun, rename, out, &cap_r, &cap_l, &cap_c);
+		out->spaced += space_commas(s);
 		out->realigned += ta_tidy_realign(s);
+		out->wrapped += wrap_long_lines(s);
 	}
 }
 

@@ -8,7 +8,8 @@
  * renamed when local (a static function, a struct defined in the file, a
  * static per-CPU variable of the same name), listed when not (a global, a
  * name another patched file uses, a taken new name); the changelog
- * paragraph.
+ * paragraph; commas of changed lines spaced (not in directives or
+ * strings); a declaration an edit took past 100 columns broken after '='.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +238,84 @@ START_TEST(test_names_left)
 }
 END_TEST
 
+/* A set of one file, edited once, tidied without a noun. */
+static char *tidied(const char *text, const char *from, const char *to, struct ta_tidy *t)
+{
+	ta_srcset *set = ta_srcset_new("/nonexistent");
+	ta_src *s = src_of(text);
+	char *out;
+
+	TA_PUSH(set->files, set->n_files, set->cap_files, s);
+	edit(s, from, to);
+	ta_tidy_set(set, NULL, NULL, false, t);
+	out = ta_src_result(s, NULL);
+	ta_srcset_free(&set);
+	return out;
+}
+
+/* eni's preparation patch: the changed line gets its commas' spaces, others not. */
+START_TEST(test_commas)
+{
+	struct ta_tidy t;
+	char *out = tidied("\ttasklet_init(&eni_dev->task,eni_tasklet,(unsigned long) dev);\n"
+			   "\tf(a,b);\n"
+			   "#define X(a,b) g(a,b)\n",
+			   "dev)", "eni_dev)", &t);
+
+	ck_assert_str_eq(out,
+			 "\ttasklet_init(&eni_dev->task, eni_tasklet, (unsigned long) eni_dev);\n"
+			 "\tf(a,b);\n"
+			 "#define X(a,b) g(a,b)\n");
+	ck_assert_uint_eq(t.spaced, 2);
+	free(out);
+	ta_tidy_clear(&t);
+	/* a directive an edit changes keeps its commas; a string's comma is not one */
+	out = tidied("#define X(a,b) tasklet(a,b)\n\tp(\"a,b\",tasklet);\n", "tasklet(a", "work(a",
+		     &t);
+	ck_assert_str_eq(out, "#define X(a,b) work(a,b)\n\tp(\"a,b\",tasklet);\n");
+	ck_assert_uint_eq(t.spaced, 0);
+	free(out);
+	ta_tidy_clear(&t);
+}
+END_TEST
+
+/* ccree's callback: the declaration the edit took past 100 columns is broken after '='. */
+START_TEST(test_wrap)
+{
+	struct ta_tidy t;
+	const char *in = "static void comp_handler(unsigned long devarg)\n"
+			 "{\n"
+			 "\tstruct cc_req_mgr_handle *request_mgr_handle = "
+			 "(struct cc_req_mgr_handle *)devarg;\n"
+			 "\tint x = f(a, b);\n"
+			 "}\n";
+	char *out = tidied(in, "(struct cc_req_mgr_handle *)devarg",
+			   "from_work(request_mgr_handle, work, comptask)", &t);
+
+	ck_assert_str_eq(out, "static void comp_handler(unsigned long devarg)\n"
+			      "{\n"
+			      "\tstruct cc_req_mgr_handle *request_mgr_handle =\n"
+			      "\t\tfrom_work(request_mgr_handle, work, comptask);\n"
+			      "\tint x = f(a, b);\n"
+			      "}\n");
+	ck_assert_uint_eq(t.wrapped, 1);
+	free(out);
+	ta_tidy_clear(&t);
+	/* within 100 columns, or not a statement of its own: left */
+	out = tidied(in, "(struct cc_req_mgr_handle *)devarg", "from_work(r, work, c)", &t);
+	ck_assert_uint_eq(t.wrapped, 0);
+	free(out);
+	ta_tidy_clear(&t);
+	out = tidied(
+		"\tif (g(a, b)) x = (struct cc_req_mgr_handle *)devarg + yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy;\n",
+		"(struct cc_req_mgr_handle *)devarg",
+		"from_work(request_mgr_handle, work, comptask)", &t);
+	ck_assert_uint_eq(t.wrapped, 0);
+	free(out);
+	ta_tidy_clear(&t);
+}
+END_TEST
+
 static Suite *tidy_suite(void)
 {
 	Suite *s = suite_create("patch_tidy");
@@ -248,6 +327,8 @@ static Suite *tidy_suite(void)
 	tcase_add_test(tc, test_rename);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_names_left);
+	tcase_add_test(tc, test_commas);
+	tcase_add_test(tc, test_wrap);
 	suite_add_tcase(s, tc);
 	return s;
 }
