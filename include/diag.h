@@ -14,7 +14,7 @@ enum ta_severity { TA_NOTE, TA_WARNING, TA_ERROR };
 /* Exit codes, documented in tasklet-audit(1). */
 enum ta_exit {
 	TA_EXIT_OK = 0,       /* success */
-	TA_EXIT_FINDINGS = 1, /* reserved: --fail-on findings were reported */
+	TA_EXIT_FINDINGS = 1, /* findings at the --fail-on severity were reported */
 	TA_EXIT_USAGE = 2,    /* bad command line, path or input file */
 	TA_EXIT_FAILURE = 3,  /* internal error, out of memory, output write failed */
 	TA_EXIT_PARTIAL = 4,  /* the report was written, but some files failed to parse */
@@ -25,7 +25,7 @@ void ta_diag(enum ta_severity sev, const char *file, unsigned line, unsigned col
 void ta_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void ta_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Suppress warnings and notes (errors still print); used by --quiet. */
-void ta_diag_set_quiet(int quiet);
+/* Suppress warnings and notes (errors still print); used by --quiet.  The old setting. */
+int ta_diag_set_quiet(int quiet);
 
 #endif

@@ -22,6 +22,7 @@
 #include "pipeline.h"
 #include "prefilter.h"
 #include "report.h"
+#include "report_filter.h"
 #include "report_sarif.h"
 #include "rules.h"
 #include "scan.h"
@@ -59,12 +60,15 @@ static const char usage_text[] =
 	"      --min-confidence X  report only recommendations at least X sure (0..1)\n"
 	"      --flags-for FILE  print the compiler arguments used for FILE and exit\n"
 	"      --list-candidates  run only the pre-filter: print the candidate files and exit\n"
-	"      --progress     show parse progress on stderr\n"
+	"      --fail-on SEVERITY  exit 1 when a reported tasklet has a finding of\n"
+	"                     this severity or above (error, warning or note)\n"
+	"      --progress     show parse progress on stderr (default on a terminal)\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
 	"\n"
-	"exit status: 0 success, 2 bad usage or input, 3 internal or output error,\n"
+	"exit status: 0 success, 1 findings at the --fail-on severity,\n"
+	"  2 bad usage or input, 3 internal or output error,\n"
 	"  4 report written but some files failed (crash, timeout, unreadable)\n";
 
 /* The command line of the default command. */
@@ -81,6 +85,8 @@ struct audit_opts {
 	const char *only_class; /* --only CLASS */
 	double min_confidence;  /* --min-confidence X */
 	bool list_candidates;   /* --list-candidates */
+	int fail_on;            /* --fail-on SEVERITY's rank (report_filter.h); 0: off */
+	const char *fail_on_name;
 };
 
 static int parse_uint(const char *s, const char *what, unsigned long max, unsigned long *out)
@@ -143,6 +149,16 @@ static int audit(const struct audit_opts *o)
 	/* a crash, a timeout or an unreadable file cost only that file: say so */
 	if (rc == TA_EXIT_OK && ta_audit_count_status(a, TA_STATUS_FAILED) > 0)
 		rc = TA_EXIT_PARTIAL;
+	/* --fail-on: after the reports, which are written in full either way */
+	if (rc == TA_EXIT_OK && o->fail_on) {
+		size_t n = ta_report_count_findings(a, &ro, o->fail_on);
+		if (n) {
+			ta_diag(TA_NOTE, NULL, 0, 0,
+				"%zu finding%s of severity '%s' or above (--fail-on)", n,
+				n == 1 ? "" : "s", o->fail_on_name);
+			rc = TA_EXIT_FINDINGS;
+		}
+	}
 	ta_audit_free(&a);
 	return rc;
 }
@@ -234,6 +250,7 @@ static int audit_main(int argc, char **argv)
 						 {"no-pch", no_argument, NULL, 'H'},
 						 {"list-candidates", no_argument, NULL, 'K'},
 						 {"max-memory", required_argument, NULL, 'X'},
+						 {"fail-on", required_argument, NULL, 'E'},
 						 {NULL, 0, NULL, 0}};
 	struct audit_opts o = {.format = "text"};
 	unsigned long v = 0;
@@ -320,6 +337,14 @@ static int audit_main(int argc, char **argv)
 			}
 			break;
 		}
+		case 'E':
+			o.fail_on = ta_severity_rank(optarg);
+			o.fail_on_name = optarg;
+			if (!o.fail_on) {
+				ta_error("unknown severity '%s' (error, warning or note)", optarg);
+				return TA_EXIT_USAGE;
+			}
+			break;
 		case 'P':
 			o.pipe.scan.progress = true;
 			break;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report_filter.c - which tasklets a report shows (report_filter.h).
+ * report_filter.c - which tasklets a report shows, and how many of their
+ * findings reach a severity (report_filter.h).
  */
 #include "report_filter.h"
 
@@ -20,4 +21,29 @@ bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts)
 	    (!c->rec.mechanism || c->rec.confidence < opts->min_confidence))
 		return false;
 	return true;
+}
+
+int ta_severity_rank(const char *severity)
+{
+	static const char *const names[] = {"note", "warning", "error"};
+
+	for (int i = 0; severity && i < 3; i++)
+		if (strcmp(severity, names[i]) == 0)
+			return i + 1;
+	return 0;
+}
+
+size_t ta_report_count_findings(const ta_audit *a, const struct ta_report_opts *opts, int min_rank)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		const ta_tasklet *t = &a->tasklets[i];
+		const ta_classification *c = ta_classification_of(t);
+		if (!ta_report_selected(t, opts))
+			continue;
+		for (size_t k = 0; k < c->n_findings; k++)
+			n += ta_severity_rank(c->findings[k].severity) >= min_rank;
+	}
+	return n;
 }

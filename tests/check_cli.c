@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * check_cli.c - the real binary from the outside: usage errors and exit
- * codes, bad paths, the JSON report's required fields (a contract read by
+ * codes (--fail-on included), bad paths, the JSON report's required fields (a contract read by
  * dashboards), stable ids, a full output device, and a tree left untouched.
  */
 #include <cJSON.h>
@@ -41,6 +41,7 @@ static const struct {
 	{"--config /nonexistent.config", "cannot read config '/nonexistent.config'"},
 	{"--only nosuchclass", "unknown class 'nosuchclass' (one of: "},
 	{"patch --to nosuchmech", "unknown migration 'nosuchmech' (setup, auto, bh"},
+	{"--fail-on fatal", "unknown severity 'fatal' (error, warning or note)"},
 };
 
 START_TEST(test_usage_errors)
@@ -88,6 +89,35 @@ START_TEST(test_default_is_corpus)
 	ck_assert_ptr_nonnull(strstr(r.out, "classify/container_mismatch.c:23: error: the callback "
 					    "recovers its container through a member"));
 	ck_assert_ptr_nonnull(strstr(r.out, "index/syntax_error.c: degraded: "));
+	tu_run_free(&r);
+}
+END_TEST
+
+/*
+ * --fail-on: exit 1 when a reported tasklet has a finding at the severity
+ * or above, after the report is written in full; the filters apply (the
+ * corpus's unused tasklets have notes only; its errors are 7: 5 in ISR
+ * bottom halves, 2 in unknown ones).
+ */
+START_TEST(test_fail_on)
+{
+	struct tu_run r = tu_exec("--no-cache --fail-on error");
+
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_ptr_nonnull(strstr(r.out, "classify/container_mismatch.c:23: error: "));
+	ck_assert_ptr_nonnull(strstr(r.err, "note: 7 findings of severity 'error' or above"));
+	tu_run_free(&r);
+	r = tu_exec("--no-cache --only unused --fail-on warning");
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(r.err, "");
+	tu_run_free(&r);
+	r = tu_exec("--no-cache --only unused --fail-on note");
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "note: 9 findings of severity 'note' or above"));
+	tu_run_free(&r);
+	/* without --fail-on, findings do not change the exit status */
+	r = tu_exec("--no-cache -q");
+	ck_assert_int_eq(r.status, 0);
 	tu_run_free(&r);
 }
 END_TEST
@@ -386,6 +416,7 @@ static Suite *cli_suite(void)
 			    (int)(sizeof(usage_errors) / sizeof(*usage_errors)));
 	tcase_add_test(tc, test_regular_file_path);
 	tcase_add_test(tc, test_default_is_corpus);
+	tcase_add_test(tc, test_fail_on);
 	tcase_add_test(tc, test_json_contract);
 	tcase_add_test(tc, test_ids_stable_across_runs);
 	tcase_add_test(tc, test_output_to_missing_directory);
