@@ -11,9 +11,12 @@
 
 static int quiet;
 
-void ta_diag_set_quiet(int q)
+int ta_diag_set_quiet(int q)
 {
+	int was = quiet;
+
 	quiet = q;
+	return was;
 }
 
 static const char *const sev_names[] = {"note", "warning", "error"};

@@ -57,10 +57,33 @@ static size_t accepted(const ta_review *rv, const char ***ids, const char ***mec
 	return n;
 }
 
+/* What one run of the writer did with the tasklets it was given. */
+struct written {
+	size_t patches;     /* patch files in dir */
+	size_t tasklets;    /* tasklets converted */
+	size_t refused;     /* refused or not needed */
+	char *first_reason; /* why the first of those was not converted */
+};
+
+static size_t count_patches(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)))
+		n += de->d_name[0] != '.' && ta_str_ends(de->d_name, ".patch");
+	closedir(d);
+	return n;
+}
+
 /* Run the patch writer on ids into dir (created if missing), published whole. */
 static int run_writer(const ta_review *rv, const char *dir, const char **ids, const char **mechs,
-		      bool picked, size_t n)
+		      bool picked, size_t n, struct written *w)
 {
+	const ta_audit *a = ta_review_audit(rv);
 	struct ta_patch_opts o = {
 		.to = "auto",
 		.only_ids = ids,
@@ -68,17 +91,39 @@ static int run_writer(const ta_review *rv, const char *dir, const char **ids, co
 		.n_only = n,
 	};
 	ta_outdir *od = ta_outdir_open(dir);
-	int rc;
+	ta_patch_outcome **out = NULL;
+	int rc, was_quiet;
 
+	memset(w, 0, sizeof(*w));
 	if (!od)
 		return -1;
 	o.outdir = ta_outdir_path(od);
-	/* the review reads the audit only; the outcomes are the patches' names in dir */
-	rc = ta_patch_run(ta_review_audit(rv), &o, NULL);
+	/*
+	 * the review reads the audit only; what became of each tasklet is
+	 * counted here.  The writer's closing note is the caller's to word,
+	 * and on the review's screen it would land in the middle of the page.
+	 */
+	was_quiet = ta_diag_set_quiet(1);
+	rc = ta_patch_run(a, &o, &out);
+	ta_diag_set_quiet(was_quiet);
+	for (size_t i = 0; out && i < a->n_tasklets; i++) {
+		if (!out[i])
+			continue;
+		if (out[i]->status == TA_PATCH_WRITTEN) {
+			w->tasklets++;
+		} else {
+			w->refused++;
+			if (!w->first_reason && out[i]->reason)
+				w->first_reason = xstrdup(out[i]->reason);
+		}
+		ta_patch_outcome_free(&out[i]);
+	}
+	free(out);
 	if (rc != 0) {
 		ta_outdir_abort(&od);
 		return rc;
 	}
+	w->patches = count_patches(o.outdir);
 	return ta_outdir_commit(&od);
 }
 
@@ -114,6 +159,7 @@ static char *read_dir(const char *dir)
 
 int ta_review_export(ta_review *rv, const char *dir, char **msg)
 {
+	struct written w = {0};
 	const char **ids, **mechs;
 	size_t stale, n;
 	bool picked;
@@ -127,15 +173,29 @@ int ta_review_export(ta_review *rv, const char *dir, char **msg)
 		rc = TA_EXIT_USAGE;
 		goto out;
 	}
-	if (run_writer(rv, dir, ids, mechs, picked, n) != 0) {
+	if (run_writer(rv, dir, ids, mechs, picked, n, &w) != 0) {
 		*msg = xasprintf("export to '%s' failed", dir);
 		rc = TA_EXIT_FAILURE;
 		goto out;
 	}
-	*msg = xasprintf("exported the patches of %zu accepted tasklet%s to '%s'%s", n,
-			 n == 1 ? "" : "s", dir, stale ? " (stale decisions left out)" : "");
+	{
+		ta_buf m = {0};
+		ta_buf_printf(&m, "exported %zu patch%s for %zu of %zu accepted tasklet%s to '%s'",
+			      w.patches, w.patches == 1 ? "" : "es", w.tasklets, n,
+			      n == 1 ? "" : "s", dir);
+		if (w.refused == 1)
+			ta_buf_printf(&m, "; not written: 1 (%s)",
+				      w.first_reason ? w.first_reason : "refused");
+		else if (w.refused > 1)
+			ta_buf_printf(&m, "; not written: %zu (the first: %s)", w.refused,
+				      w.first_reason ? w.first_reason : "refused");
+		if (stale)
+			ta_buf_puts(&m, " (stale decisions left out)");
+		*msg = ta_buf_steal(&m);
+	}
 	rc = 0;
 out:
+	free(w.first_reason);
 	free(ids);
 	free(mechs);
 	return rc;
@@ -145,7 +205,9 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 {
 	const ta_audit *a = ta_review_audit(rv);
 	const char *ids[1], *mechs[1];
+	struct written w = {0};
 	char *dir, *text = NULL;
+	int m;
 
 	*note = NULL;
 	if (i >= a->n_tasklets) {
@@ -153,7 +215,9 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 		return NULL;
 	}
 	ids[0] = a->tasklets[i].id;
-	mechs[0] = patch_target(ta_review_mechanism(rv, i));
+	/* a mechanism the writer has no --to for ("manual") is its recommendation's */
+	m = ta_mech_from_name(ta_review_mechanism(rv, i));
+	mechs[0] = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
 	dir = xasprintf("%s/tasklet-audit-preview.XXXXXX", ta_tmp_dir());
 	if (!mkdtemp(dir)) {
 		*note = xasprintf("cannot make a temporary directory in %s: %s", ta_tmp_dir(),
@@ -161,14 +225,17 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 		free(dir);
 		return NULL;
 	}
-	if (run_writer(rv, dir, ids, mechs, true, 1) == 0)
+	if (run_writer(rv, dir, ids, mechs, mechs[0] != NULL, 1, &w) == 0)
 		text = read_dir(dir);
 	else
 		free(read_dir(dir)); /* remove anything half written */
 	rmdir(dir);
 	free(dir);
 	if (!text)
-		*note = xasprintf("none written for %s (see the report's patch status)",
-				  mechs[0] ? mechs[0] : "its recommendation");
+		*note = mechs[0] ? xasprintf("none written for %s: %s", mechs[0],
+					     w.first_reason ? w.first_reason : "the writer failed")
+				 : xasprintf("no patch: %s",
+					     w.first_reason ? w.first_reason : "the writer failed");
+	free(w.first_reason);
 	return text;
 }
