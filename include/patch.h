@@ -69,8 +69,9 @@ typedef struct ta_patch_outcome {
 bool ta_patch_target_check(const char *to);
 
 /*
- * Would the writer convert t to the mechanism whose --to name is `to`?  The
- * rewriter runs on a private copy of what it reads and nothing is written;
+ * Would the writer convert t to the mechanism whose --to name is `to`
+ * (after the preparation patch a run would write first, if t needs one)?
+ * The rewriter runs on a private copy of what it reads and nothing is written;
  * two things are not asked: whether the tree declares the mechanism's API
  * (--force-api answers that) and whether the result compiles (the re-parse
  * of a real run).  true, or false with *why (the caller frees it).

@@ -191,9 +191,9 @@ static const char *choose(const struct run *r, const ta_tasklet *t, const char *
 }
 
 /* A set whose files changed by base start as base made them. */
-static ta_srcset *seeded(const struct run *r, const ta_srcset *base)
+static ta_srcset *seeded(const ta_audit *a, const ta_srcset *base)
 {
-	ta_srcset *set = ta_srcset_new(r->a->tree);
+	ta_srcset *set = ta_srcset_new(a->tree);
 
 	for (size_t i = 0; base && i < base->n_files; i++) {
 		const ta_src *b = base->files[i];
@@ -216,7 +216,7 @@ static void conversion(struct run *r, struct job *j, const ta_srcset *base)
 	ta_srcset_free(&j->set);
 	ta_rw_clear(&j->rw);
 	ta_prep_tasklet_free(&j->conv_t);
-	j->set = seeded(r, base);
+	j->set = seeded(r->a, base);
 	if (base || j->pr.data)
 		j->conv_t = ta_prep_tasklet(j->t, j->pr.data ? &j->pr : NULL, base);
 	j->rw.set = j->set;
@@ -308,9 +308,11 @@ bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_r
 			const char *to, char **why)
 {
 	const ta_mechanism_rules *m = ta_patch_rules_mechanism(rules, to);
-	ta_srcset *set;
+	struct ta_prep pr = {0};
+	ta_srcset *set, *prep = NULL;
+	ta_tasklet *prepared = NULL;
 	ta_rw rw = {0};
-	int status;
+	int status = TA_RW_DONE;
 
 	*why = NULL;
 	if (!m) {
@@ -318,15 +320,37 @@ bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_r
 				 to);
 		return false;
 	}
-	set = ta_srcset_new(a->tree);
-	rw.set = set;
-	rw.audit = a;
-	rw.t = t;
-	status = m->schedule_role ? ta_rewrite_fold(&rw, m) : ta_rewrite_work(&rw, m);
-	if (status == TA_RW_REFUSED)
-		*why = rw.reason ? xstrdup(rw.reason) : xstrdup("refused");
-	ta_rw_clear(&rw);
-	ta_srcset_free(&set);
+	/* the preparation patch first, as a run writes it (prepare() below) */
+	if (rules->prep.subject) {
+		ta_rw prw = {0};
+		prep = ta_srcset_new(a->tree);
+		prw.set = prep;
+		prw.audit = a;
+		prw.t = t;
+		status = ta_rewrite_prep(&prw, &rules->prep, &pr);
+		if (status == TA_RW_REFUSED)
+			*why = prw.reason ? xstrdup(prw.reason) : xstrdup("refused");
+		else if (status != TA_RW_DONE)
+			ta_srcset_free(&prep);
+		ta_rw_clear(&prw);
+	}
+	if (status != TA_RW_REFUSED) {
+		set = seeded(a, prep);
+		if (prep || pr.data)
+			prepared = ta_prep_tasklet(t, pr.data ? &pr : NULL, prep);
+		rw.set = set;
+		rw.audit = a;
+		rw.t = prepared ? prepared : t;
+		rw.base = prep;
+		status = m->schedule_role ? ta_rewrite_fold(&rw, m) : ta_rewrite_work(&rw, m);
+		if (status == TA_RW_REFUSED)
+			*why = rw.reason ? xstrdup(rw.reason) : xstrdup("refused");
+		ta_rw_clear(&rw);
+		ta_srcset_free(&set);
+		ta_prep_tasklet_free(&prepared);
+	}
+	ta_srcset_free(&prep);
+	ta_prep_clear(&pr);
 	return status != TA_RW_REFUSED;
 }
 
@@ -385,7 +409,7 @@ static bool share_files(const struct job *x, const struct job *y)
  */
 static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 {
-	ta_srcset *set = seeded(r, prep);
+	ta_srcset *set = seeded(r->a, prep);
 
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		struct job *j = &r->jobs[i];
