@@ -126,6 +126,15 @@ bool ta_review_matches(const ta_review *rv, size_t i);
 bool ta_review_search_next(ta_review *rv, int dir);
 
 /*
+ * Does tasklet i still need a decision: none made (a comment alone is
+ * not one), or one gone stale?  ta_review_next_undecided() moves the
+ * cursor to the next (dir > 0) or previous such tasklet among the visible
+ * rows, wrapping around; false when none is left (the cursor stays).
+ */
+bool ta_review_undecided(const ta_review *rv, size_t i);
+bool ta_review_next_undecided(ta_review *rv, int dir);
+
+/*
  * Decisions.  Deciding stamps the tasklet's facts hash and the time and
  * clears staleness; mechanism is the one picked instead of the
  * recommendation (NULL: the recommendation).  TA_DECISION_NONE with no

@@ -455,20 +455,36 @@ bool ta_review_matches(const ta_review *rv, size_t i)
 	       has(ta_review_mechanism(rv, i), q) || has(t->id, q);
 }
 
-bool ta_review_search_next(ta_review *rv, int dir)
+/* Move the cursor to the next (dir >= 0) or previous visible row whose tasklet passes, wrapping. */
+static bool cursor_to_next(ta_review *rv, int dir, bool (*pass)(const ta_review *, size_t))
 {
 	size_t n = rv->n_rows;
 
-	if (!rv->search || n == 0)
-		return false;
 	for (size_t k = 1; k <= n; k++) {
 		size_t r = dir >= 0 ? (rv->cursor + k) % n : (rv->cursor + n - k % n) % n;
-		if (ta_review_matches(rv, rv->rows[r])) {
+		if (pass(rv, rv->rows[r])) {
 			rv->cursor = r;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool ta_review_search_next(ta_review *rv, int dir)
+{
+	return rv->search && cursor_to_next(rv, dir, ta_review_matches);
+}
+
+bool ta_review_undecided(const ta_review *rv, size_t i)
+{
+	const ta_review_decision *d = i < rv->a->n_tasklets ? rv->dec[i] : NULL;
+
+	return i < rv->a->n_tasklets && (!d || d->decision == TA_DECISION_NONE || d->stale);
+}
+
+bool ta_review_next_undecided(ta_review *rv, int dir)
+{
+	return cursor_to_next(rv, dir, ta_review_undecided);
 }
 
 /* The decision of tasklet i, created (undecided, stamped now) when absent. */

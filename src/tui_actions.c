@@ -54,6 +54,7 @@ const char *const ta_tui_help[] = {
 	"  Enter, l, Right  open the detail page",
 	"  /                search (name, key, file, callback, class, mechanism, id)",
 	"  n, N             next, previous match",
+	"  ], [             next, previous undecided (or stale) tasklet",
 	"  f                filter by class, mechanism, verdict, decision or subsystem",
 	"  s                sort by the next key: subsystem, class, mechanism,",
 	"                   confidence, verdict",
@@ -641,6 +642,19 @@ static int prompt_key(ta_tui *ui, int key)
 	}
 }
 
+/* The cursor jumped (search, next undecided): follow it in the list or on the page. */
+static int jumped(ta_tui *ui)
+{
+	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
+
+	if (ui->st.mode == TA_MODE_DETAIL) {
+		build_detail(ui);
+		ui->st.page_top = 0;
+		flags = TA_REDRAW_ALL;
+	}
+	return flags;
+}
+
 /* Keys that decide, comment or export: the same in the list and on the page. */
 static int decide_key(ta_tui *ui, int key, bool *handled)
 {
@@ -674,8 +688,7 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 		prompt_start(ui, TA_INPUT_SEARCH, "/", NULL);
 		return TA_REDRAW_STATUS;
 	case 'n':
-	case 'N': {
-		int flags;
+	case 'N':
 		if (!ta_review_search(ui->rv)) {
 			messagef(ui, true, "no search: press / first");
 			return TA_REDRAW_STATUS;
@@ -685,14 +698,15 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 			messagef(ui, true, "no match for '%s'", ta_review_search(ui->rv));
 			return TA_REDRAW_STATUS;
 		}
-		flags = follow_cursor(ui) | TA_REDRAW_STATUS;
-		if (ui->st.mode == TA_MODE_DETAIL) {
-			build_detail(ui);
-			ui->st.page_top = 0;
-			flags = TA_REDRAW_ALL;
+		return jumped(ui);
+	case ']':
+	case '[':
+		ui->st.prev_cursor = ta_review_cursor(ui->rv);
+		if (!ta_review_next_undecided(ui->rv, key == ']' ? 1 : -1)) {
+			messagef(ui, false, "no undecided tasklet");
+			return TA_REDRAW_STATUS;
 		}
-		return flags;
-	}
+		return jumped(ui);
 	case '?':
 		prompt_clear(ui);
 		ui->st.mode = TA_MODE_HELP;

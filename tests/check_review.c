@@ -3,9 +3,10 @@
  * check_review.c - the review model without a terminal: rows in sort
  * order with group starts, filters and their values, the cursor (clamped,
  * following its tasklet across re-sorts), search forwards and backwards
- * with wrap-around, decisions and comments, staleness from the facts hash,
- * decisions on unknown ids kept aside, counts, and bad arguments (fields
- * that cannot be sorted or filtered, out-of-range tasklets, NULLs).
+ * with wrap-around, the next undecided tasklet, decisions and comments,
+ * staleness from the facts hash, decisions on unknown ids kept aside,
+ * counts, and bad arguments (fields that cannot be sorted or filtered,
+ * out-of-range tasklets, NULLs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,6 +291,57 @@ START_TEST(test_decisions)
 }
 END_TEST
 
+START_TEST(test_next_undecided)
+{
+	size_t n = ta_review_n_rows(rv), r1 = ta_review_row(rv, 1), r2 = ta_review_row(rv, 2);
+	size_t last = ta_review_row(rv, n - 1);
+	ta_review_decision stale;
+
+	ck_assert_uint_gt(n, 5);
+	/* decide rows 1 and 2: from row 0 the next undecided is row 3 */
+	ta_review_decide(rv, r1, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, r2, TA_DECISION_REJECT, NULL);
+	ck_assert(!ta_review_undecided(rv, r1));
+	ck_assert(ta_review_undecided(rv, ta_review_row(rv, 0)));
+	ck_assert(ta_review_next_undecided(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	/* backwards skips rows 2 and 1 */
+	ck_assert(ta_review_next_undecided(rv, -1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* and wraps from the first row to the last */
+	ck_assert(ta_review_next_undecided(rv, -1));
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	/* forwards from the last: wraps to row 0 */
+	ta_review_decide(rv, last, TA_DECISION_DEFER, NULL);
+	ta_review_set_cursor(rv, n - 1);
+	ck_assert(ta_review_next_undecided(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* a comment is no decision; a stale decision needs one again */
+	ta_review_set_comment(rv, r1, "later");
+	ck_assert(!ta_review_undecided(rv, r1));
+	ta_review_set_comment(rv, ta_review_row(rv, 3), "a note only");
+	ck_assert(ta_review_undecided(rv, ta_review_row(rv, 3)));
+	stale = (ta_review_decision){.id = A->tasklets[r2].id,
+				     .decision = TA_DECISION_REJECT,
+				     .facts_hash = "0000000000000000"};
+	ta_review_restore(rv, &stale);
+	ck_assert(ta_review_undecided(rv, r2));
+	ta_review_set_cursor(rv, 0);
+	ck_assert(ta_review_next_undecided(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	/* only the filtered rows count; none left: false, the cursor stays */
+	ta_review_set_filter(rv, TA_FIELD_DECISION, "accept");
+	ck_assert_uint_eq(ta_review_n_rows(rv), 1);
+	ck_assert(!ta_review_next_undecided(rv, 1));
+	ck_assert(!ta_review_next_undecided(rv, -1));
+	ck_assert_int_eq(ta_review_current(rv), (long)r1);
+	/* bad arguments */
+	ck_assert(!ta_review_undecided(rv, A->n_tasklets));
+	ta_review_set_filter(rv, TA_FIELD_MECHANISM, "no-such");
+	ck_assert(!ta_review_next_undecided(rv, 1));
+}
+END_TEST
+
 START_TEST(test_decision_filter_keeps_place)
 {
 	size_t n;
@@ -395,6 +447,7 @@ int main(void)
 	tcase_add_test(tc, test_verdict_present);
 	tcase_add_test(tc, test_search);
 	tcase_add_test(tc, test_decisions);
+	tcase_add_test(tc, test_next_undecided);
 	tcase_add_test(tc, test_decision_filter_keeps_place);
 	tcase_add_test(tc, test_stale_and_kept);
 	tcase_add_test(tc, test_empty_audit);

@@ -322,6 +322,42 @@ START_TEST(test_decide_keys)
 }
 END_TEST
 
+START_TEST(test_next_undecided_keys)
+{
+	size_t n = ta_review_n_rows(rv);
+
+	/* a a: rows 0 and 1 decided, the cursor on row 2; [ wraps to the last row */
+	keys("aa");
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	ck_assert(ta_tui_key(ui, '[') & TA_REDRAW_STATUS);
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	ta_tui_key(ui, ']');
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	/* on the detail page a jump shows the page of the tasklet it lands on */
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ta_tui_key(ui, 'r');
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	ta_tui_key(ui, '[');
+	ck_assert_int_eq(st->mode, TA_MODE_DETAIL);
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	ck_assert_ptr_nonnull(st->detail);
+	{
+		const char *key = audit->tasklets[ta_review_row(rv, n - 1)].key;
+		bool shown = false;
+		for (size_t k = 0; k < st->detail->n && !shown; k++)
+			shown = strstr(st->detail->v[k].text, key) != NULL;
+		ck_assert_msg(shown, "the page is not the one of '%s'", key);
+	}
+	ta_tui_key(ui, 'q');
+	/* every visible row decided: a message, the cursor stays */
+	ta_review_set_filter(rv, TA_FIELD_DECISION, "accept");
+	ta_tui_key(ui, 'g');
+	ck_assert_int_eq(ta_tui_key(ui, ']'), TA_REDRAW_STATUS);
+	ck_assert_str_eq(st->message, "no undecided tasklet");
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+}
+END_TEST
+
 START_TEST(test_detail_and_help)
 {
 	int f = ta_tui_key(ui, TA_KEY_ENTER);
@@ -504,6 +540,7 @@ int main(void)
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_sort_cycles);
 	tcase_add_test(tc, test_decide_keys);
+	tcase_add_test(tc, test_next_undecided_keys);
 	tcase_add_test(tc, test_detail_and_help);
 	tcase_add_test(tc, test_export_accepted);
 	tcase_add_test(tc, test_too_small_and_quit);
