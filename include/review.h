@@ -116,7 +116,9 @@ void ta_review_values(const ta_review *rv, enum ta_field f, ta_review_value **v,
 
 /*
  * Search: a case-insensitive substring of the name, key, file, callback,
- * subsystem, class, mechanism or id.  ta_review_search_next() moves the
+ * subsystem, class, mechanism or id; or "FILE:LINE" as the list's location
+ * shows it (FILE a substring of the tasklet's file, perhaps after the '~'
+ * of a cut column, and LINE its line).  ta_review_search_next() moves the
  * cursor to the next (dir > 0) or previous match among the visible rows,
  * wrapping around; false when nothing matches (the cursor stays).
  */
@@ -124,6 +126,8 @@ void ta_review_set_search(ta_review *rv, const char *text);
 const char *ta_review_search(const ta_review *rv);
 bool ta_review_matches(const ta_review *rv, size_t i);
 bool ta_review_search_next(ta_review *rv, int dir);
+/* How many visible rows match; *rank is the cursor's among them from 1 (0: not on a match). */
+size_t ta_review_match_count(const ta_review *rv, size_t *rank);
 
 /*
  * Does tasklet i still need a decision: none made (a comment alone is

@@ -7,6 +7,8 @@
  */
 #include "review.h"
 
+#include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,8 @@ struct ta_review {
 	enum ta_field sort;
 	char *filters[TA_FIELD_COUNT];
 	char *search;
+	char *search_file;        /* of a "file:line" search: the file part, else NULL */
+	unsigned search_line;     /* and the line */
 	ta_review_decision **dec; /* per tasklet, NULL when undecided */
 	ta_review_decision *kept; /* decisions on ids the report lacks */
 	size_t n_kept, cap_kept;
@@ -253,6 +257,7 @@ void ta_review_free(ta_review **rvp)
 	for (int f = 0; f < TA_FIELD_COUNT; f++)
 		free(rv->filters[f]);
 	free(rv->search);
+	free(rv->search_file);
 	free(rv->dec);
 	free(rv->hashes);
 	free(rv->conf);
@@ -429,8 +434,25 @@ void ta_review_values(const ta_review *rv, enum ta_field f, ta_review_value **ou
 
 void ta_review_set_search(ta_review *rv, const char *text)
 {
+	const char *colon = text ? strrchr(text, ':') : NULL, *file = text;
+	char *end;
+	unsigned long line;
+
 	free(rv->search);
+	free(rv->search_file);
 	rv->search = text && *text ? xstrdup(text) : NULL;
+	rv->search_file = NULL;
+	rv->search_line = 0;
+	if (!colon || !isdigit((unsigned char)colon[1]))
+		return;
+	/* "file:line" as the LOCATION column shows it, perhaps cut to "~tail" */
+	if (*file == '~')
+		file++;
+	line = strtoul(colon + 1, &end, 10);
+	if (*end || colon == file || line == 0 || line > UINT_MAX)
+		return;
+	rv->search_file = xstrndup(file, (size_t)(colon - file));
+	rv->search_line = (unsigned)line;
 }
 
 const char *ta_review_search(const ta_review *rv)
@@ -450,6 +472,8 @@ bool ta_review_matches(const ta_review *rv, size_t i)
 
 	if (!q)
 		return false;
+	if (rv->search_file && t->line == rv->search_line && has(t->file, rv->search_file))
+		return true;
 	return has(t->name, q) || has(t->key, q) || has(t->file, q) || has(t->callback, q) ||
 	       has(t->subsystem, q) || has(ta_classification_of(t)->cls, q) ||
 	       has(ta_review_mechanism(rv, i), q) || has(t->id, q);
@@ -473,6 +497,20 @@ static bool cursor_to_next(ta_review *rv, int dir, bool (*pass)(const ta_review 
 bool ta_review_search_next(ta_review *rv, int dir)
 {
 	return rv->search && cursor_to_next(rv, dir, ta_review_matches);
+}
+
+size_t ta_review_match_count(const ta_review *rv, size_t *rank)
+{
+	size_t n = 0;
+
+	*rank = 0;
+	for (size_t r = 0; rv->search && r < rv->n_rows; r++)
+		if (ta_review_matches(rv, rv->rows[r])) {
+			n++;
+			if (r == rv->cursor)
+				*rank = n;
+		}
+	return n;
 }
 
 bool ta_review_undecided(const ta_review *rv, size_t i)

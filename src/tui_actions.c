@@ -52,8 +52,9 @@ const char *const ta_tui_help[] = {
 	"  g, Home          first tasklet",
 	"  G, End           last tasklet",
 	"  Enter, l, Right  open the detail page",
-	"  /                search (name, key, file, callback, class, mechanism, id)",
-	"  n, N             next, previous match",
+	"  /                search (name, key, file, callback, class, mechanism, id,",
+	"                   or file:line as LOCATION shows it)",
+	"  n, N             next, previous match (the message counts: match 2 of 5)",
 	"  ], [             next, previous undecided (or stale) tasklet",
 	"  f                filter by class, mechanism, verdict, decision or subsystem",
 	"  s                sort by the next key: subsystem, class, mechanism,",
@@ -520,6 +521,27 @@ static int pick_key(ta_tui *ui, int key)
 	}
 }
 
+/* The cursor jumped (search, next undecided): follow it in the list or on the page. */
+static int jumped(ta_tui *ui)
+{
+	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
+
+	if (ui->st.mode == TA_MODE_DETAIL) {
+		build_detail(ui);
+		ui->st.page_top = 0;
+		flags = TA_REDRAW_ALL;
+	}
+	return flags;
+}
+
+/* After a search lands: "match K of N for 'TEXT'". */
+static void match_message(ta_tui *ui)
+{
+	size_t k, n = ta_review_match_count(ui->rv, &k);
+
+	messagef(ui, false, "match %zu of %zu for '%s'", k, n, ta_review_search(ui->rv));
+}
+
 static int prompt_confirm(ta_tui *ui)
 {
 	enum ta_tui_input input = ui->st.input;
@@ -538,12 +560,8 @@ static int prompt_confirm(ta_tui *ui)
 		} else {
 			ui->st.prev_cursor = ta_review_cursor(ui->rv);
 			if (ta_review_search_next(ui->rv, 1)) {
-				flags |= follow_cursor(ui) | TA_REDRAW_LIST;
-				if (ui->st.mode == TA_MODE_DETAIL) {
-					build_detail(ui);
-					ui->st.page_top = 0;
-					flags |= TA_REDRAW_ALL;
-				}
+				flags |= jumped(ui) | TA_REDRAW_LIST;
+				match_message(ui);
 			} else {
 				messagef(ui, true, "no match for '%s'", text);
 				flags |= TA_REDRAW_LIST;
@@ -642,19 +660,6 @@ static int prompt_key(ta_tui *ui, int key)
 	}
 }
 
-/* The cursor jumped (search, next undecided): follow it in the list or on the page. */
-static int jumped(ta_tui *ui)
-{
-	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
-
-	if (ui->st.mode == TA_MODE_DETAIL) {
-		build_detail(ui);
-		ui->st.page_top = 0;
-		flags = TA_REDRAW_ALL;
-	}
-	return flags;
-}
-
 /* Keys that decide, comment or export: the same in the list and on the page. */
 static int decide_key(ta_tui *ui, int key, bool *handled)
 {
@@ -698,6 +703,7 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 			messagef(ui, true, "no match for '%s'", ta_review_search(ui->rv));
 			return TA_REDRAW_STATUS;
 		}
+		match_message(ui);
 		return jumped(ui);
 	case ']':
 	case '[':

@@ -3,10 +3,10 @@
  * check_review.c - the review model without a terminal: rows in sort
  * order with group starts, filters and their values, the cursor (clamped,
  * following its tasklet across re-sorts), search forwards and backwards
- * with wrap-around, the next undecided tasklet, decisions and comments,
- * staleness from the facts hash, decisions on unknown ids kept aside,
- * counts, and bad arguments (fields that cannot be sorted or filtered,
- * out-of-range tasklets, NULLs).
+ * with wrap-around, by file:line, and its match count, the next undecided
+ * tasklet, decisions and comments, staleness from the facts hash,
+ * decisions on unknown ids kept aside, counts, and bad arguments (fields
+ * that cannot be sorted or filtered, out-of-range tasklets, NULLs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,6 +244,79 @@ START_TEST(test_search)
 }
 END_TEST
 
+START_TEST(test_search_location_and_count)
+{
+	long poll = index_of_key("classify/poller.c:struct po_dev.poll");
+	const ta_tasklet *t = &A->tasklets[poll];
+	size_t rank, n, want = 0, seen[3];
+	char *q;
+
+	/* no search: no matches */
+	ck_assert_uint_eq(ta_review_match_count(rv, &rank), 0);
+	ck_assert_uint_eq(rank, 0);
+	/* file:line as the LOCATION column shows it, whole, as a tail, or cut with '~' */
+	q = xasprintf("%s:%u", t->file, t->line);
+	ta_review_set_search(rv, q);
+	ck_assert(ta_review_search_next(rv, 1));
+	ck_assert_int_eq(ta_review_current(rv), poll);
+	ck_assert_uint_eq(ta_review_match_count(rv, &rank), 1);
+	ck_assert_uint_eq(rank, 1);
+	free(q);
+	q = xasprintf("~LLER.C:%u", t->line);
+	ta_review_set_search(rv, q);
+	ta_review_set_cursor(rv, 0);
+	ck_assert(ta_review_search_next(rv, 1));
+	ck_assert_int_eq(ta_review_current(rv), poll);
+	free(q);
+	/* another line of the same file is not this tasklet */
+	q = xasprintf("%s:%u", t->file, t->line + 1000);
+	ta_review_set_search(rv, q);
+	ck_assert(!ta_review_matches(rv, (size_t)poll));
+	free(q);
+	/* not a location: ":12", "file:12x" */
+	ta_review_set_search(rv, ":12");
+	ck_assert(!ta_review_search_next(rv, 1));
+	ta_review_set_search(rv, "poller.c:12x");
+	ck_assert(!ta_review_matches(rv, (size_t)poll));
+	/* the count: every visible match, and the cursor's rank among them */
+	ta_review_set_search(rv, "tasklet");
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		want += ta_review_matches(rv, ta_review_row(rv, r));
+	ck_assert_uint_ge(want, 3);
+	ta_review_set_cursor(rv, 0);
+	if (ta_review_matches(rv, ta_review_row(rv, 0)))
+		ta_review_search_next(rv, -1); /* so that the first next lands on rank 1 */
+	for (size_t k = 0; k < 3; k++) {
+		ck_assert(ta_review_search_next(rv, 1));
+		ck_assert_uint_eq(ta_review_match_count(rv, &seen[k]), want);
+	}
+	ck_assert_uint_eq(seen[0], 1);
+	ck_assert_uint_eq(seen[1], 2);
+	ck_assert_uint_eq(seen[2], 3);
+	ck_assert(ta_review_search_next(rv, -1));
+	ck_assert(ta_review_search_next(rv, -1));
+	ck_assert(ta_review_search_next(rv, -1));
+	ta_review_match_count(rv, &rank);
+	ck_assert_uint_eq(rank, want); /* wrapped back to the last */
+	/* off a match: rank 0 */
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		if (!ta_review_matches(rv, ta_review_row(rv, r))) {
+			ta_review_set_cursor(rv, r);
+			break;
+		}
+	ck_assert_uint_eq(ta_review_match_count(rv, &rank), want);
+	ck_assert_uint_eq(rank, 0);
+	/* only the rows the filters show count */
+	ta_review_set_filter(rv, TA_FIELD_CLASS, "unused");
+	n = ta_review_match_count(rv, &rank);
+	ck_assert_uint_lt(n, want);
+	want = 0;
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		want += ta_review_matches(rv, ta_review_row(rv, r));
+	ck_assert_uint_eq(n, want);
+}
+END_TEST
+
 START_TEST(test_decisions)
 {
 	struct ta_review_counts c;
@@ -446,6 +519,7 @@ int main(void)
 	tcase_add_test(tc, test_verdict_absent);
 	tcase_add_test(tc, test_verdict_present);
 	tcase_add_test(tc, test_search);
+	tcase_add_test(tc, test_search_location_and_count);
 	tcase_add_test(tc, test_decisions);
 	tcase_add_test(tc, test_next_undecided);
 	tcase_add_test(tc, test_decision_filter_keeps_place);

@@ -132,14 +132,37 @@ START_TEST(test_search)
 	ck_assert_int_eq(st->input, TA_INPUT_NONE);
 	ck_assert_int_eq(ta_review_current(rv), poll);
 	ck_assert_str_eq(ta_review_search(rv), "po->poll");
-	/* n and N with several matches */
-	keys("/tasklet\n");
+	ck_assert(!st->message_error);
+	ck_assert_str_eq(st->message, "match 1 of 1 for 'po->poll'");
+	/* file:line as the list shows it */
 	{
-		size_t first = ta_review_cursor(rv);
+		char *q = xasprintf("/%s:%u\n", audit->tasklets[poll].file,
+				    audit->tasklets[poll].line);
+		keys("g");
+		keys(q);
+		ck_assert_int_eq(ta_review_current(rv), poll);
+		ck_assert_ptr_nonnull(strstr(st->message, "match 1 of 1 for '"));
+		free(q);
+	}
+	/* n and N with several matches, counted */
+	keys("g/tasklet\n");
+	{
+		size_t first = ta_review_cursor(rv), k, n = ta_review_match_count(rv, &k);
+		char *want;
+		ck_assert_uint_gt(n, 2);
+		want = xasprintf("match %zu of %zu for 'tasklet'", k, n);
+		ck_assert_str_eq(st->message, want);
+		free(want);
 		ta_tui_key(ui, 'n');
 		ck_assert_uint_ne(ta_review_cursor(rv), first);
+		want = xasprintf("match %zu of %zu for 'tasklet'", k + 1, n);
+		ck_assert_str_eq(st->message, want);
+		free(want);
 		ta_tui_key(ui, 'N');
 		ck_assert_uint_eq(ta_review_cursor(rv), first);
+		want = xasprintf("match %zu of %zu for 'tasklet'", k, n);
+		ck_assert_str_eq(st->message, want);
+		free(want);
 	}
 	keys("/no such thing\n");
 	ck_assert(st->message_error);

@@ -310,7 +310,7 @@ START_TEST(test_review_session)
 	ta_review *rv;
 	ta_review_value *vals;
 	size_t n_vals, unused_at = 0, unused_n = 0, poll = 0;
-	char *s, *want, *review_path, *text, *args, *git;
+	char *s, *want, *review_path, *text, *args, *git, *poll_loc;
 	const char *id0, *id1;
 
 	rv = model(&a);
@@ -329,6 +329,8 @@ START_TEST(test_review_session)
 			   "classify/poller.c:struct po_dev.poll") == 0)
 			poll = r + 1;
 	ck_assert_uint_gt(poll, 0);
+	poll_loc = xasprintf("%s:%u", a->tasklets[ta_review_row(rv, poll - 1)].file,
+			     a->tasklets[ta_review_row(rv, poll - 1)].line);
 
 	args = xasprintf("--report '%s'", report);
 	start("s1", 120, 40, "-u NO_COLOR", args);
@@ -374,6 +376,15 @@ START_TEST(test_review_session)
 	literal("s1", "po->poll");
 	keys("s1", "Enter");
 	want = xasprintf("%s", at(poll));
+	free(wait_for("s1", want));
+	free(want);
+	free(wait_for("s1", "match 1 of 1 for 'po->poll'"));
+	/* the location as the list shows it finds the same row */
+	keys("s1", "g /");
+	literal("s1", poll_loc);
+	keys("s1", "Enter");
+	free(wait_for("s1", at(poll)));
+	want = xasprintf("match 1 of 1 for '%s'", poll_loc);
 	free(wait_for("s1", want));
 	free(want);
 	keys("s1", "Enter");
@@ -434,6 +445,7 @@ START_TEST(test_review_session)
 	ck_assert_int_eq(wait_exit("s2"), 0);
 	free(review_path);
 	free(args);
+	free(poll_loc);
 	ta_review_free(&rv);
 	ta_audit_free(&a);
 }
