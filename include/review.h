@@ -160,12 +160,18 @@ void ta_review_restore(ta_review *rv, const ta_review_decision *d);
 /* Every decision to save, known and kept aside, sorted by id; free() the array only. */
 void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***v, size_t *n);
 
-/* Counts over all tasklets: by decision, stale ones, and those visible. */
+/*
+ * Counts: how many tasklets there are (total) and are visible, and by
+ * decision and stale ones (a stale decision counts under its decision
+ * too).  ta_review_counts() counts the decisions over all tasklets,
+ * ta_review_counts_shown() over the visible rows only (the status bar).
+ */
 struct ta_review_counts {
 	size_t total, visible, stale;
 	size_t by_decision[TA_DECISION_COUNT];
 };
 void ta_review_counts(const ta_review *rv, struct ta_review_counts *c);
+void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c);
 
 /* 16 hex digits over the tasklet's file, line and every site (api, file, line, function). */
 char *ta_review_facts_hash(const ta_tasklet *t);

@@ -662,14 +662,28 @@ void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***ou
 	*out = v;
 }
 
+static void count_one(const ta_review *rv, size_t i, struct ta_review_counts *c)
+{
+	const ta_review_decision *d = rv->dec[i];
+
+	c->by_decision[d ? d->decision : TA_DECISION_NONE]++;
+	c->stale += d && d->stale;
+}
+
 void ta_review_counts(const ta_review *rv, struct ta_review_counts *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->total = rv->a->n_tasklets;
 	c->visible = rv->n_rows;
-	for (size_t i = 0; i < rv->a->n_tasklets; i++) {
-		const ta_review_decision *d = rv->dec[i];
-		c->by_decision[d ? d->decision : TA_DECISION_NONE]++;
-		c->stale += d && d->stale;
-	}
+	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+		count_one(rv, i, c);
+}
+
+void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->total = rv->a->n_tasklets;
+	c->visible = rv->n_rows;
+	for (size_t r = 0; r < rv->n_rows; r++)
+		count_one(rv, rv->rows[r], c);
 }

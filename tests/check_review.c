@@ -5,8 +5,9 @@
  * following its tasklet across re-sorts), search forwards and backwards
  * with wrap-around, by file:line, and its match count, the next undecided
  * tasklet, decisions and comments, staleness from the facts hash,
- * decisions on unknown ids kept aside, counts, and bad arguments (fields
- * that cannot be sorted or filtered, out-of-range tasklets, NULLs).
+ * decisions on unknown ids kept aside, counts (of all tasklets and of
+ * the rows the filters show), and bad arguments (fields that cannot be
+ * sorted or filtered, out-of-range tasklets, NULLs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -415,6 +416,63 @@ START_TEST(test_next_undecided)
 }
 END_TEST
 
+START_TEST(test_counts_follow_filters)
+{
+	struct ta_review_counts all, shown;
+	size_t unused = 0, first_unused = A->n_tasklets, other = A->n_tasklets;
+
+	for (size_t i = 0; i < A->n_tasklets; i++)
+		if (strcmp(ta_review_value_of(rv, i, TA_FIELD_CLASS), "unused") == 0) {
+			unused++;
+			if (first_unused == A->n_tasklets)
+				first_unused = i;
+		} else if (other == A->n_tasklets) {
+			other = i;
+		}
+	ck_assert_uint_gt(unused, 1);
+	ck_assert_uint_lt(other, A->n_tasklets);
+	ta_review_decide(rv, first_unused, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, other, TA_DECISION_REJECT, NULL);
+	/* no filter: the same counts */
+	ta_review_counts(rv, &all);
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_mem_eq(&all, &shown, sizeof(all));
+	/* class = unused: only its rows, the other decision not among them */
+	ta_review_set_filter(rv, TA_FIELD_CLASS, "unused");
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_uint_eq(shown.total, A->n_tasklets);
+	ck_assert_uint_eq(shown.visible, unused);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_ACCEPT], 1);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_REJECT], 0);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_NONE], unused - 1);
+	ck_assert_uint_eq(shown.stale, 0);
+	/* the whole review's counts do not change with the filter */
+	ta_review_counts(rv, &all);
+	ck_assert_uint_eq(all.visible, unused);
+	ck_assert_uint_eq(all.by_decision[TA_DECISION_REJECT], 1);
+	ck_assert_uint_eq(all.by_decision[TA_DECISION_NONE], A->n_tasklets - 2);
+	/* a stale decision among the rows shown */
+	{
+		ta_review_decision d = {.id = A->tasklets[first_unused].id,
+					.decision = TA_DECISION_DEFER,
+					.facts_hash = "0000000000000000"};
+		ta_review_restore(rv, &d);
+	}
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_uint_eq(shown.stale, 1);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_DEFER], 1);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_ACCEPT], 0);
+	/* nothing shown: all zero but the total */
+	ta_review_set_filter(rv, TA_FIELD_MECHANISM, "no-such");
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_uint_eq(shown.visible, 0);
+	ck_assert_uint_eq(shown.stale, 0);
+	for (int k = 0; k < TA_DECISION_COUNT; k++)
+		ck_assert_uint_eq(shown.by_decision[k], 0);
+	ck_assert_uint_eq(shown.total, A->n_tasklets);
+}
+END_TEST
+
 START_TEST(test_decision_filter_keeps_place)
 {
 	size_t n;
@@ -522,6 +580,7 @@ int main(void)
 	tcase_add_test(tc, test_search_location_and_count);
 	tcase_add_test(tc, test_decisions);
 	tcase_add_test(tc, test_next_undecided);
+	tcase_add_test(tc, test_counts_follow_filters);
 	tcase_add_test(tc, test_decision_filter_keeps_place);
 	tcase_add_test(tc, test_stale_and_kept);
 	tcase_add_test(tc, test_empty_audit);

@@ -3,8 +3,9 @@
  * check_tui_e2e.c - the review TUI end to end: the real binary runs in a
  * tmux pane (new-session -x 120 -y 40), keys go in with send-keys and the
  * screen comes back with capture-pane.  A session opens the corpus report,
- * navigates, filters, searches, opens a detail page, accepts two
- * tasklets, quits; a second session finds the decisions and the position
+ * navigates, filters (the status bar counting only the rows shown),
+ * searches (by name and by file:line, with a match count), opens a
+ * detail page, accepts two tasklets, quits; a second session finds the decisions and the position
  * again and exports.  Other sessions: a terminal below 80x24 and a resize,
  * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions, and a
  * review that scans the corpus itself.  The
@@ -366,6 +367,11 @@ START_TEST(test_review_session)
 	ck_assert_uint_eq(lines_with(s, " unused "), unused_n);
 	ck_assert_ptr_nonnull(strstr(s, "class=unused"));
 	free(s);
+	free(want);
+	/* the status bar counts only the rows shown */
+	ck_assert_uint_lt(unused_n, total);
+	want = xasprintf("accepted 0  rejected 0  deferred 0  undecided %zu  |", unused_n);
+	free(wait_for("s1", want));
 	free(want);
 	keys("s1", "f x");
 	want = xasprintf("%zu of %zu tasklets shown", total, total);
