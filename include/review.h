@@ -152,6 +152,18 @@ void ta_review_set_comment(ta_review *rv, size_t i, const char *comment);
 const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i);
 
 /*
+ * Undo: ta_review_decide() and ta_review_set_comment() remember what the
+ * tasklet had before (its whole decision: none, or the decision,
+ * mechanism, comment, hash, time and staleness), the last
+ * TA_REVIEW_UNDO_MAX changes.  ta_review_undo() puts the last one back
+ * and says which tasklet it was in *i (i may be NULL); false when there
+ * is nothing to undo.  Restoring from the review file is not a change to undo.
+ */
+#define TA_REVIEW_UNDO_MAX 64
+bool ta_review_undo(ta_review *rv, size_t *i);
+size_t ta_review_n_undo(const ta_review *rv);
+
+/*
  * Restore a saved decision (from the review file).  When the report has
  * the id, the decision applies to it and is stale if hash differs from the
  * tasklet's current facts hash; otherwise it is kept aside and saved again.

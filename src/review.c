@@ -28,6 +28,11 @@ struct ta_review {
 	ta_review_decision **dec; /* per tasklet, NULL when undecided */
 	ta_review_decision *kept; /* decisions on ids the report lacks */
 	size_t n_kept, cap_kept;
+	struct undo {
+		size_t i;
+		ta_review_decision *before; /* NULL: no decision */
+	} undo[TA_REVIEW_UNDO_MAX];
+	size_t n_undo;   /* the last is the newest */
 	char **hashes;   /* per tasklet: its current facts hash */
 	char (*conf)[8]; /* per tasklet: the confidence as shown */
 	ta_strmap ids;   /* id -> tasklet index */
@@ -119,6 +124,15 @@ static void decision_clear(ta_review_decision *d)
 	free(d->comment);
 	free(d->facts_hash);
 	memset(d, 0, sizeof(*d));
+}
+
+static void decision_free(ta_review_decision **d)
+{
+	if (*d) {
+		decision_clear(*d);
+		free(*d);
+		*d = NULL;
+	}
 }
 
 static char *dup0(const char *s)
@@ -253,6 +267,8 @@ void ta_review_free(ta_review **rvp)
 	}
 	for (size_t i = 0; i < rv->n_kept; i++)
 		decision_clear(&rv->kept[i]);
+	for (size_t k = 0; k < rv->n_undo; k++)
+		decision_free(&rv->undo[k].before);
 	free(rv->kept);
 	for (int f = 0; f < TA_FIELD_COUNT; f++)
 		free(rv->filters[f]);
@@ -564,12 +580,64 @@ static void refilter(ta_review *rv)
 	}
 }
 
+static void decision_copy(ta_review_decision *dst, const ta_review_decision *src)
+{
+	dst->id = xstrdup(src->id);
+	dst->decision = src->decision;
+	dst->mechanism = dup0(src->mechanism);
+	dst->comment = dup0(src->comment);
+	dst->facts_hash = dup0(src->facts_hash);
+	dst->when = src->when;
+	dst->stale = src->stale;
+}
+
+/* Remember what tasklet i has before a change; the oldest goes when the stack is full. */
+static void undo_push(ta_review *rv, size_t i)
+{
+	struct undo *u;
+
+	if (rv->n_undo == TA_REVIEW_UNDO_MAX) {
+		decision_free(&rv->undo[0].before);
+		memmove(rv->undo, rv->undo + 1, (TA_REVIEW_UNDO_MAX - 1) * sizeof(*rv->undo));
+		rv->n_undo--;
+	}
+	u = &rv->undo[rv->n_undo++];
+	u->i = i;
+	u->before = NULL;
+	if (rv->dec[i]) {
+		u->before = xcalloc(1, sizeof(*u->before));
+		decision_copy(u->before, rv->dec[i]);
+	}
+}
+
+bool ta_review_undo(ta_review *rv, size_t *i)
+{
+	struct undo *u;
+
+	if (rv->n_undo == 0)
+		return false;
+	u = &rv->undo[--rv->n_undo];
+	decision_free(&rv->dec[u->i]);
+	rv->dec[u->i] = u->before; /* the stack's copy changes hands */
+	u->before = NULL;
+	if (i)
+		*i = u->i;
+	refilter(rv);
+	return true;
+}
+
+size_t ta_review_n_undo(const ta_review *rv)
+{
+	return rv->n_undo;
+}
+
 void ta_review_decide(ta_review *rv, size_t i, enum ta_decision dec, const char *mechanism)
 {
 	ta_review_decision *d;
 
 	if (i >= rv->a->n_tasklets || dec >= TA_DECISION_COUNT)
 		return;
+	undo_push(rv, i);
 	d = decision_get(rv, i);
 	d->decision = dec;
 	free(d->mechanism);
@@ -588,6 +656,7 @@ void ta_review_set_comment(ta_review *rv, size_t i, const char *comment)
 
 	if (i >= rv->a->n_tasklets)
 		return;
+	undo_push(rv, i);
 	d = decision_get(rv, i);
 	free(d->comment);
 	d->comment = comment && *comment ? xstrdup(comment) : NULL;
@@ -598,17 +667,6 @@ void ta_review_set_comment(ta_review *rv, size_t i, const char *comment)
 const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i)
 {
 	return i < rv->a->n_tasklets ? rv->dec[i] : NULL;
-}
-
-static void decision_copy(ta_review_decision *dst, const ta_review_decision *src)
-{
-	dst->id = xstrdup(src->id);
-	dst->decision = src->decision;
-	dst->mechanism = dup0(src->mechanism);
-	dst->comment = dup0(src->comment);
-	dst->facts_hash = dup0(src->facts_hash);
-	dst->when = src->when;
-	dst->stale = src->stale;
 }
 
 void ta_review_restore(ta_review *rv, const ta_review_decision *src)

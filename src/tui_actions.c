@@ -69,7 +69,8 @@ const char *const ta_tui_help[] = {
 	"  d                defer",
 	"  e                pick another mechanism (and accept with it)",
 	"  c                comment",
-	"  u                forget the decision",
+	"  u                undo the last decision or comment (64 deep)",
+	"  U                forget the decision (u brings it back)",
 	"  x                export the accepted tasklets' patches",
 	"",
 	"Detail page",
@@ -326,6 +327,41 @@ static int decide(ta_tui *ui, enum ta_decision d, const char *mechanism)
 	return flags;
 }
 
+/* The cursor jumped (search, next undecided, undo): follow it in the list or on the page. */
+static int jumped(ta_tui *ui)
+{
+	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
+
+	if (ui->st.mode == TA_MODE_DETAIL) {
+		build_detail(ui);
+		ui->st.page_top = 0;
+		flags = TA_REDRAW_ALL;
+	}
+	return flags;
+}
+
+/* Undo the last decision or comment: the tasklet gets back what it had, the cursor goes to it. */
+static int undo(ta_tui *ui)
+{
+	size_t i;
+	const ta_tasklet *t;
+
+	if (!ta_review_undo(ui->rv, &i)) {
+		messagef(ui, true, "nothing to undo");
+		return TA_REDRAW_STATUS;
+	}
+	t = &ta_review_audit(ui->rv)->tasklets[i];
+	ui->st.prev_cursor = ta_review_cursor(ui->rv);
+	if (ta_review_goto_id(ui->rv, t->id))
+		messagef(ui, false, "undone: %s is back to %s", tasklet_name(ui, i),
+			 ta_review_value_of(ui->rv, i, TA_FIELD_DECISION));
+	else
+		messagef(ui, false, "undone: %s is back to %s (hidden by the filters)",
+			 tasklet_name(ui, i), ta_review_value_of(ui->rv, i, TA_FIELD_DECISION));
+	save_change(ui);
+	return jumped(ui) | TA_REDRAW_LIST;
+}
+
 static void prompt_start(ta_tui *ui, enum ta_tui_input input, const char *label,
 			 const char *initial)
 {
@@ -521,19 +557,6 @@ static int pick_key(ta_tui *ui, int key)
 	}
 }
 
-/* The cursor jumped (search, next undecided): follow it in the list or on the page. */
-static int jumped(ta_tui *ui)
-{
-	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
-
-	if (ui->st.mode == TA_MODE_DETAIL) {
-		build_detail(ui);
-		ui->st.page_top = 0;
-		flags = TA_REDRAW_ALL;
-	}
-	return flags;
-}
-
 /* After a search lands: "match K of N for 'TEXT'". */
 static void match_message(ta_tui *ui)
 {
@@ -675,6 +698,8 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 	case 'd':
 		return decide(ui, TA_DECISION_DEFER, NULL);
 	case 'u':
+		return undo(ui);
+	case 'U':
 		return decide(ui, TA_DECISION_NONE, NULL);
 	case 'e':
 		return start_mechanism(ui);

@@ -4,10 +4,10 @@
  * order with group starts, filters and their values, the cursor (clamped,
  * following its tasklet across re-sorts), search forwards and backwards
  * with wrap-around, by file:line, and its match count, the next undecided
- * tasklet, decisions and comments, staleness from the facts hash,
- * decisions on unknown ids kept aside, counts (of all tasklets and of
- * the rows the filters show), and bad arguments (fields that cannot be
- * sorted or filtered, out-of-range tasklets, NULLs).
+ * tasklet, decisions and comments and their undo, staleness from the
+ * facts hash, decisions on unknown ids kept aside, counts (of all
+ * tasklets and of the rows the filters show), and bad arguments (fields
+ * that cannot be sorted or filtered, out-of-range tasklets, NULLs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,6 +473,74 @@ START_TEST(test_counts_follow_filters)
 }
 END_TEST
 
+START_TEST(test_undo)
+{
+	const ta_review_decision *d;
+	ta_review_decision old = {.id = A->tasklets[4].id,
+				  .decision = TA_DECISION_REJECT,
+				  .comment = "from last week",
+				  .facts_hash = "0000000000000000",
+				  .when = 1700000000};
+	size_t i = 99;
+
+	ck_assert(!ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 99);
+	/* a decision from the review file is not a change of this session */
+	ta_review_restore(rv, &old);
+	ck_assert_uint_eq(ta_review_n_undo(rv), 0);
+	/* accept over it, then undo: the old decision is back, comment and staleness too */
+	ta_review_decide(rv, 4, TA_DECISION_ACCEPT, "workqueue");
+	ck_assert(!ta_review_decision_of(rv, 4)->stale);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 4);
+	d = ta_review_decision_of(rv, 4);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(d->decision, TA_DECISION_REJECT);
+	ck_assert_ptr_null(d->mechanism);
+	ck_assert_str_eq(d->comment, "from last week");
+	ck_assert(d->stale);
+	ck_assert_int_eq(d->when, 1700000000);
+	/* several changes undo newest first, each tasklet getting its own back */
+	ta_review_decide(rv, 1, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, 1, TA_DECISION_DEFER, NULL);
+	ta_review_set_comment(rv, 2, "look again");
+	ta_review_set_comment(rv, 4, NULL);
+	ck_assert_uint_eq(ta_review_n_undo(rv), 4);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 4);
+	ck_assert_str_eq(ta_review_decision_of(rv, 4)->comment, "from last week");
+	ck_assert(ta_review_undo(rv, NULL));
+	ck_assert_ptr_null(ta_review_decision_of(rv, 2));
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 1);
+	ck_assert_int_eq(ta_review_decision_of(rv, 1)->decision, TA_DECISION_ACCEPT);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_ptr_null(ta_review_decision_of(rv, 1)); /* undecided, as before */
+	ck_assert(!ta_review_undo(rv, &i));
+	/* undo re-filters: a decision filter shows the tasklet again */
+	ta_review_set_filter(rv, TA_FIELD_DECISION, "undecided");
+	ta_review_decide(rv, ta_review_row(rv, 0), TA_DECISION_ACCEPT, NULL);
+	ck_assert_uint_eq(ta_review_n_rows(rv), A->n_tasklets - 2);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(ta_review_n_rows(rv), A->n_tasklets - 1);
+	ck_assert_ptr_null(ta_review_decision_of(rv, i));
+	ta_review_clear_filters(rv);
+	/* the stack keeps the last TA_REVIEW_UNDO_MAX changes: the oldest go */
+	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, NULL);
+	for (int k = 0; k < TA_REVIEW_UNDO_MAX; k++)
+		ta_review_decide(rv, 3, k % 2 ? TA_DECISION_REJECT : TA_DECISION_DEFER, NULL);
+	ck_assert_uint_eq(ta_review_n_undo(rv), TA_REVIEW_UNDO_MAX);
+	while (ta_review_undo(rv, &i))
+		ck_assert_uint_eq(i, 3);
+	ck_assert_ptr_null(ta_review_decision_of(rv, 3));
+	ck_assert_int_eq(ta_review_decision_of(rv, 0)->decision, TA_DECISION_ACCEPT);
+	/* bad arguments are no change */
+	ta_review_decide(rv, A->n_tasklets, TA_DECISION_ACCEPT, NULL);
+	ta_review_set_comment(rv, A->n_tasklets, "x");
+	ck_assert_uint_eq(ta_review_n_undo(rv), 0);
+}
+END_TEST
+
 START_TEST(test_decision_filter_keeps_place)
 {
 	size_t n;
@@ -581,6 +649,7 @@ int main(void)
 	tcase_add_test(tc, test_decisions);
 	tcase_add_test(tc, test_next_undecided);
 	tcase_add_test(tc, test_counts_follow_filters);
+	tcase_add_test(tc, test_undo);
 	tcase_add_test(tc, test_decision_filter_keeps_place);
 	tcase_add_test(tc, test_stale_and_kept);
 	tcase_add_test(tc, test_empty_audit);

@@ -4,7 +4,7 @@
  * each key is fed to ta_tui_key() and the model, the screen state, the
  * returned redraw flags and the review file on disk are checked.  Covers
  * moving and scrolling, search, the filter and mechanism pickers, sorting,
- * every decision key, comments, the detail and help screens, prompts
+ * every decision key, comments, undo, the detail and help screens, prompts
  * (editing, cancelling), export without a patch writer, a terminal that is
  * too small, quitting, and bad arguments (unknown keys, no tasklets, no
  * review file, a review file that cannot be written).  Each test reviews
@@ -333,15 +333,45 @@ START_TEST(test_decide_keys)
 	ta_tui_key(ui, 0x15);
 	ta_tui_key(ui, TA_KEY_ENTER);
 	ck_assert_ptr_null(ta_review_decision_of(rv, r3)->comment);
-	/* u forgets */
+	/* u undoes the last change first: the comment comes back, the cursor goes there */
 	ta_tui_key(ui, 'g');
 	ta_tui_key(ui, 'u');
-	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	ck_assert_str_eq(ta_review_decision_of(rv, r3)->comment, "needs a look");
+	ck_assert_ptr_nonnull(strstr(st->message, "undone: "));
 	text = saved();
-	ck_assert_msg(!strstr(text, a->tasklets[r0].id), "%s still in:\n%s", a->tasklets[r0].id,
-		      text);
+	ck_assert_ptr_nonnull(strstr(text, "needs a look"));
+	free(text);
+	/* then the comment, the recommendation over "timer", "timer" itself */
+	keys("uu");
+	ck_assert_str_eq(ta_review_decision_of(rv, r3)->mechanism, "timer");
+	ta_tui_key(ui, 'u');
+	ck_assert_ptr_null(ta_review_decision_of(rv, r3));
+	ck_assert_ptr_nonnull(strstr(st->message, "is back to undecided"));
+	/* defer, reject, accept: back to nothing, one by one */
+	ta_tui_key(ui, 'u');
+	ck_assert_ptr_null(ta_review_decision_of(rv, r2));
+	ck_assert_int_eq(ta_review_decision_of(rv, r1)->decision, TA_DECISION_REJECT);
+	keys("uu");
+	ck_assert_ptr_null(ta_review_decision_of(rv, r1));
+	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* the file has no decision left (r0's id stays only as the position) */
+	text = saved();
+	ck_assert_msg(strstr(text, "\"decisions\":\t[]"), "decisions left in:\n%s", text);
 	ck_assert_ptr_null(strstr(text, "\"timer\"")); /* no override left */
 	free(text);
+	ck_assert_int_eq(ta_tui_key(ui, 'u'), TA_REDRAW_STATUS);
+	ck_assert(st->message_error);
+	ck_assert_str_eq(st->message, "nothing to undo");
+	/* U forgets a decision; u brings it back */
+	keys("ggr");
+	ck_assert_int_eq(ta_review_decision_of(rv, r0)->decision, TA_DECISION_REJECT);
+	keys("gU");
+	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	ta_tui_key(ui, 'u');
+	ck_assert_int_eq(ta_review_decision_of(rv, r0)->decision, TA_DECISION_REJECT);
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
 }
 END_TEST
 
