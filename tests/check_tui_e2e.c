@@ -5,11 +5,12 @@
  * screen comes back with capture-pane.  A session opens the corpus report,
  * navigates, filters (the status bar counting only the rows shown),
  * searches (by name and by file:line, with a match count), opens a
- * detail page, accepts two tasklets, quits; a second session finds the decisions and the position
- * again and exports.  Other sessions: a terminal below 80x24 and a resize,
- * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions, and a
- * review that scans the corpus itself.  The
- * "review" command's usage errors run without tmux.
+ * detail page, accepts two tasklets, jumps to the next and previous
+ * undecided ones, undoes an accept and accepts again, quits; a second
+ * session finds the decisions and the position again and exports.  Other
+ * sessions: a terminal below 80x24 and a resize, colour and NO_COLOR,
+ * SIGTERM and SIGINT keeping the decisions, and a review that scans the
+ * corpus itself.  The "review" command's usage errors run without tmux.
  *
  * Each review runs under a shell that prints its exit status.  The tmux
  * server runs in the foreground (-D) as a child of this test,
@@ -412,6 +413,23 @@ START_TEST(test_review_session)
 	s = wait_for("s1", "accepted 2 ");
 	ck_assert_ptr_nonnull(strstr(s, at(3)));
 	ck_assert_uint_eq(lines_with(s, " accept\n"), 2);
+	free(s);
+	/* ] and [: the next, previous undecided, over the two accepted, wrapping */
+	keys("s1", "g");
+	free(wait_for("s1", at(1)));
+	keys("s1", "]");
+	free(wait_for("s1", at(3)));
+	keys("s1", "[");
+	free(wait_for("s1", at(total)));
+	/* u: the last accept is undone and the cursor goes back to it; a accepts again */
+	keys("s1", "u");
+	s = wait_for("s1", "accepted 1 ");
+	ck_assert_ptr_nonnull(strstr(s, at(2)));
+	ck_assert_ptr_nonnull(strstr(s, "is back to undecided"));
+	free(s);
+	keys("s1", "a");
+	s = wait_for("s1", "accepted 2 ");
+	ck_assert_ptr_nonnull(strstr(s, at(3)));
 	free(s);
 	keys("s1", "q");
 	ck_assert_int_eq(wait_exit("s1"), 0);
