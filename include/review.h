@@ -116,7 +116,9 @@ void ta_review_values(const ta_review *rv, enum ta_field f, ta_review_value **v,
 
 /*
  * Search: a case-insensitive substring of the name, key, file, callback,
- * subsystem, class, mechanism or id.  ta_review_search_next() moves the
+ * subsystem, class, mechanism or id; or "FILE:LINE" as the list's location
+ * shows it (FILE a substring of the tasklet's file, perhaps after the '~'
+ * of a cut column, and LINE its line).  ta_review_search_next() moves the
  * cursor to the next (dir > 0) or previous match among the visible rows,
  * wrapping around; false when nothing matches (the cursor stays).
  */
@@ -124,6 +126,17 @@ void ta_review_set_search(ta_review *rv, const char *text);
 const char *ta_review_search(const ta_review *rv);
 bool ta_review_matches(const ta_review *rv, size_t i);
 bool ta_review_search_next(ta_review *rv, int dir);
+/* How many visible rows match; *rank is the cursor's among them from 1 (0: not on a match). */
+size_t ta_review_match_count(const ta_review *rv, size_t *rank);
+
+/*
+ * Does tasklet i still need a decision: none made (a comment alone is
+ * not one), or one gone stale?  ta_review_next_undecided() moves the
+ * cursor to the next (dir > 0) or previous such tasklet among the visible
+ * rows, wrapping around; false when none is left (the cursor stays).
+ */
+bool ta_review_undecided(const ta_review *rv, size_t i);
+bool ta_review_next_undecided(ta_review *rv, int dir);
 
 /*
  * Decisions.  Deciding stamps the tasklet's facts hash and the time and
@@ -139,6 +152,18 @@ void ta_review_set_comment(ta_review *rv, size_t i, const char *comment);
 const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i);
 
 /*
+ * Undo: ta_review_decide() and ta_review_set_comment() remember what the
+ * tasklet had before (its whole decision: none, or the decision,
+ * mechanism, comment, hash, time and staleness), the last
+ * TA_REVIEW_UNDO_MAX changes.  ta_review_undo() puts the last one back
+ * and says which tasklet it was in *i (i may be NULL); false when there
+ * is nothing to undo.  Restoring from the review file is not a change to undo.
+ */
+#define TA_REVIEW_UNDO_MAX 64
+bool ta_review_undo(ta_review *rv, size_t *i);
+size_t ta_review_n_undo(const ta_review *rv);
+
+/*
  * Restore a saved decision (from the review file).  When the report has
  * the id, the decision applies to it and is stale if hash differs from the
  * tasklet's current facts hash; otherwise it is kept aside and saved again.
@@ -147,12 +172,18 @@ void ta_review_restore(ta_review *rv, const ta_review_decision *d);
 /* Every decision to save, known and kept aside, sorted by id; free() the array only. */
 void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***v, size_t *n);
 
-/* Counts over all tasklets: by decision, stale ones, and those visible. */
+/*
+ * Counts: how many tasklets there are (total) and are visible, and by
+ * decision and stale ones (a stale decision counts under its decision
+ * too).  ta_review_counts() counts the decisions over all tasklets,
+ * ta_review_counts_shown() over the visible rows only (the status bar).
+ */
 struct ta_review_counts {
 	size_t total, visible, stale;
 	size_t by_decision[TA_DECISION_COUNT];
 };
 void ta_review_counts(const ta_review *rv, struct ta_review_counts *c);
+void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c);
 
 /* 16 hex digits over the tasklet's file, line and every site (api, file, line, function). */
 char *ta_review_facts_hash(const ta_tasklet *t);

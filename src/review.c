@@ -7,6 +7,8 @@
  */
 #include "review.h"
 
+#include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +23,16 @@ struct ta_review {
 	enum ta_field sort;
 	char *filters[TA_FIELD_COUNT];
 	char *search;
+	char *search_file;        /* of a "file:line" search: the file part, else NULL */
+	unsigned search_line;     /* and the line */
 	ta_review_decision **dec; /* per tasklet, NULL when undecided */
 	ta_review_decision *kept; /* decisions on ids the report lacks */
 	size_t n_kept, cap_kept;
+	struct undo {
+		size_t i;
+		ta_review_decision *before; /* NULL: no decision */
+	} undo[TA_REVIEW_UNDO_MAX];
+	size_t n_undo;   /* the last is the newest */
 	char **hashes;   /* per tasklet: its current facts hash */
 	char (*conf)[8]; /* per tasklet: the confidence as shown */
 	ta_strmap ids;   /* id -> tasklet index */
@@ -115,6 +124,15 @@ static void decision_clear(ta_review_decision *d)
 	free(d->comment);
 	free(d->facts_hash);
 	memset(d, 0, sizeof(*d));
+}
+
+static void decision_free(ta_review_decision **d)
+{
+	if (*d) {
+		decision_clear(*d);
+		free(*d);
+		*d = NULL;
+	}
 }
 
 static char *dup0(const char *s)
@@ -249,10 +267,13 @@ void ta_review_free(ta_review **rvp)
 	}
 	for (size_t i = 0; i < rv->n_kept; i++)
 		decision_clear(&rv->kept[i]);
+	for (size_t k = 0; k < rv->n_undo; k++)
+		decision_free(&rv->undo[k].before);
 	free(rv->kept);
 	for (int f = 0; f < TA_FIELD_COUNT; f++)
 		free(rv->filters[f]);
 	free(rv->search);
+	free(rv->search_file);
 	free(rv->dec);
 	free(rv->hashes);
 	free(rv->conf);
@@ -429,8 +450,25 @@ void ta_review_values(const ta_review *rv, enum ta_field f, ta_review_value **ou
 
 void ta_review_set_search(ta_review *rv, const char *text)
 {
+	const char *colon = text ? strrchr(text, ':') : NULL, *file = text;
+	char *end;
+	unsigned long line;
+
 	free(rv->search);
+	free(rv->search_file);
 	rv->search = text && *text ? xstrdup(text) : NULL;
+	rv->search_file = NULL;
+	rv->search_line = 0;
+	if (!colon || !isdigit((unsigned char)colon[1]))
+		return;
+	/* "file:line" as the LOCATION column shows it, perhaps cut to "~tail" */
+	if (*file == '~')
+		file++;
+	line = strtoul(colon + 1, &end, 10);
+	if (*end || colon == file || line == 0 || line > UINT_MAX)
+		return;
+	rv->search_file = xstrndup(file, (size_t)(colon - file));
+	rv->search_line = (unsigned)line;
 }
 
 const char *ta_review_search(const ta_review *rv)
@@ -450,25 +488,57 @@ bool ta_review_matches(const ta_review *rv, size_t i)
 
 	if (!q)
 		return false;
+	if (rv->search_file && t->line == rv->search_line && has(t->file, rv->search_file))
+		return true;
 	return has(t->name, q) || has(t->key, q) || has(t->file, q) || has(t->callback, q) ||
 	       has(t->subsystem, q) || has(ta_classification_of(t)->cls, q) ||
 	       has(ta_review_mechanism(rv, i), q) || has(t->id, q);
 }
 
-bool ta_review_search_next(ta_review *rv, int dir)
+/* Move the cursor to the next (dir >= 0) or previous visible row whose tasklet passes, wrapping. */
+static bool cursor_to_next(ta_review *rv, int dir, bool (*pass)(const ta_review *, size_t))
 {
 	size_t n = rv->n_rows;
 
-	if (!rv->search || n == 0)
-		return false;
 	for (size_t k = 1; k <= n; k++) {
 		size_t r = dir >= 0 ? (rv->cursor + k) % n : (rv->cursor + n - k % n) % n;
-		if (ta_review_matches(rv, rv->rows[r])) {
+		if (pass(rv, rv->rows[r])) {
 			rv->cursor = r;
 			return true;
 		}
 	}
 	return false;
+}
+
+bool ta_review_search_next(ta_review *rv, int dir)
+{
+	return rv->search && cursor_to_next(rv, dir, ta_review_matches);
+}
+
+size_t ta_review_match_count(const ta_review *rv, size_t *rank)
+{
+	size_t n = 0;
+
+	*rank = 0;
+	for (size_t r = 0; rv->search && r < rv->n_rows; r++)
+		if (ta_review_matches(rv, rv->rows[r])) {
+			n++;
+			if (r == rv->cursor)
+				*rank = n;
+		}
+	return n;
+}
+
+bool ta_review_undecided(const ta_review *rv, size_t i)
+{
+	const ta_review_decision *d = i < rv->a->n_tasklets ? rv->dec[i] : NULL;
+
+	return i < rv->a->n_tasklets && (!d || d->decision == TA_DECISION_NONE || d->stale);
+}
+
+bool ta_review_next_undecided(ta_review *rv, int dir)
+{
+	return cursor_to_next(rv, dir, ta_review_undecided);
 }
 
 /* The decision of tasklet i, created (undecided, stamped now) when absent. */
@@ -510,12 +580,64 @@ static void refilter(ta_review *rv)
 	}
 }
 
+static void decision_copy(ta_review_decision *dst, const ta_review_decision *src)
+{
+	dst->id = xstrdup(src->id);
+	dst->decision = src->decision;
+	dst->mechanism = dup0(src->mechanism);
+	dst->comment = dup0(src->comment);
+	dst->facts_hash = dup0(src->facts_hash);
+	dst->when = src->when;
+	dst->stale = src->stale;
+}
+
+/* Remember what tasklet i has before a change; the oldest goes when the stack is full. */
+static void undo_push(ta_review *rv, size_t i)
+{
+	struct undo *u;
+
+	if (rv->n_undo == TA_REVIEW_UNDO_MAX) {
+		decision_free(&rv->undo[0].before);
+		memmove(rv->undo, rv->undo + 1, (TA_REVIEW_UNDO_MAX - 1) * sizeof(*rv->undo));
+		rv->n_undo--;
+	}
+	u = &rv->undo[rv->n_undo++];
+	u->i = i;
+	u->before = NULL;
+	if (rv->dec[i]) {
+		u->before = xcalloc(1, sizeof(*u->before));
+		decision_copy(u->before, rv->dec[i]);
+	}
+}
+
+bool ta_review_undo(ta_review *rv, size_t *i)
+{
+	struct undo *u;
+
+	if (rv->n_undo == 0)
+		return false;
+	u = &rv->undo[--rv->n_undo];
+	decision_free(&rv->dec[u->i]);
+	rv->dec[u->i] = u->before; /* the stack's copy changes hands */
+	u->before = NULL;
+	if (i)
+		*i = u->i;
+	refilter(rv);
+	return true;
+}
+
+size_t ta_review_n_undo(const ta_review *rv)
+{
+	return rv->n_undo;
+}
+
 void ta_review_decide(ta_review *rv, size_t i, enum ta_decision dec, const char *mechanism)
 {
 	ta_review_decision *d;
 
 	if (i >= rv->a->n_tasklets || dec >= TA_DECISION_COUNT)
 		return;
+	undo_push(rv, i);
 	d = decision_get(rv, i);
 	d->decision = dec;
 	free(d->mechanism);
@@ -534,6 +656,7 @@ void ta_review_set_comment(ta_review *rv, size_t i, const char *comment)
 
 	if (i >= rv->a->n_tasklets)
 		return;
+	undo_push(rv, i);
 	d = decision_get(rv, i);
 	free(d->comment);
 	d->comment = comment && *comment ? xstrdup(comment) : NULL;
@@ -544,17 +667,6 @@ void ta_review_set_comment(ta_review *rv, size_t i, const char *comment)
 const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i)
 {
 	return i < rv->a->n_tasklets ? rv->dec[i] : NULL;
-}
-
-static void decision_copy(ta_review_decision *dst, const ta_review_decision *src)
-{
-	dst->id = xstrdup(src->id);
-	dst->decision = src->decision;
-	dst->mechanism = dup0(src->mechanism);
-	dst->comment = dup0(src->comment);
-	dst->facts_hash = dup0(src->facts_hash);
-	dst->when = src->when;
-	dst->stale = src->stale;
 }
 
 void ta_review_restore(ta_review *rv, const ta_review_decision *src)
@@ -608,14 +720,28 @@ void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***ou
 	*out = v;
 }
 
+static void count_one(const ta_review *rv, size_t i, struct ta_review_counts *c)
+{
+	const ta_review_decision *d = rv->dec[i];
+
+	c->by_decision[d ? d->decision : TA_DECISION_NONE]++;
+	c->stale += d && d->stale;
+}
+
 void ta_review_counts(const ta_review *rv, struct ta_review_counts *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->total = rv->a->n_tasklets;
 	c->visible = rv->n_rows;
-	for (size_t i = 0; i < rv->a->n_tasklets; i++) {
-		const ta_review_decision *d = rv->dec[i];
-		c->by_decision[d ? d->decision : TA_DECISION_NONE]++;
-		c->stale += d && d->stale;
-	}
+	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+		count_one(rv, i, c);
+}
+
+void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->total = rv->a->n_tasklets;
+	c->visible = rv->n_rows;
+	for (size_t r = 0; r < rv->n_rows; r++)
+		count_one(rv, rv->rows[r], c);
 }

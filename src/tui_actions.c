@@ -52,8 +52,10 @@ const char *const ta_tui_help[] = {
 	"  g, Home          first tasklet",
 	"  G, End           last tasklet",
 	"  Enter, l, Right  open the detail page",
-	"  /                search (name, key, file, callback, class, mechanism, id)",
-	"  n, N             next, previous match",
+	"  /                search (name, key, file, callback, class, mechanism, id,",
+	"                   or file:line as LOCATION shows it)",
+	"  n, N             next, previous match (the message counts: match 2 of 5)",
+	"  ], [             next, previous undecided (or stale) tasklet",
 	"  f                filter by class, mechanism, verdict, decision or subsystem",
 	"  s                sort by the next key: subsystem, class, mechanism,",
 	"                   confidence, verdict",
@@ -67,7 +69,8 @@ const char *const ta_tui_help[] = {
 	"  d                defer",
 	"  e                pick another mechanism (and accept with it)",
 	"  c                comment",
-	"  u                forget the decision",
+	"  u                undo the last decision or comment (64 deep)",
+	"  U                forget the decision (u brings it back)",
 	"  x                export the accepted tasklets' patches",
 	"",
 	"Detail page",
@@ -324,6 +327,41 @@ static int decide(ta_tui *ui, enum ta_decision d, const char *mechanism)
 	return flags;
 }
 
+/* The cursor jumped (search, next undecided, undo): follow it in the list or on the page. */
+static int jumped(ta_tui *ui)
+{
+	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
+
+	if (ui->st.mode == TA_MODE_DETAIL) {
+		build_detail(ui);
+		ui->st.page_top = 0;
+		flags = TA_REDRAW_ALL;
+	}
+	return flags;
+}
+
+/* Undo the last decision or comment: the tasklet gets back what it had, the cursor goes to it. */
+static int undo(ta_tui *ui)
+{
+	size_t i;
+	const ta_tasklet *t;
+
+	if (!ta_review_undo(ui->rv, &i)) {
+		messagef(ui, true, "nothing to undo");
+		return TA_REDRAW_STATUS;
+	}
+	t = &ta_review_audit(ui->rv)->tasklets[i];
+	ui->st.prev_cursor = ta_review_cursor(ui->rv);
+	if (ta_review_goto_id(ui->rv, t->id))
+		messagef(ui, false, "undone: %s is back to %s", tasklet_name(ui, i),
+			 ta_review_value_of(ui->rv, i, TA_FIELD_DECISION));
+	else
+		messagef(ui, false, "undone: %s is back to %s (hidden by the filters)",
+			 tasklet_name(ui, i), ta_review_value_of(ui->rv, i, TA_FIELD_DECISION));
+	save_change(ui);
+	return jumped(ui) | TA_REDRAW_LIST;
+}
+
 static void prompt_start(ta_tui *ui, enum ta_tui_input input, const char *label,
 			 const char *initial)
 {
@@ -519,6 +557,14 @@ static int pick_key(ta_tui *ui, int key)
 	}
 }
 
+/* After a search lands: "match K of N for 'TEXT'". */
+static void match_message(ta_tui *ui)
+{
+	size_t k, n = ta_review_match_count(ui->rv, &k);
+
+	messagef(ui, false, "match %zu of %zu for '%s'", k, n, ta_review_search(ui->rv));
+}
+
 static int prompt_confirm(ta_tui *ui)
 {
 	enum ta_tui_input input = ui->st.input;
@@ -537,12 +583,8 @@ static int prompt_confirm(ta_tui *ui)
 		} else {
 			ui->st.prev_cursor = ta_review_cursor(ui->rv);
 			if (ta_review_search_next(ui->rv, 1)) {
-				flags |= follow_cursor(ui) | TA_REDRAW_LIST;
-				if (ui->st.mode == TA_MODE_DETAIL) {
-					build_detail(ui);
-					ui->st.page_top = 0;
-					flags |= TA_REDRAW_ALL;
-				}
+				flags |= jumped(ui) | TA_REDRAW_LIST;
+				match_message(ui);
 			} else {
 				messagef(ui, true, "no match for '%s'", text);
 				flags |= TA_REDRAW_LIST;
@@ -656,6 +698,8 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 	case 'd':
 		return decide(ui, TA_DECISION_DEFER, NULL);
 	case 'u':
+		return undo(ui);
+	case 'U':
 		return decide(ui, TA_DECISION_NONE, NULL);
 	case 'e':
 		return start_mechanism(ui);
@@ -674,8 +718,7 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 		prompt_start(ui, TA_INPUT_SEARCH, "/", NULL);
 		return TA_REDRAW_STATUS;
 	case 'n':
-	case 'N': {
-		int flags;
+	case 'N':
 		if (!ta_review_search(ui->rv)) {
 			messagef(ui, true, "no search: press / first");
 			return TA_REDRAW_STATUS;
@@ -685,14 +728,16 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 			messagef(ui, true, "no match for '%s'", ta_review_search(ui->rv));
 			return TA_REDRAW_STATUS;
 		}
-		flags = follow_cursor(ui) | TA_REDRAW_STATUS;
-		if (ui->st.mode == TA_MODE_DETAIL) {
-			build_detail(ui);
-			ui->st.page_top = 0;
-			flags = TA_REDRAW_ALL;
+		match_message(ui);
+		return jumped(ui);
+	case ']':
+	case '[':
+		ui->st.prev_cursor = ta_review_cursor(ui->rv);
+		if (!ta_review_next_undecided(ui->rv, key == ']' ? 1 : -1)) {
+			messagef(ui, false, "no undecided tasklet");
+			return TA_REDRAW_STATUS;
 		}
-		return flags;
-	}
+		return jumped(ui);
 	case '?':
 		prompt_clear(ui);
 		ui->st.mode = TA_MODE_HELP;

@@ -465,7 +465,7 @@ static void draw_status(const ta_tui *ui)
 	ta_buf b = {0};
 	int y = LINES - 2;
 
-	ta_review_counts(rv, &c);
+	ta_review_counts_shown(rv, &c); /* the counts follow the filters */
 	ta_buf_printf(&b, " %zu/%zu", c.visible ? ta_review_cursor(rv) + 1 : 0, c.visible);
 	if (c.visible != c.total)
 		ta_buf_printf(&b, " (of %zu)", c.total);

@@ -3,8 +3,10 @@
  * check_review.c - the review model without a terminal: rows in sort
  * order with group starts, filters and their values, the cursor (clamped,
  * following its tasklet across re-sorts), search forwards and backwards
- * with wrap-around, decisions and comments, staleness from the facts hash,
- * decisions on unknown ids kept aside, counts, and bad arguments (fields
+ * with wrap-around, by file:line, and its match count, the next undecided
+ * tasklet, decisions and comments and their undo, staleness from the
+ * facts hash, decisions on unknown ids kept aside, counts (of all
+ * tasklets and of the rows the filters show), and bad arguments (fields
  * that cannot be sorted or filtered, out-of-range tasklets, NULLs).
  */
 #include <stdio.h>
@@ -243,6 +245,79 @@ START_TEST(test_search)
 }
 END_TEST
 
+START_TEST(test_search_location_and_count)
+{
+	long poll = index_of_key("classify/poller.c:struct po_dev.poll");
+	const ta_tasklet *t = &A->tasklets[poll];
+	size_t rank, n, want = 0, seen[3];
+	char *q;
+
+	/* no search: no matches */
+	ck_assert_uint_eq(ta_review_match_count(rv, &rank), 0);
+	ck_assert_uint_eq(rank, 0);
+	/* file:line as the LOCATION column shows it, whole, as a tail, or cut with '~' */
+	q = xasprintf("%s:%u", t->file, t->line);
+	ta_review_set_search(rv, q);
+	ck_assert(ta_review_search_next(rv, 1));
+	ck_assert_int_eq(ta_review_current(rv), poll);
+	ck_assert_uint_eq(ta_review_match_count(rv, &rank), 1);
+	ck_assert_uint_eq(rank, 1);
+	free(q);
+	q = xasprintf("~LLER.C:%u", t->line);
+	ta_review_set_search(rv, q);
+	ta_review_set_cursor(rv, 0);
+	ck_assert(ta_review_search_next(rv, 1));
+	ck_assert_int_eq(ta_review_current(rv), poll);
+	free(q);
+	/* another line of the same file is not this tasklet */
+	q = xasprintf("%s:%u", t->file, t->line + 1000);
+	ta_review_set_search(rv, q);
+	ck_assert(!ta_review_matches(rv, (size_t)poll));
+	free(q);
+	/* not a location: ":12", "file:12x" */
+	ta_review_set_search(rv, ":12");
+	ck_assert(!ta_review_search_next(rv, 1));
+	ta_review_set_search(rv, "poller.c:12x");
+	ck_assert(!ta_review_matches(rv, (size_t)poll));
+	/* the count: every visible match, and the cursor's rank among them */
+	ta_review_set_search(rv, "tasklet");
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		want += ta_review_matches(rv, ta_review_row(rv, r));
+	ck_assert_uint_ge(want, 3);
+	ta_review_set_cursor(rv, 0);
+	if (ta_review_matches(rv, ta_review_row(rv, 0)))
+		ta_review_search_next(rv, -1); /* so that the first next lands on rank 1 */
+	for (size_t k = 0; k < 3; k++) {
+		ck_assert(ta_review_search_next(rv, 1));
+		ck_assert_uint_eq(ta_review_match_count(rv, &seen[k]), want);
+	}
+	ck_assert_uint_eq(seen[0], 1);
+	ck_assert_uint_eq(seen[1], 2);
+	ck_assert_uint_eq(seen[2], 3);
+	ck_assert(ta_review_search_next(rv, -1));
+	ck_assert(ta_review_search_next(rv, -1));
+	ck_assert(ta_review_search_next(rv, -1));
+	ta_review_match_count(rv, &rank);
+	ck_assert_uint_eq(rank, want); /* wrapped back to the last */
+	/* off a match: rank 0 */
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		if (!ta_review_matches(rv, ta_review_row(rv, r))) {
+			ta_review_set_cursor(rv, r);
+			break;
+		}
+	ck_assert_uint_eq(ta_review_match_count(rv, &rank), want);
+	ck_assert_uint_eq(rank, 0);
+	/* only the rows the filters show count */
+	ta_review_set_filter(rv, TA_FIELD_CLASS, "unused");
+	n = ta_review_match_count(rv, &rank);
+	ck_assert_uint_lt(n, want);
+	want = 0;
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		want += ta_review_matches(rv, ta_review_row(rv, r));
+	ck_assert_uint_eq(n, want);
+}
+END_TEST
+
 START_TEST(test_decisions)
 {
 	struct ta_review_counts c;
@@ -287,6 +362,182 @@ START_TEST(test_decisions)
 	ck_assert_int_eq(ta_decision_from_name("maybe"), -1);
 	ck_assert_int_eq(ta_field_from_name("verdict"), TA_FIELD_VERDICT);
 	ck_assert_int_eq(ta_field_from_name("colour"), -1);
+}
+END_TEST
+
+START_TEST(test_next_undecided)
+{
+	size_t n = ta_review_n_rows(rv), r1 = ta_review_row(rv, 1), r2 = ta_review_row(rv, 2);
+	size_t last = ta_review_row(rv, n - 1);
+	ta_review_decision stale;
+
+	ck_assert_uint_gt(n, 5);
+	/* decide rows 1 and 2: from row 0 the next undecided is row 3 */
+	ta_review_decide(rv, r1, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, r2, TA_DECISION_REJECT, NULL);
+	ck_assert(!ta_review_undecided(rv, r1));
+	ck_assert(ta_review_undecided(rv, ta_review_row(rv, 0)));
+	ck_assert(ta_review_next_undecided(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	/* backwards skips rows 2 and 1 */
+	ck_assert(ta_review_next_undecided(rv, -1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* and wraps from the first row to the last */
+	ck_assert(ta_review_next_undecided(rv, -1));
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	/* forwards from the last: wraps to row 0 */
+	ta_review_decide(rv, last, TA_DECISION_DEFER, NULL);
+	ta_review_set_cursor(rv, n - 1);
+	ck_assert(ta_review_next_undecided(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* a comment is no decision; a stale decision needs one again */
+	ta_review_set_comment(rv, r1, "later");
+	ck_assert(!ta_review_undecided(rv, r1));
+	ta_review_set_comment(rv, ta_review_row(rv, 3), "a note only");
+	ck_assert(ta_review_undecided(rv, ta_review_row(rv, 3)));
+	stale = (ta_review_decision){.id = A->tasklets[r2].id,
+				     .decision = TA_DECISION_REJECT,
+				     .facts_hash = "0000000000000000"};
+	ta_review_restore(rv, &stale);
+	ck_assert(ta_review_undecided(rv, r2));
+	ta_review_set_cursor(rv, 0);
+	ck_assert(ta_review_next_undecided(rv, 1));
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	/* only the filtered rows count; none left: false, the cursor stays */
+	ta_review_set_filter(rv, TA_FIELD_DECISION, "accept");
+	ck_assert_uint_eq(ta_review_n_rows(rv), 1);
+	ck_assert(!ta_review_next_undecided(rv, 1));
+	ck_assert(!ta_review_next_undecided(rv, -1));
+	ck_assert_int_eq(ta_review_current(rv), (long)r1);
+	/* bad arguments */
+	ck_assert(!ta_review_undecided(rv, A->n_tasklets));
+	ta_review_set_filter(rv, TA_FIELD_MECHANISM, "no-such");
+	ck_assert(!ta_review_next_undecided(rv, 1));
+}
+END_TEST
+
+START_TEST(test_counts_follow_filters)
+{
+	struct ta_review_counts all, shown;
+	size_t unused = 0, first_unused = A->n_tasklets, other = A->n_tasklets;
+
+	for (size_t i = 0; i < A->n_tasklets; i++)
+		if (strcmp(ta_review_value_of(rv, i, TA_FIELD_CLASS), "unused") == 0) {
+			unused++;
+			if (first_unused == A->n_tasklets)
+				first_unused = i;
+		} else if (other == A->n_tasklets) {
+			other = i;
+		}
+	ck_assert_uint_gt(unused, 1);
+	ck_assert_uint_lt(other, A->n_tasklets);
+	ta_review_decide(rv, first_unused, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, other, TA_DECISION_REJECT, NULL);
+	/* no filter: the same counts */
+	ta_review_counts(rv, &all);
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_mem_eq(&all, &shown, sizeof(all));
+	/* class = unused: only its rows, the other decision not among them */
+	ta_review_set_filter(rv, TA_FIELD_CLASS, "unused");
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_uint_eq(shown.total, A->n_tasklets);
+	ck_assert_uint_eq(shown.visible, unused);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_ACCEPT], 1);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_REJECT], 0);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_NONE], unused - 1);
+	ck_assert_uint_eq(shown.stale, 0);
+	/* the whole review's counts do not change with the filter */
+	ta_review_counts(rv, &all);
+	ck_assert_uint_eq(all.visible, unused);
+	ck_assert_uint_eq(all.by_decision[TA_DECISION_REJECT], 1);
+	ck_assert_uint_eq(all.by_decision[TA_DECISION_NONE], A->n_tasklets - 2);
+	/* a stale decision among the rows shown */
+	{
+		ta_review_decision d = {.id = A->tasklets[first_unused].id,
+					.decision = TA_DECISION_DEFER,
+					.facts_hash = "0000000000000000"};
+		ta_review_restore(rv, &d);
+	}
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_uint_eq(shown.stale, 1);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_DEFER], 1);
+	ck_assert_uint_eq(shown.by_decision[TA_DECISION_ACCEPT], 0);
+	/* nothing shown: all zero but the total */
+	ta_review_set_filter(rv, TA_FIELD_MECHANISM, "no-such");
+	ta_review_counts_shown(rv, &shown);
+	ck_assert_uint_eq(shown.visible, 0);
+	ck_assert_uint_eq(shown.stale, 0);
+	for (int k = 0; k < TA_DECISION_COUNT; k++)
+		ck_assert_uint_eq(shown.by_decision[k], 0);
+	ck_assert_uint_eq(shown.total, A->n_tasklets);
+}
+END_TEST
+
+START_TEST(test_undo)
+{
+	const ta_review_decision *d;
+	ta_review_decision old = {.id = A->tasklets[4].id,
+				  .decision = TA_DECISION_REJECT,
+				  .comment = "from last week",
+				  .facts_hash = "0000000000000000",
+				  .when = 1700000000};
+	size_t i = 99;
+
+	ck_assert(!ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 99);
+	/* a decision from the review file is not a change of this session */
+	ta_review_restore(rv, &old);
+	ck_assert_uint_eq(ta_review_n_undo(rv), 0);
+	/* accept over it, then undo: the old decision is back, comment and staleness too */
+	ta_review_decide(rv, 4, TA_DECISION_ACCEPT, "workqueue");
+	ck_assert(!ta_review_decision_of(rv, 4)->stale);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 4);
+	d = ta_review_decision_of(rv, 4);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(d->decision, TA_DECISION_REJECT);
+	ck_assert_ptr_null(d->mechanism);
+	ck_assert_str_eq(d->comment, "from last week");
+	ck_assert(d->stale);
+	ck_assert_int_eq(d->when, 1700000000);
+	/* several changes undo newest first, each tasklet getting its own back */
+	ta_review_decide(rv, 1, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, 1, TA_DECISION_DEFER, NULL);
+	ta_review_set_comment(rv, 2, "look again");
+	ta_review_set_comment(rv, 4, NULL);
+	ck_assert_uint_eq(ta_review_n_undo(rv), 4);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 4);
+	ck_assert_str_eq(ta_review_decision_of(rv, 4)->comment, "from last week");
+	ck_assert(ta_review_undo(rv, NULL));
+	ck_assert_ptr_null(ta_review_decision_of(rv, 2));
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(i, 1);
+	ck_assert_int_eq(ta_review_decision_of(rv, 1)->decision, TA_DECISION_ACCEPT);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_ptr_null(ta_review_decision_of(rv, 1)); /* undecided, as before */
+	ck_assert(!ta_review_undo(rv, &i));
+	/* undo re-filters: a decision filter shows the tasklet again */
+	ta_review_set_filter(rv, TA_FIELD_DECISION, "undecided");
+	ta_review_decide(rv, ta_review_row(rv, 0), TA_DECISION_ACCEPT, NULL);
+	ck_assert_uint_eq(ta_review_n_rows(rv), A->n_tasklets - 2);
+	ck_assert(ta_review_undo(rv, &i));
+	ck_assert_uint_eq(ta_review_n_rows(rv), A->n_tasklets - 1);
+	ck_assert_ptr_null(ta_review_decision_of(rv, i));
+	ta_review_clear_filters(rv);
+	/* the stack keeps the last TA_REVIEW_UNDO_MAX changes: the oldest go */
+	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, NULL);
+	for (int k = 0; k < TA_REVIEW_UNDO_MAX; k++)
+		ta_review_decide(rv, 3, k % 2 ? TA_DECISION_REJECT : TA_DECISION_DEFER, NULL);
+	ck_assert_uint_eq(ta_review_n_undo(rv), TA_REVIEW_UNDO_MAX);
+	while (ta_review_undo(rv, &i))
+		ck_assert_uint_eq(i, 3);
+	ck_assert_ptr_null(ta_review_decision_of(rv, 3));
+	ck_assert_int_eq(ta_review_decision_of(rv, 0)->decision, TA_DECISION_ACCEPT);
+	/* bad arguments are no change */
+	ta_review_decide(rv, A->n_tasklets, TA_DECISION_ACCEPT, NULL);
+	ta_review_set_comment(rv, A->n_tasklets, "x");
+	ck_assert_uint_eq(ta_review_n_undo(rv), 0);
 }
 END_TEST
 
@@ -394,7 +645,11 @@ int main(void)
 	tcase_add_test(tc, test_verdict_absent);
 	tcase_add_test(tc, test_verdict_present);
 	tcase_add_test(tc, test_search);
+	tcase_add_test(tc, test_search_location_and_count);
 	tcase_add_test(tc, test_decisions);
+	tcase_add_test(tc, test_next_undecided);
+	tcase_add_test(tc, test_counts_follow_filters);
+	tcase_add_test(tc, test_undo);
 	tcase_add_test(tc, test_decision_filter_keeps_place);
 	tcase_add_test(tc, test_stale_and_kept);
 	tcase_add_test(tc, test_empty_audit);

@@ -4,7 +4,7 @@
  * each key is fed to ta_tui_key() and the model, the screen state, the
  * returned redraw flags and the review file on disk are checked.  Covers
  * moving and scrolling, search, the filter and mechanism pickers, sorting,
- * every decision key, comments, the detail and help screens, prompts
+ * every decision key, comments, undo, the detail and help screens, prompts
  * (editing, cancelling), export without a patch writer, a terminal that is
  * too small, quitting, and bad arguments (unknown keys, no tasklets, no
  * review file, a review file that cannot be written).  Each test reviews
@@ -132,14 +132,37 @@ START_TEST(test_search)
 	ck_assert_int_eq(st->input, TA_INPUT_NONE);
 	ck_assert_int_eq(ta_review_current(rv), poll);
 	ck_assert_str_eq(ta_review_search(rv), "po->poll");
-	/* n and N with several matches */
-	keys("/tasklet\n");
+	ck_assert(!st->message_error);
+	ck_assert_str_eq(st->message, "match 1 of 1 for 'po->poll'");
+	/* file:line as the list shows it */
 	{
-		size_t first = ta_review_cursor(rv);
+		char *q = xasprintf("/%s:%u\n", audit->tasklets[poll].file,
+				    audit->tasklets[poll].line);
+		keys("g");
+		keys(q);
+		ck_assert_int_eq(ta_review_current(rv), poll);
+		ck_assert_ptr_nonnull(strstr(st->message, "match 1 of 1 for '"));
+		free(q);
+	}
+	/* n and N with several matches, counted */
+	keys("g/tasklet\n");
+	{
+		size_t first = ta_review_cursor(rv), k, n = ta_review_match_count(rv, &k);
+		char *want;
+		ck_assert_uint_gt(n, 2);
+		want = xasprintf("match %zu of %zu for 'tasklet'", k, n);
+		ck_assert_str_eq(st->message, want);
+		free(want);
 		ta_tui_key(ui, 'n');
 		ck_assert_uint_ne(ta_review_cursor(rv), first);
+		want = xasprintf("match %zu of %zu for 'tasklet'", k + 1, n);
+		ck_assert_str_eq(st->message, want);
+		free(want);
 		ta_tui_key(ui, 'N');
 		ck_assert_uint_eq(ta_review_cursor(rv), first);
+		want = xasprintf("match %zu of %zu for 'tasklet'", k, n);
+		ck_assert_str_eq(st->message, want);
+		free(want);
 	}
 	keys("/no such thing\n");
 	ck_assert(st->message_error);
@@ -310,15 +333,81 @@ START_TEST(test_decide_keys)
 	ta_tui_key(ui, 0x15);
 	ta_tui_key(ui, TA_KEY_ENTER);
 	ck_assert_ptr_null(ta_review_decision_of(rv, r3)->comment);
-	/* u forgets */
+	/* u undoes the last change first: the comment comes back, the cursor goes there */
 	ta_tui_key(ui, 'g');
 	ta_tui_key(ui, 'u');
-	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	ck_assert_str_eq(ta_review_decision_of(rv, r3)->comment, "needs a look");
+	ck_assert_ptr_nonnull(strstr(st->message, "undone: "));
 	text = saved();
-	ck_assert_msg(!strstr(text, a->tasklets[r0].id), "%s still in:\n%s", a->tasklets[r0].id,
-		      text);
+	ck_assert_ptr_nonnull(strstr(text, "needs a look"));
+	free(text);
+	/* then the comment, the recommendation over "timer", "timer" itself */
+	keys("uu");
+	ck_assert_str_eq(ta_review_decision_of(rv, r3)->mechanism, "timer");
+	ta_tui_key(ui, 'u');
+	ck_assert_ptr_null(ta_review_decision_of(rv, r3));
+	ck_assert_ptr_nonnull(strstr(st->message, "is back to undecided"));
+	/* defer, reject, accept: back to nothing, one by one */
+	ta_tui_key(ui, 'u');
+	ck_assert_ptr_null(ta_review_decision_of(rv, r2));
+	ck_assert_int_eq(ta_review_decision_of(rv, r1)->decision, TA_DECISION_REJECT);
+	keys("uu");
+	ck_assert_ptr_null(ta_review_decision_of(rv, r1));
+	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+	/* the file has no decision left (r0's id stays only as the position) */
+	text = saved();
+	ck_assert_msg(strstr(text, "\"decisions\":\t[]"), "decisions left in:\n%s", text);
 	ck_assert_ptr_null(strstr(text, "\"timer\"")); /* no override left */
 	free(text);
+	ck_assert_int_eq(ta_tui_key(ui, 'u'), TA_REDRAW_STATUS);
+	ck_assert(st->message_error);
+	ck_assert_str_eq(st->message, "nothing to undo");
+	/* U forgets a decision; u brings it back */
+	keys("ggr");
+	ck_assert_int_eq(ta_review_decision_of(rv, r0)->decision, TA_DECISION_REJECT);
+	keys("gU");
+	ck_assert_ptr_null(ta_review_decision_of(rv, r0));
+	ta_tui_key(ui, 'u');
+	ck_assert_int_eq(ta_review_decision_of(rv, r0)->decision, TA_DECISION_REJECT);
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
+}
+END_TEST
+
+START_TEST(test_next_undecided_keys)
+{
+	size_t n = ta_review_n_rows(rv);
+
+	/* a a: rows 0 and 1 decided, the cursor on row 2; [ wraps to the last row */
+	keys("aa");
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	ck_assert(ta_tui_key(ui, '[') & TA_REDRAW_STATUS);
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	ta_tui_key(ui, ']');
+	ck_assert_uint_eq(ta_review_cursor(rv), 2);
+	/* on the detail page a jump shows the page of the tasklet it lands on */
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ta_tui_key(ui, 'r');
+	ck_assert_uint_eq(ta_review_cursor(rv), 3);
+	ta_tui_key(ui, '[');
+	ck_assert_int_eq(st->mode, TA_MODE_DETAIL);
+	ck_assert_uint_eq(ta_review_cursor(rv), n - 1);
+	ck_assert_ptr_nonnull(st->detail);
+	{
+		const char *key = audit->tasklets[ta_review_row(rv, n - 1)].key;
+		bool shown = false;
+		for (size_t k = 0; k < st->detail->n && !shown; k++)
+			shown = strstr(st->detail->v[k].text, key) != NULL;
+		ck_assert_msg(shown, "the page is not the one of '%s'", key);
+	}
+	ta_tui_key(ui, 'q');
+	/* every visible row decided: a message, the cursor stays */
+	ta_review_set_filter(rv, TA_FIELD_DECISION, "accept");
+	ta_tui_key(ui, 'g');
+	ck_assert_int_eq(ta_tui_key(ui, ']'), TA_REDRAW_STATUS);
+	ck_assert_str_eq(st->message, "no undecided tasklet");
+	ck_assert_uint_eq(ta_review_cursor(rv), 0);
 }
 END_TEST
 
@@ -504,6 +593,7 @@ int main(void)
 	tcase_add_test(tc, test_filter);
 	tcase_add_test(tc, test_sort_cycles);
 	tcase_add_test(tc, test_decide_keys);
+	tcase_add_test(tc, test_next_undecided_keys);
 	tcase_add_test(tc, test_detail_and_help);
 	tcase_add_test(tc, test_export_accepted);
 	tcase_add_test(tc, test_too_small_and_quit);

@@ -3,12 +3,14 @@
  * check_tui_e2e.c - the review TUI end to end: the real binary runs in a
  * tmux pane (new-session -x 120 -y 40), keys go in with send-keys and the
  * screen comes back with capture-pane.  A session opens the corpus report,
- * navigates, filters, searches, opens a detail page, accepts two
- * tasklets, quits; a second session finds the decisions and the position
- * again and exports.  Other sessions: a terminal below 80x24 and a resize,
- * colour and NO_COLOR, SIGTERM and SIGINT keeping the decisions, and a
- * review that scans the corpus itself.  The
- * "review" command's usage errors run without tmux.
+ * navigates, filters (the status bar counting only the rows shown),
+ * searches (by name and by file:line, with a match count), opens a
+ * detail page, accepts two tasklets, jumps to the next and previous
+ * undecided ones, undoes an accept and accepts again, quits; a second
+ * session finds the decisions and the position again and exports.  Other
+ * sessions: a terminal below 80x24 and a resize, colour and NO_COLOR,
+ * SIGTERM and SIGINT keeping the decisions, and a review that scans the
+ * corpus itself.  The "review" command's usage errors run without tmux.
  *
  * Each review runs under a shell that prints its exit status.  The tmux
  * server runs in the foreground (-D) as a child of this test,
@@ -310,7 +312,7 @@ START_TEST(test_review_session)
 	ta_review *rv;
 	ta_review_value *vals;
 	size_t n_vals, unused_at = 0, unused_n = 0, poll = 0;
-	char *s, *want, *review_path, *text, *args, *git;
+	char *s, *want, *review_path, *text, *args, *git, *poll_loc;
 	const char *id0, *id1;
 
 	rv = model(&a);
@@ -329,6 +331,8 @@ START_TEST(test_review_session)
 			   "classify/poller.c:struct po_dev.poll") == 0)
 			poll = r + 1;
 	ck_assert_uint_gt(poll, 0);
+	poll_loc = xasprintf("%s:%u", a->tasklets[ta_review_row(rv, poll - 1)].file,
+			     a->tasklets[ta_review_row(rv, poll - 1)].line);
 
 	args = xasprintf("--report '%s'", report);
 	start("s1", 120, 40, "-u NO_COLOR", args);
@@ -365,6 +369,11 @@ START_TEST(test_review_session)
 	ck_assert_ptr_nonnull(strstr(s, "class=unused"));
 	free(s);
 	free(want);
+	/* the status bar counts only the rows shown */
+	ck_assert_uint_lt(unused_n, total);
+	want = xasprintf("accepted 0  rejected 0  deferred 0  undecided %zu  |", unused_n);
+	free(wait_for("s1", want));
+	free(want);
 	keys("s1", "f x");
 	want = xasprintf("%zu of %zu tasklets shown", total, total);
 	free(wait_for("s1", want));
@@ -374,6 +383,15 @@ START_TEST(test_review_session)
 	literal("s1", "po->poll");
 	keys("s1", "Enter");
 	want = xasprintf("%s", at(poll));
+	free(wait_for("s1", want));
+	free(want);
+	free(wait_for("s1", "match 1 of 1 for 'po->poll'"));
+	/* the location as the list shows it finds the same row */
+	keys("s1", "g /");
+	literal("s1", poll_loc);
+	keys("s1", "Enter");
+	free(wait_for("s1", at(poll)));
+	want = xasprintf("match 1 of 1 for '%s'", poll_loc);
 	free(wait_for("s1", want));
 	free(want);
 	keys("s1", "Enter");
@@ -395,6 +413,23 @@ START_TEST(test_review_session)
 	s = wait_for("s1", "accepted 2 ");
 	ck_assert_ptr_nonnull(strstr(s, at(3)));
 	ck_assert_uint_eq(lines_with(s, " accept\n"), 2);
+	free(s);
+	/* ] and [: the next, previous undecided, over the two accepted, wrapping */
+	keys("s1", "g");
+	free(wait_for("s1", at(1)));
+	keys("s1", "]");
+	free(wait_for("s1", at(3)));
+	keys("s1", "[");
+	free(wait_for("s1", at(total)));
+	/* u: the last accept is undone and the cursor goes back to it; a accepts again */
+	keys("s1", "u");
+	s = wait_for("s1", "accepted 1 ");
+	ck_assert_ptr_nonnull(strstr(s, at(2)));
+	ck_assert_ptr_nonnull(strstr(s, "is back to undecided"));
+	free(s);
+	keys("s1", "a");
+	s = wait_for("s1", "accepted 2 ");
+	ck_assert_ptr_nonnull(strstr(s, at(3)));
 	free(s);
 	keys("s1", "q");
 	ck_assert_int_eq(wait_exit("s1"), 0);
@@ -434,6 +469,7 @@ START_TEST(test_review_session)
 	ck_assert_int_eq(wait_exit("s2"), 0);
 	free(review_path);
 	free(args);
+	free(poll_loc);
 	ta_review_free(&rv);
 	ta_audit_free(&a);
 }
