@@ -256,8 +256,14 @@ static bool prepare(struct run *r, struct job *j)
 		bool edits = false;
 		for (size_t i = 0; i < j->prep->n_files; i++)
 			edits |= ta_src_changed(j->prep->files[i]);
-		if (!edits) /* a correction of the model only: no preparation patch */
+		if (!edits) { /* a correction of the model only: no preparation patch */
 			ta_srcset_free(&j->prep);
+		} else {
+			/* tidied before the conversion is written against it */
+			struct ta_tidy t;
+			ta_tidy_set(j->prep, r->a, NULL, false, &t);
+			ta_tidy_clear(&t);
+		}
 	}
 	return st != TA_RW_REFUSED;
 }

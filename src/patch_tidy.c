@@ -220,9 +220,10 @@ static unsigned space_commas(ta_src *src)
 	/* the lines first: the loop below adds edits */
 	for (size_t i = 0; i < n; i++) {
 		unsigned l = ta_src_line_of(src, src->edits[i].off);
-		if (l != last && one_line(src, &src->edits[i]))
+		if (one_line(src, &src->edits[i]) && l != last)
 			lines[n_lines++] = l;
-		last = l;
+		if (one_line(src, &src->edits[i]))
+			last = l;
 	}
 	for (size_t k = 0; k < n_lines; k++) {
 		size_t ls = ta_src_line(src, (unsigned)lines[k]);

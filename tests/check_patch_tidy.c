@@ -269,6 +269,24 @@ START_TEST(test_commas)
 	ck_assert_uint_eq(t.spaced, 2);
 	free(out);
 	ta_tidy_clear(&t);
+	/* eni's preparation: a line inserted before the changed one, as an edit of its own */
+	{
+		ta_srcset *set = ta_srcset_new("/nonexistent");
+		ta_src *s = src_of(
+			"\ttasklet_init(&eni_dev->task,eni_tasklet,(unsigned long) dev);\n");
+		TA_PUSH(set->files, set->n_files, set->cap_files, s);
+		ck_assert_int_eq(ta_src_edit(s, 0, 0, "\teni_dev->dev = dev;\n"), 0);
+		edit(s, "dev)", "eni_dev)");
+		ta_tidy_set(set, NULL, NULL, false, &t);
+		out = ta_src_result(s, NULL);
+		ck_assert_str_eq(
+			out,
+			"\teni_dev->dev = dev;\n"
+			"\ttasklet_init(&eni_dev->task, eni_tasklet, (unsigned long) eni_dev);\n");
+		free(out);
+		ta_tidy_clear(&t);
+		ta_srcset_free(&set);
+	}
 	/* a directive an edit changes keeps its commas; a string's comma is not one */
 	out = tidied("#define X(a,b) tasklet(a,b)\n\tp(\"a,b\",tasklet);\n", "tasklet(a", "work(a",
 		     &t);
