@@ -20,6 +20,9 @@ enum ta_exit {
 	TA_EXIT_PARTIAL = 4,  /* the report was written, but some files failed to parse */
 };
 
+/* The severity named "note", "warning" or "error"; -1 for any other name. */
+int ta_severity_parse(const char *name);
+
 void ta_diag(enum ta_severity sev, const char *file, unsigned line, unsigned col, const char *fmt,
 	     ...) __attribute__((format(printf, 5, 6)));
 void ta_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -11,18 +11,17 @@
 #include <stdbool.h>
 
 #include "audit.h"
+#include "diag.h"
 #include "report.h"
 
 /* Does the tasklet pass the --only / --min-confidence filters (NULL opts: yes)? */
 bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts);
 
-/* The rank of a finding severity: note 1, warning 2, error 3; 0 when unknown. */
-int ta_severity_rank(const char *severity);
-
 /*
- * The findings of the tasklets the filters select whose severity ranks at
- * least min_rank (--fail-on: a report with any makes the exit status 1).
+ * The findings of the tasklets the filters select whose severity is min
+ * or above (--fail-on: a report with any makes the exit status 1).
  */
-size_t ta_report_count_findings(const ta_audit *a, const struct ta_report_opts *opts, int min_rank);
+size_t ta_report_count_findings(const ta_audit *a, const struct ta_report_opts *opts,
+				enum ta_severity min);
 
 #endif

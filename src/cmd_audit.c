@@ -85,7 +85,7 @@ struct audit_opts {
 	const char *only_class; /* --only CLASS */
 	double min_confidence;  /* --min-confidence X */
 	bool list_candidates;   /* --list-candidates */
-	int fail_on;            /* --fail-on SEVERITY's rank (report_filter.h); 0: off */
+	int fail_on;            /* --fail-on SEVERITY (enum ta_severity); -1: off */
 	const char *fail_on_name;
 };
 
@@ -150,8 +150,8 @@ static int audit(const struct audit_opts *o)
 	if (rc == TA_EXIT_OK && ta_audit_count_status(a, TA_STATUS_FAILED) > 0)
 		rc = TA_EXIT_PARTIAL;
 	/* --fail-on: after the reports, which are written in full either way */
-	if (rc == TA_EXIT_OK && o->fail_on) {
-		size_t n = ta_report_count_findings(a, &ro, o->fail_on);
+	if (rc == TA_EXIT_OK && o->fail_on >= 0) {
+		size_t n = ta_report_count_findings(a, &ro, (enum ta_severity)o->fail_on);
 		if (n) {
 			ta_diag(TA_NOTE, NULL, 0, 0,
 				"%zu finding%s of severity '%s' or above (--fail-on)", n,
@@ -252,7 +252,7 @@ static int audit_main(int argc, char **argv)
 						 {"max-memory", required_argument, NULL, 'X'},
 						 {"fail-on", required_argument, NULL, 'E'},
 						 {NULL, 0, NULL, 0}};
-	struct audit_opts o = {.format = "text"};
+	struct audit_opts o = {.format = "text", .fail_on = -1};
 	unsigned long v = 0;
 	int c;
 
@@ -338,9 +338,9 @@ static int audit_main(int argc, char **argv)
 			break;
 		}
 		case 'E':
-			o.fail_on = ta_severity_rank(optarg);
+			o.fail_on = ta_severity_parse(optarg);
 			o.fail_on_name = optarg;
-			if (!o.fail_on) {
+			if (o.fail_on < 0) {
 				ta_error("unknown severity '%s' (error, warning or note)", optarg);
 				return TA_EXIT_USAGE;
 			}

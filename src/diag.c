@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static int quiet;
@@ -21,6 +22,14 @@ int ta_diag_set_quiet(int q)
 
 static const char *const sev_names[] = {"note", "warning", "error"};
 static const char *const sev_colors[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+
+int ta_severity_parse(const char *name)
+{
+	for (int i = 0; name && i < 3; i++)
+		if (strcmp(name, sev_names[i]) == 0)
+			return i;
+	return -1;
+}
 
 static int use_color(void)
 {

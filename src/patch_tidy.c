@@ -221,17 +221,13 @@ static unsigned space_commas(ta_src *src)
 	for (size_t i = 0; i < n; i++) {
 		unsigned l = ta_src_line_of(src, src->edits[i].off);
 		if (one_line(src, &src->edits[i]) && l != last)
-			lines[n_lines++] = l;
-		if (one_line(src, &src->edits[i]))
-			last = l;
+			lines[n_lines++] = last = l; /* edits are sorted: lines ascend */
 	}
 	for (size_t k = 0; k < n_lines; k++) {
 		size_t ls = ta_src_line(src, (unsigned)lines[k]);
 		size_t le = ta_src_line_end(src, (unsigned)lines[k]);
 		ta_lexer lx;
 		ta_tok t;
-		if (k && lines[k] == lines[k - 1])
-			continue;
 		if (src->text[ta_lex_skip(src->text, le, ls)] == '#')
 			continue; /* a directive: left as it is */
 		ta_lexer_init(&lx, src->text + ls, le - ls, 0, 0);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "classify.h"
+#include "diag.h"
 
 bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts)
 {
@@ -23,17 +24,8 @@ bool ta_report_selected(const ta_tasklet *t, const struct ta_report_opts *opts)
 	return true;
 }
 
-int ta_severity_rank(const char *severity)
-{
-	static const char *const names[] = {"note", "warning", "error"};
-
-	for (int i = 0; severity && i < 3; i++)
-		if (strcmp(severity, names[i]) == 0)
-			return i + 1;
-	return 0;
-}
-
-size_t ta_report_count_findings(const ta_audit *a, const struct ta_report_opts *opts, int min_rank)
+size_t ta_report_count_findings(const ta_audit *a, const struct ta_report_opts *opts,
+				enum ta_severity min)
 {
 	size_t n = 0;
 
@@ -43,7 +35,7 @@ size_t ta_report_count_findings(const ta_audit *a, const struct ta_report_opts *
 		if (!ta_report_selected(t, opts))
 			continue;
 		for (size_t k = 0; k < c->n_findings; k++)
-			n += ta_severity_rank(c->findings[k].severity) >= min_rank;
+			n += ta_severity_parse(c->findings[k].severity) >= (int)min;
 	}
 	return n;
 }

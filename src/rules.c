@@ -505,8 +505,7 @@ static void load_findings(struct load *s, ta_rules *r, const cJSON *arr)
 		if (k == TA_CHECK_KILL_BEFORE_QUIESCE && !f.calls.n)
 			ta_jdoc_fail(s->d, o, "check 'kill_before_quiesce' needs \"calls\"");
 		f.check = (enum ta_check)(k < TA_CHECK_COUNT ? k : 0);
-		if (f.severity && strcmp(f.severity, "error") != 0 &&
-		    strcmp(f.severity, "warning") != 0 && strcmp(f.severity, "note") != 0)
+		if (f.severity && ta_severity_parse(f.severity) < 0)
 			ta_jdoc_fail(s->d, member(o, "severity"),
 				     "severity must be error, warning or note");
 		free(check);

@@ -21,6 +21,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "mechanism.h"
 #include "testutil.h"
 #include "util.h"
 
@@ -240,10 +241,6 @@ START_TEST(test_golden_patches)
 	 * blocker's check writes the preparation patch first, as the run does)
 	 */
 	{
-		static const char *const to_of[][2] = {{"bh_workqueue", "bh"},
-						       {"workqueue", "wq"},
-						       {"threaded_irq", "threaded-irq"},
-						       {"timer", "timer"}};
 		const cJSON *t;
 		cJSON_ArrayForEach(t, cJSON_GetObjectItem(report, "tasklets"))
 		{
@@ -252,13 +249,14 @@ START_TEST(test_golden_patches)
 			const cJSON *mech = cJSON_GetObjectItem(rec, "mechanism");
 			const cJSON *pm = cJSON_GetObjectItem(pt, "migration");
 			const cJSON *b;
-			bool own = false;
+			int mi;
+			bool own;
 			if (!pt || !cJSON_IsString(mech) || !cJSON_IsString(pm) ||
 			    strcmp(cJSON_GetObjectItem(pt, "status")->valuestring, "written") != 0)
 				continue;
-			for (size_t k = 0; k < sizeof(to_of) / sizeof(*to_of); k++)
-				own |= strcmp(mech->valuestring, to_of[k][0]) == 0 &&
-				       strcmp(pm->valuestring, to_of[k][1]) == 0;
+			mi = ta_mech_from_name(mech->valuestring);
+			own = mi >= 0 && ta_mech_to((enum ta_mech)mi) &&
+			      strcmp(pm->valuestring, ta_mech_to((enum ta_mech)mi)) == 0;
 			cJSON_ArrayForEach(b, cJSON_GetObjectItem(rec, "blockers"))
 			{
 				const cJSON *rule = cJSON_GetObjectItem(b, "rule");

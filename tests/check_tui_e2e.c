@@ -640,20 +640,6 @@ START_TEST(test_cli_errors)
 }
 END_TEST
 
-/* The .patch files of a directory. */
-static size_t patch_files(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *de;
-	size_t n = 0;
-
-	ck_assert_ptr_nonnull(d);
-	while ((de = readdir(d)))
-		n += ta_str_ends(de->d_name, ".patch");
-	closedir(d);
-	return n;
-}
-
 /* --export without a UI. */
 START_TEST(test_export_without_ui)
 {
@@ -674,14 +660,15 @@ START_TEST(test_export_without_ui)
 	ck_assert_msg(r.status == 0, "%s", r.err);
 	{
 		/* the message counts the patch files the directory has */
-		char *out = ta_path_join(dir, "out");
-		size_t n = patch_files(out);
+		char *out = ta_path_join(dir, "out"), **files;
+		size_t n = tu_find_files(out, ".patch", &files);
 		char *want = xasprintf("exported %zu patch%s for 2 of 2 accepted tasklets", n,
 				       n == 1 ? "" : "es");
 		ck_assert_uint_ge(n, 1);
 		ck_assert_msg(strstr(r.out, want), "'%s' not in '%s'", want, r.out);
 		free(want);
 		free(out);
+		tu_strv_free(files, n);
 	}
 	ck_assert_ptr_nonnull(strstr(r.out, " for 2 of 2 accepted tasklets to '"));
 	ck_assert_ptr_null(strstr(r.err, "not needed"));
