@@ -56,7 +56,7 @@ static int rename_in(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct na
 	return TA_RW_DONE;
 }
 
-#define MAX_HEADER_USERS 3
+#define MAX_HEADER_USERS 8
 
 /*
  * A field declared in a header: the model may know the same field under

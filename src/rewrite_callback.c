@@ -489,6 +489,10 @@ static int rename_member(ta_rw *rw, ta_src *src, size_t a, size_t b, const struc
 	if (strcmp(m, f->old_member) == 0) {
 		if (ta_src_edit(src, a, b - a, f->member) != 0)
 			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	} else if (strcmp(m, old_field) == 0) {
+		/* the container holds the field itself: dfs_pd of dev->dfs_pd.dfs_tasklet */
+		if (ta_src_edit(src, a, b - a, new_field) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 	} else if (ta_str_ends(m, old_field) && strlen(m) > strlen(old_field) &&
 		   m[strlen(m) - strlen(old_field) - 1] == '.' &&
 		   (p = b - strlen(old_field)) >= a &&

@@ -110,6 +110,25 @@ char *ta_rw_base(const char *text, const char *member_path)
 	return NULL;
 }
 
+/*
+ * A header in the driver's own include directory: DRV/include/x.h for a
+ * file in DRV/sub/ (drivers/staging/rtl8723bs/include/rtw_recv.h for
+ * drivers/staging/rtl8723bs/hal/).  DRV is at least three levels deep, so
+ * neither the tree's include/ nor a subsystem's shared one counts.
+ */
+static bool in_driver_include(const char *dir, const char *header)
+{
+	const char *inc = strstr(header, "/include/");
+	size_t drv, depth = 0;
+
+	if (!inc)
+		return false;
+	drv = (size_t)(inc - header) + 1;
+	for (size_t i = 0; i < drv; i++)
+		depth += header[i] == '/';
+	return depth >= 3 && strncmp(dir, header, drv) == 0 && !strchr(inc + 9, '/');
+}
+
 int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size_t *semi)
 {
 	const ta_tasklet *t = rw->t;
@@ -127,7 +146,8 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 			bool inside;
 			if (slash)
 				slash[1] = '\0';
-			inside = !slash || ta_str_starts(src->rel, dir);
+			inside = !slash || ta_str_starts(src->rel, dir) ||
+				 in_driver_include(dir, src->rel);
 			free(dir);
 			if (!inside)
 				return ta_rw_refuse(
