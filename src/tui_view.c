@@ -57,7 +57,8 @@ static const struct {
 	{"isr_bottom_half", V_CLASS_A}, {"network_bh", V_CLASS_B},
 	{"dma_completion", V_CLASS_C},  {"self_rearming_poller", V_CLASS_D},
 	{"timer_driven", V_CLASS_E},    {"process_deferral", V_CLASS_E},
-	{"gpu_scheduler", V_CLASS_C},   {"unknown", V_CLASS_UNKNOWN},
+	{"gpu_scheduler", V_CLASS_C},   {"atomic_deferral", V_CLASS_E},
+	{"mixed_context", V_CLASS_E},   {"unknown", V_CLASS_UNKNOWN},
 	{"unused", V_CLASS_UNUSED},
 };
 
