@@ -149,11 +149,17 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 			inside = !slash || ta_str_starts(src->rel, dir) ||
 				 in_driver_include(dir, src->rel);
 			free(dir);
-			if (!inside)
+			/*
+			 * A header shared beyond the driver (include/linux/usb/usbnet.h):
+			 * the index of the whole tree names every user of the field,
+			 * and the caller's shared-header check refuses a field other
+			 * drivers use too.  An audit of a part of the tree cannot know.
+			 */
+			if (!inside && (!rw->audit->subtree || *rw->audit->subtree))
 				return ta_rw_refuse(
 					rw,
 					"the tasklet is declared in '%s', shared beyond "
-					"the driver: converting it is a series of its own",
+					"the driver: audit the whole tree to see every user",
 					src->rel);
 		}
 		a = ta_src_line(src, t->decl_line);

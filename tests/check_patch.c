@@ -375,6 +375,41 @@ START_TEST(test_auto_follows_recommendation)
 }
 END_TEST
 
+/*
+ * A tasklet declared in a header shared beyond its driver (the usbnet
+ * shape, include/linux/usbx.h): refused by the audit of its directory (the
+ * golden case's usbx.c.bh.refused), written by the audit of the whole
+ * tree, whose index names every user, with the header in the same patch.
+ */
+START_TEST(test_shared_header_whole_tree)
+{
+	char *out = tu_mkdtemp(), *json = ta_path_join(out, "r.json"),
+	     *pdir = ta_path_join(out, "p");
+	char *args = xasprintf("patch --to bh --force-api -j 1 -o '%s' --json '%s' '%s'", pdir,
+			       json, TA_SOURCE_DIR "/corpus");
+	struct tu_run r = tu_exec(args);
+	const cJSON *p;
+	cJSON *report;
+
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	report = read_json(json);
+	ck_assert_str_eq(cJSON_GetObjectItem(report, "subtree")->valuestring, "");
+	p = patch_of(report, "patch/bh/usbx.c");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(cJSON_GetObjectItem(p, "status")->valuestring, "written");
+	ck_assert_int_eq(tu_sh("grep -l '^+++ b/include/linux/usbx.h' '%s'/*.patch | xargs grep -q "
+			       "'^+\tstruct work_struct bh;'",
+			       pdir),
+			 0);
+	cJSON_Delete(report);
+	tu_run_free(&r);
+	free(args);
+	free(pdir);
+	free(json);
+	tu_rmtree(&out);
+}
+END_TEST
+
 /* At least 15 setup cases come from seed 007 (they say so in their first comment). */
 START_TEST(test_seed_cases_counted)
 {
@@ -556,6 +591,7 @@ static Suite *patch_suite(void)
 	tcase_add_test(tc, test_apply_in_place);
 	tcase_add_test(tc, test_bh_needs_api);
 	tcase_add_test(tc, test_auto_follows_recommendation);
+	tcase_add_test(tc, test_shared_header_whole_tree);
 	tcase_add_test(tc, test_parallel_validation_same);
 	tcase_add_test(tc, test_validation_refuses);
 	tcase_add_test(tc, test_signoff_and_bad_arguments);
