@@ -365,6 +365,61 @@ static int container_in_place(ta_rw *rw, ta_src *src, const struct data_use *use
 	return TA_RW_DONE;
 }
 
+/* How many times the body [lo, hi) writes the variable var (or takes its address). */
+static size_t count_writes(const ta_src *src, size_t lo, size_t hi, const char *var)
+{
+	const char *s = src->text;
+	size_t n = 0;
+
+	for (size_t p = ta_lex_find_ident(s, lo, hi, var, true); p != TA_NPOS;
+	     p = ta_lex_find_ident(s, p + strlen(var), hi, var, true)) {
+		size_t q = ta_lex_skip(s, src->len, p + strlen(var)), b = ta_lex_prev(s, lo, p);
+		bool write = false;
+		if (q + 1 < src->len)
+			write = (s[q] == '=' && s[q + 1] != '=') ||
+				(strchr("+-*/%&|^", s[q]) && s[q + 1] == '=') ||
+				(s[q] == '+' && s[q + 1] == '+') ||
+				(s[q] == '-' && s[q + 1] == '-') ||
+				(strchr("<>", s[q]) && s[q + 1] == s[q] && q + 2 < src->len &&
+				 s[q + 2] == '=');
+		/* &var and ++var, but not &var->field nor ++var[i] */
+		if (b != TA_NPOS && b > lo && q < src->len && !strchr(".[", s[q]) &&
+		    !(s[q] == '-' && q + 1 < src->len && s[q + 1] == '>'))
+			write = write || s[b] == '&' || (strchr("+-", s[b]) && s[b - 1] == s[b]);
+		n += write;
+	}
+	return n;
+}
+
+/*
+ * The use u of data as a number (not cast to a pointer), after the local
+ * var took the container from it: data was (unsigned long)container, so
+ * it becomes (unsigned long)var, the same value while var is written only
+ * by that initialization.  he.c prints it: HPRINTK("...%lx", data).
+ */
+static int number_use(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
+		      const struct data_use *u, const char *var)
+{
+	char *txt;
+	int rc = TA_RW_DONE;
+
+	if (count_writes(src, lo, hi, var) != 1)
+		return ta_rw_refuse(rw,
+				    "%s:%u: the callback uses '%s' other than through a pointer "
+				    "cast, and '%s' does not keep its value",
+				    src->rel, ta_src_line_of(src, u->at), pname, var);
+	txt = xasprintf("(unsigned long)%s", var);
+	if (ta_src_edit(src, u->at, strlen(pname), txt) != 0)
+		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	else
+		ta_rw_note(rw,
+			   "The callback used its data as a number at %s:%u; it now uses %s, "
+			   "the same value.",
+			   src->rel, ta_src_line_of(src, u->at), txt);
+	free(txt);
+	return rc;
+}
+
 /*
  * Rewrite the uses of the old data parameter in the body [lo, hi); a
  * void * one (voidp) may only initialize one local variable.
@@ -409,8 +464,10 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 			goto out;
 		}
 	}
+	/* data as a number after the container's local (he.c prints it): see below */
 	for (size_t i = 0; i < n; i++)
-		if (uses[i].cast == TA_NPOS) {
+		if (uses[i].cast == TA_NPOS &&
+		    (i == 0 || t->data_kind != TA_DATA_CONTAINER || f->container_param)) {
 			rc = ta_rw_refuse(
 				rw,
 				"%s:%u: the callback uses '%s' other than through a pointer cast",
@@ -492,6 +549,11 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 				      ? xstrdup(f->container_expr)
 				      : xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var,
 						  f->param_name, f->member);
+		} else if (uses[i].cast == TA_NPOS) {
+			rc = number_use(rw, src, lo, hi, pname, &uses[i], uses[container].decl_var);
+			if (rc != TA_RW_DONE)
+				goto out;
+			continue;
 		} else {
 			if (!same_type(uses[i].cast_type, t->root_type) &&
 			    strcmp(uses[i].cast_type, "void") != 0) {
