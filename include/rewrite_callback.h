@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * rewrite_callback.h - converting a tasklet's callback (definition,
- * forward declarations, direct calls) from `void fn(unsigned long data)`
- * or `void fn(struct tasklet_struct *t)` to the form a migration wants,
- * with the cast of data turned into from_tasklet()/from_work() or the
- * global it always was.
+ * forward declarations, direct calls) from `void fn(unsigned long data)`,
+ * `void fn(void *data)` (installed through a (void *) cast) or
+ * `void fn(struct tasklet_struct *t)` to the form a migration wants, with
+ * the cast of data turned into from_tasklet()/from_work() or the global it
+ * always was.
  *
  * Edits go into rw->set; a refusal's reason and the changelog notes into
  * rw (rewrite_util.h), which owns them.  A ta_cb_form's strings belong to

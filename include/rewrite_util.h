@@ -60,7 +60,11 @@ int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **de
 /* Another tasklet using the callback cb, or NULL. */
 const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb);
 
-/* Replace `call(a0, a1[, a2])` at [name_off, close] by `name(a0', a1)` keeping the layout. */
+/*
+ * Replace `call(a0, a1[, a2])` at [name_off, close] by `name(a0', a1)`
+ * keeping the layout; a `(void *)` cast before the callback a1 goes (the
+ * callback is converted to the type name() wants).
+ */
 int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char *name,
 		const char *arg0);
 

@@ -5,8 +5,10 @@
  * `void fn(unsigned long data)` or `void fn(struct tasklet_struct *t)` to
  * the form a migration asks for (struct ta_cb_form), the cast of data
  * turned into from_tasklet()/from_work() or the global it always was, the
- * kernel-doc and the return type following.  What is not mechanical is
- * refused with a reason.
+ * kernel-doc and the return type following.  A `void fn(void *data)`
+ * installed with a (void *) cast is converted the same way when data only
+ * initializes one local and fn is used nowhere else.  What is not
+ * mechanical is refused with a reason.
  */
 #include "rewrite_callback.h"
 
@@ -90,6 +92,26 @@ static bool type_is_tasklet_ptr(const char *type)
 	return strcmp(type, "struct tasklet_struct*") == 0;
 }
 
+/* The callback's parameter before the conversion. */
+enum cb_param {
+	CB_ULONG,   /* unsigned long data: the old API */
+	CB_VOIDP,   /* void *data, installed through a (void *) cast */
+	CB_TASKLET, /* struct tasklet_struct *t: the 2020 API */
+};
+
+static bool param_is(const char *type, enum cb_param kind)
+{
+	switch (kind) {
+	case CB_ULONG:
+		return type_is_ulong(type);
+	case CB_VOIDP:
+		return strcmp(type, "void*") == 0;
+	case CB_TASKLET:
+		return type_is_tasklet_ptr(type);
+	}
+	return false;
+}
+
 /* Is s[a..b) a pointer type name as written in a cast ("struct foo *", "void *")? */
 static bool is_pointer_type(const char *s, size_t a, size_t b)
 {
@@ -119,8 +141,13 @@ static void data_use_free(struct data_use *u)
 	free(u->decl_type);
 }
 
-/* Describe one use of the data parameter at p within the body [lo, hi). */
-static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struct data_use *u)
+/*
+ * Describe one use of the data parameter at p within the body [lo, hi).
+ * A void * parameter needs no cast: `TYPE *VAR = data;` counts as cast to
+ * TYPE (u->cast is then the use itself).
+ */
+static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, bool voidp,
+			 struct data_use *u)
 {
 	const char *s = src->text;
 	size_t i = p, c, v, ve, a = p, e = p + n;
@@ -157,16 +184,23 @@ static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struc
 	i = a;
 	while (i > lo && strchr(" \t\n", s[i - 1]))
 		i--;
-	if (i == lo || s[i - 1] != ')')
-		return;
-	c = ta_lex_open_of(s, src->len, lo, i - 1);
-	if (c == TA_NPOS || !is_pointer_type(s, c + 1, i - 1))
-		return;
-	u->cast = c;
-	{
-		char *t = ta_lex_norm(s + c + 1, i - 1 - c - 1);
-		t[strlen(t) - 1] = '\0';
-		u->cast_type = t;
+	if (voidp && (i == lo || s[i - 1] != ')')) {
+		size_t semi = ta_lex_skip(s, src->len, e);
+		c = a; /* no cast: the declaration below gives the type */
+		if (semi >= src->len || s[semi] != ';')
+			return;
+	} else {
+		if (i == lo || s[i - 1] != ')')
+			return;
+		c = ta_lex_open_of(s, src->len, lo, i - 1);
+		if (c == TA_NPOS || !is_pointer_type(s, c + 1, i - 1))
+			return;
+		{
+			char *t = ta_lex_norm(s + c + 1, i - 1 - c - 1);
+			t[strlen(t) - 1] = '\0';
+			u->cast_type = t;
+		}
+		u->cast = c;
 	}
 	/* before the cast: "VAR =" and before that a type or a statement boundary */
 	i = c;
@@ -193,8 +227,13 @@ static void describe_use(const ta_src *src, size_t lo, size_t p, size_t n, struc
 		t = ta_lex_skip(s, src->len, t);
 		u->decl_type = ta_lex_norm(s + t, i - 1 - t);
 		u->decl_var = xstrndup(s + v, ve - v);
-	} else if (i > lo && strchr(";{}", s[i - 1])) {
+	} else if (i > lo && strchr(";{}", s[i - 1]) && u->cast_type) {
 		u->decl_var = xstrndup(s + v, ve - v);
+	}
+	if (!u->cast_type && u->decl_type) {
+		/* the implicit conversion of a void * in a declaration */
+		u->cast = c;
+		u->cast_type = xstrdup(u->decl_type);
 	}
 }
 
@@ -326,9 +365,67 @@ static int container_in_place(ta_rw *rw, ta_src *src, const struct data_use *use
 	return TA_RW_DONE;
 }
 
-/* Rewrite the uses of the old data parameter in the body [lo, hi). */
+/* How many times the body [lo, hi) writes the variable var (or takes its address). */
+static size_t count_writes(const ta_src *src, size_t lo, size_t hi, const char *var)
+{
+	const char *s = src->text;
+	size_t n = 0;
+
+	for (size_t p = ta_lex_find_ident(s, lo, hi, var, true); p != TA_NPOS;
+	     p = ta_lex_find_ident(s, p + strlen(var), hi, var, true)) {
+		size_t q = ta_lex_skip(s, src->len, p + strlen(var)), b = ta_lex_prev(s, lo, p);
+		bool write = false;
+		if (q + 1 < src->len)
+			write = (s[q] == '=' && s[q + 1] != '=') ||
+				(strchr("+-*/%&|^", s[q]) && s[q + 1] == '=') ||
+				(s[q] == '+' && s[q + 1] == '+') ||
+				(s[q] == '-' && s[q + 1] == '-') ||
+				(strchr("<>", s[q]) && s[q + 1] == s[q] && q + 2 < src->len &&
+				 s[q + 2] == '=');
+		/* &var and ++var, but not &var->field nor ++var[i] */
+		if (b != TA_NPOS && b > lo && q < src->len && !strchr(".[", s[q]) &&
+		    !(s[q] == '-' && q + 1 < src->len && s[q + 1] == '>'))
+			write = write || s[b] == '&' || (strchr("+-", s[b]) && s[b - 1] == s[b]);
+		n += write;
+	}
+	return n;
+}
+
+/*
+ * The use u of data as a number (not cast to a pointer), after the local
+ * var took the container from it: data was (unsigned long)container, so
+ * it becomes (unsigned long)var, the same value while var is written only
+ * by that initialization.  he.c prints it: HPRINTK("...%lx", data).
+ */
+static int number_use(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
+		      const struct data_use *u, const char *var)
+{
+	char *txt;
+	int rc = TA_RW_DONE;
+
+	if (count_writes(src, lo, hi, var) != 1)
+		return ta_rw_refuse(rw,
+				    "%s:%u: the callback uses '%s' other than through a pointer "
+				    "cast, and '%s' does not keep its value",
+				    src->rel, ta_src_line_of(src, u->at), pname, var);
+	txt = xasprintf("(unsigned long)%s", var);
+	if (ta_src_edit(src, u->at, strlen(pname), txt) != 0)
+		rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	else
+		ta_rw_note(rw,
+			   "The callback used its data as a number at %s:%u; it now uses %s, "
+			   "the same value.",
+			   src->rel, ta_src_line_of(src, u->at), txt);
+	free(txt);
+	return rc;
+}
+
+/*
+ * Rewrite the uses of the old data parameter in the body [lo, hi); a
+ * void * one (voidp) may only initialize one local variable.
+ */
 static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const char *pname,
-			     const struct ta_cb_form *f, const char *cb, char **param)
+			     bool voidp, const struct ta_cb_form *f, const char *cb, char **param)
 {
 	const ta_tasklet *t = rw->t;
 	struct data_use *uses = NULL;
@@ -339,11 +436,23 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 	for (size_t p = ta_lex_find_ident(src->text, lo, hi, pname, true); p != TA_NPOS;
 	     p = ta_lex_find_ident(src->text, p + strlen(pname), hi, pname, true)) {
 		struct data_use u;
-		describe_use(src, lo, p, strlen(pname), &u);
+		describe_use(src, lo, p, strlen(pname), voidp, &u);
 		TA_PUSH(uses, n, cap, u);
 	}
 	if (n == 0)
 		goto out;
+	if (voidp) {
+		/* the first use that is not the one local's initializer */
+		bool first_ok = uses[0].decl_type && uses[0].cast != TA_NPOS;
+		if (!first_ok || n > 1) {
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: the callback uses its 'void *' parameter '%s' "
+					  "other than to initialize one local variable",
+					  src->rel, ta_src_line_of(src, uses[first_ok ? 1 : 0].at),
+					  pname);
+			goto out;
+		}
+	}
 	{
 		/* data recovered for one tasklet would be wrong for another using the callback */
 		const ta_tasklet *other = ta_rw_shared_callback(rw, cb);
@@ -355,8 +464,10 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 			goto out;
 		}
 	}
+	/* data as a number after the container's local (he.c prints it): see below */
 	for (size_t i = 0; i < n; i++)
-		if (uses[i].cast == TA_NPOS) {
+		if (uses[i].cast == TA_NPOS &&
+		    (i == 0 || t->data_kind != TA_DATA_CONTAINER || f->container_param)) {
 			rc = ta_rw_refuse(
 				rw,
 				"%s:%u: the callback uses '%s' other than through a pointer cast",
@@ -438,6 +549,11 @@ static int convert_data_uses(ta_rw *rw, ta_src *src, size_t lo, size_t hi, const
 				      ? xstrdup(f->container_expr)
 				      : xasprintf("%s(%s, %s, %s)", f->from, uses[i].decl_var,
 						  f->param_name, f->member);
+		} else if (uses[i].cast == TA_NPOS) {
+			rc = number_use(rw, src, lo, hi, pname, &uses[i], uses[container].decl_var);
+			if (rc != TA_RW_DONE)
+				goto out;
+			continue;
 		} else {
 			if (!same_type(uses[i].cast_type, t->root_type) &&
 			    strcmp(uses[i].cast_type, "void") != 0) {
@@ -792,7 +908,7 @@ static int fix_returns(ta_rw *rw, ta_src *src, size_t body, size_t body_end, con
 
 /* Prototypes `cb(unsigned long ...);` at file scope: change their parameter. */
 static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, const char *newparam,
-			      bool old_sig, const struct ta_cb_form *f)
+			      enum cb_param kind, const struct ta_cb_form *f)
 {
 	char **files = NULL;
 	size_t n = 0, cap = 0;
@@ -822,7 +938,7 @@ static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, co
 			    ta_lex_depth_at(src->text, src->len, p) != 0)
 				continue;
 			if (one_param(src, open, &type, &name, &ps, &pe) != 0 ||
-			    !(old_sig ? type_is_ulong(type) : type_is_tasklet_ptr(type))) {
+			    !param_is(type, kind)) {
 				rc = ta_rw_refuse(
 					rw,
 					"%s:%u: a declaration of '%s' has an unexpected parameter list",
@@ -843,7 +959,8 @@ static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, co
 }
 
 /* Direct calls cb((unsigned long)c) become cb(&c->member). */
-static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_form *f, bool old_sig)
+static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_form *f,
+				enum cb_param kind)
 {
 	const ta_tasklet *t = rw->t;
 
@@ -859,7 +976,12 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		if (f->no_direct_calls)
 			return ta_rw_refuse(rw, "%s:%u: %s() is also called directly", s->file,
 					    s->line, cb);
-		if (!old_sig)
+		if (kind == CB_VOIDP)
+			return ta_rw_refuse(rw,
+					    "%s:%u: %s() is also called directly, with a 'void *' "
+					    "the conversion cannot follow",
+					    s->file, s->line, cb);
+		if (kind == CB_TASKLET)
 			continue; /* the argument already is the tasklet: the migration renames it
 				   */
 		src = ta_srcset_get(rw->set, s->file);
@@ -902,6 +1024,81 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 			return rc;
 	}
 	return TA_RW_DONE;
+}
+
+/*
+ * A void * callback is installed with a (void *) cast that hides its type:
+ * any other use of its name (a direct call, its address stored or passed,
+ * another tasklet's init) may give it other data than the container.  Only
+ * file-scope declarations and the tasklet's own tasklet_init() may name it,
+ * in the files that may hold a prototype and the .c files beside cb_file.
+ */
+static int check_void_callback(ta_rw *rw, const char *cb, const char *cb_file)
+{
+	const ta_tasklet *t = rw->t;
+	char **files = NULL, *dir = xstrdup(cb_file), *slash = strrchr(dir, '/'), *path;
+	size_t n = 0, cap = 0;
+	int rc = TA_RW_DONE;
+	DIR *d;
+	struct dirent *de;
+
+	prototype_files(rw, cb_file, &files, &n, &cap);
+	if (slash)
+		*slash = '\0';
+	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
+	d = opendir(path);
+	while (d && (de = readdir(d)))
+		if (ta_str_ends(de->d_name, ".c"))
+			TA_PUSH(files, n, cap,
+				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
+	if (d)
+		closedir(d);
+	free(path);
+	free(dir);
+	ta_sort(files, n, sizeof(char *), ta_strptr_cmp);
+	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
+		ta_src *src;
+		if (i > 0 && strcmp(files[i], files[i - 1]) == 0)
+			continue;
+		src = ta_srcset_get(rw->set, files[i]);
+		if (!src)
+			continue;
+		for (size_t p = ta_lex_find_ident(src->text, 0, src->len, cb, true);
+		     p != TA_NPOS && rc == TA_RW_DONE;
+		     p = ta_lex_find_ident(src->text, p + 1, src->len, cb, true)) {
+			size_t after = ta_lex_skip(src->text, src->len, p + strlen(cb));
+			bool call = after < src->len && src->text[after] == '(';
+			bool ok = ta_lex_depth_at(src->text, src->len, p) == 0 && call;
+			for (size_t k = 0; k < t->n_init && !ok; k++) {
+				const ta_site *s = &t->init_sites[k];
+				size_t name_off, open, close;
+				if (s->api != TA_API_TASKLET_INIT || !s->callback ||
+				    strcmp(s->callback, cb) != 0 ||
+				    strcmp(s->file, src->rel) != 0 ||
+				    ta_rw_find_call(src, s->line, s->col, "tasklet_init", &name_off,
+						    &open) != 0)
+					continue;
+				close = ta_lex_match(src->text, src->len, open);
+				ok = close != TA_NPOS && p > open && p < close;
+			}
+			if (ok)
+				continue;
+			if (call)
+				rc = ta_rw_refuse(rw,
+						  "%s:%u: %s() is also called directly, with a "
+						  "'void *' the conversion cannot follow",
+						  src->rel, ta_src_line_of(src, p), cb);
+			else
+				rc = ta_rw_refuse(rw,
+						  "%s:%u: the address of %s() is also taken here: "
+						  "its 'void *' may come with other data",
+						  src->rel, ta_src_line_of(src, p), cb);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	return rc;
 }
 
 /*
@@ -1008,7 +1205,7 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 	ta_src *src;
 	size_t name_off, open, close, body, body_end, ps, pe;
 	char *type = NULL, *pname = NULL, *newparam = NULL;
-	bool old_sig;
+	enum cb_param kind;
 	int rc;
 
 	src = ta_srcset_get(rw->set, cb_file);
@@ -1041,8 +1238,15 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 				  cb);
 		goto out;
 	}
-	old_sig = type_is_ulong(type);
-	if (!old_sig && !type_is_tasklet_ptr(type)) {
+	if (param_is(type, CB_ULONG)) {
+		kind = CB_ULONG;
+	} else if (param_is(type, CB_TASKLET)) {
+		kind = CB_TASKLET;
+	} else if (param_is(type, CB_VOIDP)) {
+		kind = CB_VOIDP;
+		if ((rc = check_void_callback(rw, cb, src->rel)) != TA_RW_DONE)
+			goto out;
+	} else {
 		rc = ta_rw_refuse(rw,
 				  "%s:%u: the parameter of '%s' is '%s', not a tasklet callback's",
 				  src->rel, cb_line, cb, type);
@@ -1068,8 +1272,9 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		goto out;
 	if (!f->container_param)
 		newparam = xasprintf("%s%s", f->param_type, f->param_name);
-	if (old_sig)
-		rc = convert_data_uses(rw, src, body + 1, body_end, pname, f, cb, &newparam);
+	if (kind != CB_TASKLET)
+		rc = convert_data_uses(rw, src, body + 1, body_end, pname, kind == CB_VOIDP, f, cb,
+				       &newparam);
 	else
 		rc = convert_new_uses(rw, src, body + 1, body_end, pname, f, &newparam);
 	if (rc == TA_RW_DONE && !newparam)
@@ -1108,9 +1313,9 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		free(spec);
 	}
 	if (rc == TA_RW_DONE)
-		rc = convert_prototypes(rw, cb, cb_file, newparam, old_sig, f);
+		rc = convert_prototypes(rw, cb, cb_file, newparam, kind, f);
 	if (rc == TA_RW_DONE)
-		rc = convert_direct_calls(rw, cb, f, old_sig);
+		rc = convert_direct_calls(rw, cb, f, kind);
 out:
 	free(type);
 	free(pname);

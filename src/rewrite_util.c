@@ -281,6 +281,17 @@ size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, siz
 	return tag;
 }
 
+/* Is s one identifier? */
+static bool is_ident(const char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return false;
+	for (; *s; s++)
+		if (!ta_lex_ident_char(*s))
+			return false;
+	return true;
+}
+
 int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char *name,
 		const char *arg0)
 {
@@ -295,6 +306,18 @@ int ta_rw_call2(ta_rw *rw, ta_src *src, size_t name_off, size_t open, const char
 				    ta_src_line_of(src, name_off));
 	a0 = arg0 ? xstrdup(arg0) : xstrndup(src->text + st[0], en[0] - st[0]);
 	a1 = xstrndup(src->text + st[1], en[1] - st[1]);
+	if (a1[0] == '(') {
+		/* (void *)fn: the cast that hid a void * callback's type */
+		size_t c = ta_lex_match(a1, strlen(a1), 0), f;
+		char *cast = c == TA_NPOS ? NULL : ta_lex_norm(a1 + 1, c - 1);
+		f = c == TA_NPOS ? 0 : ta_lex_skip(a1, strlen(a1), c + 1);
+		if (cast && strcmp(cast, "void*") == 0 && a1[f] && is_ident(a1 + f)) {
+			char *fn = xstrdup(a1 + f);
+			free(a1);
+			a1 = fn;
+		}
+		free(cast);
+	}
 	ta_buf_printf(&b, "%s(%s, %s)", name, a0, a1);
 	/* wrapped before: keep one line when it fits in 80 columns, else break as it was */
 	if (memchr(src->text + name_off, '\n', close - name_off) && !strchr(a1, '\n') &&
