@@ -21,5 +21,11 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m);
  * ("rx_tasklet" -> "rx_bh_work" for "bh_work"); caller frees.
  */
 char *ta_work_name(const char *old, const char *noun);
+/*
+ * The name t's work item gets: ta_work_name() of a field or a static
+ * variable; a global, or a field initialized in a driver macro (which
+ * pastes the one name for the field and more), keeps its name.
+ */
+char *ta_work_item_name(const ta_tasklet *t, const char *noun);
 
 #endif

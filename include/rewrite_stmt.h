@@ -48,8 +48,12 @@ typedef struct ta_mention {
 
 /*
  * Every mention of ident outside comments and strings in the .c and .h
- * files of the directory of `file` (tree-relative); the caller frees *out.
+ * files of the directory of `file` (tree-relative), except those after
+ * '.' or '->'; the caller frees *out.
  */
 size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_mention **out);
+/* The same, members included: `p->ident`, `.ident = fn` in a table. */
+size_t ta_stmt_member_mentions(ta_srcset *set, const char *file, const char *ident,
+			       ta_mention **out);
 
 #endif

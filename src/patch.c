@@ -610,9 +610,7 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 				      t->callback ? t->callback : "?");
 		} else {
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
-			char *nn = ta_work_name(t->scope == TA_SCOPE_FIELD && t->field ? t->field
-										       : t->name,
-						m->work_noun);
+			char *nn = ta_work_item_name(t, m->work_noun);
 			ta_buf_printf(&b, "- %s -> work item %s on %s (callback %s())\n", t->name,
 				      nn, hi ? m->hi_queue : m->queue,
 				      t->callback ? t->callback : "?");

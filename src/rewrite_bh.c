@@ -30,6 +30,17 @@ char *ta_work_name(const char *old, const char *noun)
 	return xstrdup(old);
 }
 
+char *ta_work_item_name(const ta_tasklet *t, const char *noun)
+{
+	if (t->scope == TA_SCOPE_FIELD && t->field) {
+		for (size_t i = 0; i < t->n_init; i++)
+			if (t->init_sites[i].via_macro)
+				return xstrdup(t->field);
+		return ta_work_name(t->field, noun);
+	}
+	return t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name, noun) : xstrdup(t->name);
+}
+
 struct names {
 	const char *old_name; /* field or variable as declared */
 	char *new_name;
@@ -307,6 +318,116 @@ static int retype_cookie(ta_rw *rw, ta_src *src, size_t a, size_t b)
 	return TA_RW_DONE;
 }
 
+/* The definition `#define name(...)` in src: the directive's [*at, *end). */
+static int find_macro(const ta_src *src, const char *name, size_t *at, size_t *end)
+{
+	ta_lexer lx;
+	ta_tok tk;
+
+	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
+	while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
+		size_t p, q;
+		if (tk.kind != TA_TOK_DIRECTIVE)
+			continue;
+		p = ta_lex_skip(src->text, tk.off + tk.len, tk.off + 1);
+		if (tk.off + tk.len - p < 6 || strncmp(src->text + p, "define", 6) != 0)
+			continue;
+		q = ta_lex_skip(src->text, tk.off + tk.len, p + 6);
+		if (ta_lex_find_ident(src->text, q, q + strlen(name), name, false) == q &&
+		    src->text[q + strlen(name)] == '(') {
+			*at = tk.off;
+			*end = tk.off + tk.len;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/*
+ * tasklet_setup() written in a driver macro (rt2x00's RT2X00_TASKLET_INIT,
+ * which pastes its argument as the field and as the ops member holding
+ * the callback): the call in the definition becomes the counterpart,
+ * when every expansion of the macro in the file is the init site of a
+ * tasklet the audit knows.  Each tasklet of the family makes the same
+ * edit; the patch holds them all or the re-parse refuses it.
+ */
+static int convert_macro_init(ta_rw *rw, const ta_api_map *map, const ta_site *s)
+{
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	const char *api = ta_api_name(s->api);
+	size_t at, end, p, open, st[4], en[4];
+	ta_mention *ms = NULL;
+	size_t n;
+	int rc = TA_RW_DONE;
+
+	if (!src || find_macro(src, s->via_macro, &at, &end) != 0)
+		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'",
+				    s->file, s->line, s->via_macro);
+	p = ta_lex_find_ident(src->text, at, end, api, true);
+	if (p == TA_NPOS || ta_lex_find_ident(src->text, p + 1, end, api, true) != TA_NPOS ||
+	    (open = ta_lex_skip(src->text, end, p + strlen(api))) >= end ||
+	    src->text[open] != '(' || ta_lex_args(src->text, end, open, st, en, 4) != 2)
+		return ta_rw_refuse(rw,
+				    "%s:%u: the macro '%s' does not call %s() once with two "
+				    "arguments",
+				    s->file, ta_src_line_of(src, at), s->via_macro, api);
+	/* every expansion initializes a tasklet the audit knows */
+	n = ta_stmt_mentions(rw->set, s->file, s->via_macro, &ms);
+	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
+		bool known = false;
+		if (strcmp(ms[i].file, src->rel) != 0 || (ms[i].off >= at && ms[i].off < end) ||
+		    ta_lex_skip(src->text, src->len, ms[i].off + strlen(s->via_macro)) >=
+			    src->len ||
+		    src->text[ta_lex_skip(src->text, src->len, ms[i].off + strlen(s->via_macro))] !=
+			    '(')
+			continue;
+		for (size_t k = 0; k < rw->audit->n_tasklets && !known; k++) {
+			const ta_tasklet *u = &rw->audit->tasklets[k];
+			for (size_t j = 0; j < u->n_init && !known; j++)
+				known = u->init_sites[j].via_macro &&
+					strcmp(u->init_sites[j].via_macro, s->via_macro) == 0 &&
+					u->init_sites[j].file &&
+					strcmp(u->init_sites[j].file, s->file) == 0 &&
+					ta_rw_line(rw, u->init_sites[j].file,
+						   u->init_sites[j].line) == ms[i].line;
+		}
+		if (!known)
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: the macro '%s' is also expanded for something "
+					  "that is not a tasklet's init",
+					  ms[i].file, ms[i].line, s->via_macro);
+	}
+	free(ms);
+	if (rc != TA_RW_DONE)
+		return rc;
+	if (ta_src_edit(src, p, strlen(api), map->call) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	/* a continuation aligned with the parenthesis (or one column off) is aligned with it */
+	{
+		size_t ls = st[1];
+		unsigned old_col = ta_lex_column(src->text, open) + 1, col;
+		while (ls > open && src->text[ls - 1] != '\n')
+			ls--;
+		col = ta_lex_column(src->text, st[1]);
+		if (ls > open && col + 1 >= old_col && col <= old_col + 1 &&
+		    old_col > strlen(api)) {
+			ta_buf b = {0};
+			unsigned want = old_col - (unsigned)strlen(api) +
+					(unsigned)strlen(map->call);
+			for (unsigned k = 0; k < want / 8; k++)
+				ta_buf_putc(&b, '\t');
+			for (unsigned k = 0; k < want % 8; k++)
+				ta_buf_putc(&b, ' ');
+			rc = ta_src_edit(src, ls, st[1] - ls, b.s) != 0;
+			ta_buf_free(&b);
+			if (rc)
+				return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		}
+	}
+	ta_rw_note(rw, "%s() in the macro %s becomes %s().", api, s->via_macro, map->call);
+	return TA_RW_DONE;
+}
+
 /* How a use site is written when it is not simply the map's call. */
 struct site_form {
 	const char *call;  /* another call, without a queue (the barrier's flush_work) */
@@ -314,6 +435,7 @@ struct site_form {
 	bool flush;        /* tasklet_kill(): flush_call(ARG); first */
 	bool drop;         /* the statement goes (the enable of a barrier) */
 	bool cookie;       /* an IRQ handler's dev_id: its cast is retyped */
+	bool guard;        /* only on an initialized work item: `if (obj.func)` */
 };
 
 /* The text of [a, b) of src with the object renamed; caller frees. */
@@ -470,6 +592,103 @@ static int drop_statement(ta_rw *rw, ta_src *src, size_t name_off, const char *a
 }
 
 /*
+ * The condition a driver macro initializes the tasklet under (rt2x00's
+ * `if (rt2x00dev->ops->lib->taskletname) { tasklet_setup(...); }`), with
+ * its one parameter replaced by the argument of the expansion at the init
+ * site s: "rt2x00dev->ops->lib->txstatus_tasklet".  NULL when the call
+ * is not under an if of the definition, or it cannot be read.
+ */
+static char *macro_guard(ta_rw *rw, const ta_site *s)
+{
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	const char *x;
+	size_t at, end, name, open, close, p, ifo, ifc, st[2], en[2], xo, xopen, xst[2], xen[2];
+	ta_buf b = {0};
+
+	if (!src || find_macro(src, s->via_macro, &at, &end) != 0)
+		return NULL;
+	x = src->text;
+	name = ta_lex_find_ident(x, at, end, s->via_macro, false);
+	open = name + strlen(s->via_macro);
+	if (name == TA_NPOS || x[open] != '(' || ta_lex_args(x, end, open, st, en, 2) != 1 ||
+	    (close = ta_lex_match(x, end, open)) == TA_NPOS)
+		return NULL;
+	p = ta_lex_skip(x, end, close + 1);
+	if (p + 2 >= end || strncmp(x + p, "if", 2) != 0 || ta_lex_ident_char(x[p + 2]) ||
+	    x[ifo = ta_lex_skip(x, end, p + 2)] != '(' ||
+	    (ifc = ta_lex_match(x, end, ifo)) == TA_NPOS ||
+	    ta_lex_find_ident(x, ifc, end, ta_api_name(s->api), true) == TA_NPOS)
+		return NULL;
+	/* the expansion's argument */
+	if (ta_rw_find_call(src, s->line, s->col, s->via_macro, &xo, &xopen) != 0 ||
+	    ta_lex_args(x, src->len, xopen, xst, xen, 2) != 1)
+		return NULL;
+	for (size_t q = ifo + 1; q < ifc;) {
+		size_t r = ta_lex_skip(x, ifc, q);
+		if (r > q) {
+			ta_buf_putc(&b, ' ');
+			q = r;
+		} else if (ta_lex_ident_char(x[q]) && (q == 0 || !ta_lex_ident_char(x[q - 1]))) {
+			size_t e = q;
+			while (e < ifc && ta_lex_ident_char(x[e]))
+				e++;
+			if (e - q == en[0] - st[0] && strncmp(x + q, x + st[0], e - q) == 0)
+				ta_buf_printf(&b, "%.*s", (int)(xen[0] - xst[0]), x + xst[0]);
+			else
+				ta_buf_printf(&b, "%.*s", (int)(e - q), x + q);
+			q = e;
+		} else {
+			ta_buf_putc(&b, x[q++]);
+		}
+	}
+	{
+		char *out = b.s ? ta_lex_norm(b.s, strlen(b.s)) : NULL;
+		ta_buf_free(&b);
+		return out;
+	}
+}
+
+/*
+ * A cancel, flush or disable of a work item that was never initialized
+ * warns (__flush_work() checks work->func), where tasklet_kill() of a
+ * zeroed tasklet returned.  A use site in the file of a macro init made
+ * under a condition (rt2x00dev.c's remove path, also reached by a probe
+ * that failed before the init) is made only when the work item has its
+ * function, the kernel's idiom for "initialized": `if (obj.func)`.  The
+ * other files' sites belong to the drivers whose tables set the callback.
+ */
+static int put_guard(ta_rw *rw, ta_src *src, size_t name_off, size_t a, size_t b,
+		     const struct names *nm, const ta_site *s)
+{
+	size_t semi, prev = ta_lex_prev(src->text, 0, name_off);
+	bool first;
+	size_t ls = line_start(src, name_off, &first);
+	char *arg = renamed(rw, src, a, b, nm), *text;
+	int rc;
+
+	for (size_t k = ls; k < name_off; k++)
+		first &= src->text[k] == '\t';
+	if (!arg || ta_stmt_call_end(src, name_off, &semi) != 0 || !first || prev == TA_NPOS ||
+	    !strchr(";{}", src->text[prev])) {
+		free(arg);
+		return ta_rw_refuse(rw,
+				    "%s:%u: %s() must be made only on an initialized work item, "
+				    "but it is not a statement of its own line in a block",
+				    s->file, s->line, ta_api_name(s->api));
+	}
+	if (arg[0] == '&')
+		text = xasprintf("%.*sif (%s.func)\n\t", (int)(name_off - ls), src->text + ls,
+				 arg + 1 + strspn(arg + 1, " "));
+	else
+		text = xasprintf("%.*sif ((%s)->func)\n\t", (int)(name_off - ls), src->text + ls,
+				 arg);
+	free(arg);
+	rc = ta_src_edit(src, ls, 0, text);
+	free(text);
+	return rc ? ta_rw_refuse(rw, "%s: overlapping edits", src->rel) : TA_RW_DONE;
+}
+
+/*
  * One init or use site: its call renamed, the queue put first, the object
  * renamed (or, for an IRQ handler's dev_id, its cast retyped); f says how
  * a use site is written when it is not the map's call (NULL: it is).
@@ -488,6 +707,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 
 	if (!f)
 		f = &plain;
+	if (s->via_macro)
+		return convert_macro_init(rw, map, s);
 	if (s->api == TA_API_DIRECT_CALL) {
 		/* a new-style callback called with the tasklet: only the object is renamed */
 		if (!src || !s->callback ||
@@ -547,6 +768,8 @@ static int convert_site(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *s
 		if (map->note && !f->flush)
 			ta_rw_note(rw, "%s", map->note);
 	}
+	if (f->guard && (rc = put_guard(rw, src, name_off, st[0], en[0], nm, s)) != TA_RW_DONE)
+		return rc;
 	if (f->flush) {
 		char *arg = s->self ? xstrndup(src->text + st[0], en[0] - st[0])
 				    : renamed(rw, src, st[0], en[0], nm);
@@ -766,7 +989,8 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	struct names nm = {0};
 	struct ta_cb_form form = {
 		.param_type = "struct work_struct *", .param_name = "work", .from = "from_work"};
-	bool hi = false, plain = false, scheduled = false;
+	bool hi = false, plain = false, scheduled = false, macro_init = false;
+	char *guard = NULL;
 	struct site_form *forms = xcalloc(t->n_sites + 1, sizeof(*forms));
 	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed;
 	ta_patch_model *pm = NULL;
@@ -787,7 +1011,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 			else if (map->kind == TA_MAP_NONE)
 				rc = ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()", s->file,
 						  s->line, m->name, ta_api_name(s->api));
-			else if (s->via_macro)
+			else if (s->via_macro && !(pass == 0 && s->api == TA_API_TASKLET_SETUP))
 				rc = ta_rw_refuse(
 					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
 					s->line, ta_api_name(s->api), s->via_macro);
@@ -796,6 +1020,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 						  ta_api_name(s->api));
 			if (rc != TA_RW_DONE)
 				break;
+			macro_init |= s->via_macro != NULL;
 			hi |= s->api == TA_API_HI_SCHEDULE;
 			plain |= s->api == TA_API_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
@@ -821,7 +1046,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 		}
 		nm.field = true;
 		nm.old_name = t->field;
-		nm.new_name = ta_work_name(t->field, m->work_noun);
+		nm.new_name = ta_work_item_name(t, m->work_noun);
 		nm.old_member = xstrdup(t->member_path);
 		{
 			size_t n = strlen(t->member_path), f = strlen(t->field);
@@ -831,8 +1056,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	} else if (t->scope == TA_SCOPE_STATIC || t->scope == TA_SCOPE_GLOBAL) {
 		nm.old_name = t->name;
 		/* a global is referenced from other files the model may not list: keep its name */
-		nm.new_name = t->scope == TA_SCOPE_STATIC ? ta_work_name(t->name, m->work_noun)
-							  : xstrdup(t->name);
+		nm.new_name = ta_work_item_name(t, m->work_noun);
 	} else {
 		rc = ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
 		goto out;
@@ -893,6 +1117,38 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 			}
 		}
 	}
+	if (macro_init) {
+		const ta_site *in = NULL;
+		for (size_t i = 0; i < t->n_init && !in; i++)
+			if (t->init_sites[i].via_macro)
+				in = &t->init_sites[i];
+		guard = macro_guard(rw, in);
+		for (size_t i = 0; i < t->n_sites && guard && rc == TA_RW_DONE; i++) {
+			const ta_site *s = &t->sites[i];
+			if (s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE ||
+			    s->api == TA_API_DIRECT_CALL || !s->file ||
+			    strcmp(s->file, in->file) != 0)
+				continue;
+			if (forms[i].flush || forms[i].call || forms[i].drop)
+				rc = ta_rw_refuse(rw,
+						  "%s:%u: %s() must be made only on an initialized "
+						  "work item, as the macro %s initializes it under "
+						  "'%s', and it is rewritten to more than one call",
+						  s->file, s->line, ta_api_name(s->api),
+						  in->via_macro, guard);
+			forms[i].guard = true;
+			if (rc == TA_RW_DONE)
+				ta_rw_note(rw,
+					   "%s: %s() is called only on a work item that has its "
+					   "function set: the macro %s initializes the work "
+					   "items under a condition, and %s() of one never "
+					   "initialized warns where %s() returned.",
+					   s->file, m->apis[s->api].call, in->via_macro,
+					   m->apis[s->api].call, ta_api_name(s->api));
+		}
+		if (rc != TA_RW_DONE)
+			goto out;
+	}
 	form.member = nm.new_member;
 	form.old_member = nm.old_member;
 	form.new_name = nm.field ? NULL : nm.new_name;
@@ -952,6 +1208,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 		free(lines);
 	}
 out:
+	free(guard);
 	ta_patch_model_free(&pm);
 	free(forms);
 	free(skip);

@@ -1322,13 +1322,256 @@ out:
 	free(newparam);
 	return rc;
 }
+
+/* The member a callback expression reads last: "rx_tasklet" of "d->ops->lib->rx_tasklet". */
+static char *callback_member(const char *expr)
+{
+	size_t n = strlen(expr), a = n;
+
+	while (a > 0 && ta_lex_ident_char(expr[a - 1]))
+		a--;
+	if (a == n || a == 0 ||
+	    !(expr[a - 1] == '.' || (a >= 2 && expr[a - 1] == '>' && expr[a - 2] == '-')))
+		return NULL;
+	return xstrdup(expr + a);
+}
+
+/*
+ * The declaration of the function-pointer member `void (*member)(struct
+ * tasklet_struct *t);` of rec in the driver's files: its parameter list
+ * becomes the form's.
+ */
+static int convert_member_decl(ta_rw *rw, const char *rec, const char *member,
+			       const struct ta_cb_form *f, char **found_rec)
+{
+	const ta_tasklet *t = rw->t;
+	const char *tag = !rec ? NULL : ta_str_starts(rec, "struct ") ? rec + 7 : rec;
+	ta_mention *ms = NULL;
+	size_t n = ta_stmt_mentions(rw->set, t->decl_file ? t->decl_file : t->file, member, &ms);
+	size_t found = 0;
+	int rc = TA_RW_DONE;
+
+	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
+		ta_src *src = ta_srcset_get(rw->set, ms[i].file);
+		const char *s = src->text;
+		size_t p = ms[i].off, star = ta_lex_prev(s, 0, p), close, po, pc;
+		size_t st[2], en[2], ob = TA_NPOS, q;
+		int depth = 0;
+		char *type = NULL, *name = NULL, *param;
+		if (star == TA_NPOS || s[star] != '*' || s[ta_lex_prev(s, 0, star)] != '(')
+			continue;
+		close = ta_lex_skip(s, src->len, p + strlen(member));
+		if (s[close] != ')')
+			continue;
+		po = ta_lex_skip(s, src->len, close + 1);
+		if (s[po] != '(' || (pc = ta_lex_match(s, src->len, po)) == TA_NPOS)
+			continue;
+		/* the struct it is a member of */
+		for (size_t k = p; k-- > 0;) {
+			if (s[k] == '}')
+				depth++;
+			else if (s[k] == '{' && depth-- == 0) {
+				ob = k;
+				break;
+			}
+		}
+		q = ob == TA_NPOS ? TA_NPOS : ta_lex_prev(s, 0, ob);
+		if (q == TA_NPOS ||
+		    (tag && (q + 1 < strlen(tag) ||
+			     strncmp(s + q + 1 - strlen(tag), tag, strlen(tag)) != 0)))
+			continue;
+		found++;
+		if (!*found_rec && q != TA_NPOS) {
+			size_t b = q + 1;
+			while (b > 0 && ta_lex_ident_char(s[b - 1]))
+				b--;
+			*found_rec = xasprintf("struct %.*s", (int)(q + 1 - b), s + b);
+		}
+		if (one_param(src, po, &type, &name, &st[0], &en[0]) != 0 ||
+		    !type_is_tasklet_ptr(type)) {
+			rc = ta_rw_refuse(rw, "%s:%u: the member '%s' of %s takes '%.*s'", src->rel,
+					  ms[i].line, member, rec ? rec : "its struct",
+					  (int)(pc - po - 1), s + po + 1);
+		} else {
+			param = xasprintf("%s%s", f->param_type, f->param_name);
+			/* `void (*fn) (args)`: the line changes, checkpatch wants no space */
+			if ((po > close + 1 &&
+			     ta_src_edit(src, close + 1, po - close - 1, "") != 0) ||
+			    ta_src_edit(src, st[0], en[0] - st[0], param) != 0)
+				rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+			free(param);
+		}
+		free(type);
+		free(name);
+	}
+	free(ms);
+	if (rc == TA_RW_DONE && found != 1)
+		rc = ta_rw_refuse(rw, "%s: %zu declarations of the member '%s' of %s",
+				  t->decl_file ? t->decl_file : t->file, found, member,
+				  rec ? rec : "a struct");
+	return rc;
+}
+
+/*
+ * Tables in files the scan did not parse (they name no tasklet API:
+ * rt2800pci.c's `.pretbtt_tasklet = rt2800mmio_pretbtt_tasklet,`): the
+ * designated initializers `.member = fn` of the driver's directory whose
+ * fn is not converted yet.
+ */
+static int lexical_tables(ta_rw *rw, const struct ta_cb_form *f, const char *member, size_t *n)
+{
+	const ta_tasklet *t = rw->t;
+	ta_mention *ms = NULL;
+	size_t nm = ta_stmt_member_mentions(rw->set, t->file, member, &ms);
+	char **done = NULL;
+	size_t n_done = 0, cap = 0;
+	int rc = TA_RW_DONE;
+
+	for (size_t i = 0; i < nm && rc == TA_RW_DONE; i++) {
+		ta_src *src = ta_srcset_get(rw->set, ms[i].file);
+		const char *s = src->text;
+		size_t dot = ta_lex_prev(s, 0, ms[i].off), eq, v, ve, after;
+		char *fn, *file = NULL;
+		unsigned line = 0;
+		bool seen = false, converted = false;
+		if (dot == TA_NPOS || s[dot] != '.' || ta_lex_prev(s, 0, dot) == TA_NPOS ||
+		    !strchr("{,", s[ta_lex_prev(s, 0, dot)]))
+			continue;
+		eq = ta_lex_skip(s, src->len, ms[i].off + strlen(member));
+		if (s[eq] != '=' || s[eq + 1] == '=')
+			continue;
+		v = ta_lex_skip(s, src->len, eq + 1);
+		for (ve = v; ve < src->len && ta_lex_ident_char(s[ve]); ve++)
+			;
+		after = ta_lex_skip(s, src->len, ve);
+		if (ve == v || (s[after] != ',' && s[after] != '}'))
+			continue;
+		fn = xstrndup(s + v, ve - v);
+		for (size_t k = 0; k < n_done && !seen; k++)
+			seen = strcmp(done[k], fn) == 0;
+		/* set by a table the scan parsed: converted already */
+		for (size_t k = 0; k < rw->audit->n_refs && !converted; k++)
+			converted = rw->audit->refs[k].fn &&
+				    strcmp(rw->audit->refs[k].fn, fn) == 0 &&
+				    rw->audit->refs[k].context &&
+				    ta_str_starts(rw->audit->refs[k].context, "field:") &&
+				    ta_str_ends(rw->audit->refs[k].context, member) &&
+				    rw->audit->refs[k].context[strlen(rw->audit->refs[k].context) -
+							       strlen(member) - 1] == '.';
+		if (seen || converted) {
+			free(fn);
+			continue;
+		}
+		TA_PUSH(done, n_done, cap, fn);
+		if (ta_rw_find_definition(rw, fn, src->rel, &file, &line) != 0)
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: cannot find the definition of '%s' (set as .%s)",
+					  src->rel, ms[i].line, fn, member);
+		else
+			rc = convert_one(rw, f, fn, file, line);
+		free(file);
+		++*n;
+	}
+	for (size_t k = 0; k < n_done; k++)
+		free(done[k]);
+	free(done);
+	free(ms);
+	return rc;
+}
+
+/*
+ * A callback read from a member of a static ops table (rt2x00's
+ * rt2x00dev->ops->lib->txstatus_tasklet, nfp's nn->dp.ops->ctrl_poll):
+ * every function the tables set that member to is converted, and the
+ * member's declaration with them.
+ */
+static int convert_member_callbacks(ta_rw *rw, const struct ta_cb_form *f)
+{
+	const ta_tasklet *t = rw->t;
+	const ta_audit *a = rw->audit;
+	char *member = callback_member(t->callback), *rec = NULL, *found = NULL, *want;
+	int rc = TA_RW_DONE;
+	size_t n = 0;
+
+	if (!member)
+		return ta_rw_refuse(rw, "the callback '%s' is an expression, not a function",
+				    t->callback);
+	want = xasprintf(".%s", member);
+	for (size_t i = 0; i < a->n_refs && rc == TA_RW_DONE; i++) {
+		const ta_ref *r = &a->refs[i];
+		const char *dot;
+		char *file = NULL;
+		unsigned line = 0;
+		bool seen = false;
+		if (!r->context || !ta_str_starts(r->context, "field:") ||
+		    !ta_str_ends(r->context, want) || !r->fn || r->fn[0] == '$')
+			continue;
+		dot = r->context + strlen(r->context) - strlen(want);
+		if (!rec) {
+			rec = xstrndup(r->context + 6, (size_t)(dot - r->context - 6));
+		} else if (strncmp(rec, r->context + 6, strlen(rec)) != 0 ||
+			   r->context + 6 + strlen(rec) != dot) {
+			rc = ta_rw_refuse(
+				rw,
+				"the callback '%s' is read from a member '%s' that more than "
+				"one struct has (%s, %.*s)",
+				t->callback, member, rec, (int)(dot - r->context - 6),
+				r->context + 6);
+			break;
+		}
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = a->refs[k].fn && strcmp(a->refs[k].fn, r->fn) == 0 &&
+			       a->refs[k].context && strcmp(a->refs[k].context, r->context) == 0;
+		if (seen)
+			continue;
+		for (size_t k = 0; k < a->n_funcs && !file; k++)
+			if (strcmp(a->funcs[k].name, r->fn) == 0) {
+				file = xstrdup(a->funcs[k].file);
+				line = ta_rw_line(rw, a->funcs[k].file, a->funcs[k].line);
+			}
+		if (!file && ta_rw_find_definition(rw, r->fn, r->file, &file, &line) != 0) {
+			rc = ta_rw_refuse(rw, "cannot find the definition of '%s' (set as %s.%s)",
+					  r->fn, rec, member);
+			break;
+		}
+		rc = convert_one(rw, f, r->fn, file, line);
+		free(file);
+		n++;
+	}
+	if (rc == TA_RW_DONE)
+		rc = lexical_tables(rw, f, member, &n);
+	if (rc == TA_RW_DONE && n == 0)
+		rc = ta_rw_refuse(rw,
+				  "the callback '%s' is an expression, and no static table of the "
+				  "driver sets its member '%s'",
+				  t->callback, member);
+	if (rc == TA_RW_DONE)
+		rc = convert_member_decl(rw, rec, member, f, &found);
+	/* one note for all the members of the struct the driver's tasklets read */
+	if (rc == TA_RW_DONE)
+		ta_rw_note(rw,
+			   "The callbacks are read from the ops tables (%s): the functions the "
+			   "tables set take the %s now, and the members' type says so.",
+			   rec     ? rec
+			   : found ? found
+				   : "a struct",
+			   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
+	free(found);
+	free(want);
+	free(member);
+	free(rec);
+	return rc;
+}
+
 int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 {
 	const ta_tasklet *t = rw->t;
 	int rc;
 
-	if (!t->callback || t->callback_is_expr)
+	if (!t->callback)
 		return ta_rw_refuse(rw, "the callback is an expression, not a function");
+	if (t->callback_is_expr)
+		return convert_member_callbacks(rw, f);
 	if (!t->callback_file || !t->callback_line) {
 		/* defined in a file the scan did not parse (no tasklet word in it): look beside */
 		char *file = NULL;

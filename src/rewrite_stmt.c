@@ -154,7 +154,8 @@ int ta_stmt_delete_call(ta_rw *rw, ta_src *src, size_t name_off, const char *wha
 	return ta_stmt_delete_lines(rw, src, ls, e);
 }
 
-size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_mention **out)
+static size_t mentions(ta_srcset *set, const char *file, const char *ident, bool not_member,
+		       ta_mention **out)
 {
 	char *dir = xstrdup(file), *slash = strrchr(dir, '/'), *path;
 	char **files = NULL;
@@ -176,9 +177,10 @@ size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_
 	ta_sort(files, nf, sizeof(char *), ta_strptr_cmp);
 	for (size_t i = 0; i < nf; i++) {
 		ta_src *src = ta_srcset_get(set, files[i]);
-		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, ident, true)
+		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, ident, not_member)
 				    : TA_NPOS;
-		     p != TA_NPOS; p = ta_lex_find_ident(src->text, p + 1, src->len, ident, true)) {
+		     p != TA_NPOS;
+		     p = ta_lex_find_ident(src->text, p + 1, src->len, ident, not_member)) {
 			ta_mention m = {.file = src->rel, .off = p, .line = ta_src_line_of(src, p)};
 			TA_PUSH(*out, n, cap, m);
 		}
@@ -188,4 +190,15 @@ size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_
 	free(path);
 	free(dir);
 	return n;
+}
+
+size_t ta_stmt_mentions(ta_srcset *set, const char *file, const char *ident, ta_mention **out)
+{
+	return mentions(set, file, ident, true, out);
+}
+
+size_t ta_stmt_member_mentions(ta_srcset *set, const char *file, const char *ident,
+			       ta_mention **out)
+{
+	return mentions(set, file, ident, false, out);
 }
