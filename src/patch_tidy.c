@@ -383,7 +383,10 @@ static char *renamed(const char *id, const char *noun)
 	for (size_t i = 0; i < n;) {
 		if (strncmp(id + i, "tasklet", 7) == 0 && (i == 0 || id[i - 1] == '_') &&
 		    (i + 7 == n || id[i + 7] == '_')) {
-			ta_buf_puts(&b, noun);
+			/* usbnet_bh_tasklet -> usbnet_bh_work, not usbnet_bh_bh_work */
+			bool bh = b.len >= 3 && strcmp(b.s + b.len - 3, "bh_") == 0 &&
+				  (b.len == 3 || b.s[b.len - 4] == '_');
+			ta_buf_puts(&b, bh && ta_str_starts(noun, "bh_") ? noun + 3 : noun);
 			i += 7;
 		} else {
 			ta_buf_putc(&b, id[i++]);

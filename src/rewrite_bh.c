@@ -25,8 +25,12 @@ char *ta_work_name(const char *old, const char *noun)
 
 	if (strcmp(old, "tasklet") == 0)
 		return xstrdup(noun);
-	if (n > 8 && strcmp(old + n - 8, "_tasklet") == 0)
-		return xasprintf("%.*s_%s", (int)(n - 8), old, noun);
+	if (n > 8 && strcmp(old + n - 8, "_tasklet") == 0) {
+		/* pf2vf_bh_tasklet -> pf2vf_bh_work, not pf2vf_bh_bh_work */
+		bool bh = n >= 10 && (n == 10 || old[n - 11] == '_') &&
+			  strncmp(old + n - 10, "bh_", 3) == 0 && ta_str_starts(noun, "bh_");
+		return xasprintf("%.*s_%s", (int)(n - 8), old, bh ? noun + 3 : noun);
+	}
 	return xstrdup(old);
 }
 

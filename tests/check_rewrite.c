@@ -174,6 +174,18 @@ START_TEST(test_names)
 	n = ta_work_name("_tasklet", "bh_work"); /* nothing before the suffix: kept */
 	ck_assert_str_eq(n, "_tasklet");
 	free(n);
+	n = ta_work_name("pf2vf_bh_tasklet", "bh_work"); /* not pf2vf_bh_bh_work */
+	ck_assert_str_eq(n, "pf2vf_bh_work");
+	free(n);
+	n = ta_work_name("bh_tasklet", "bh_work");
+	ck_assert_str_eq(n, "bh_work");
+	free(n);
+	n = ta_work_name("donebh_tasklet", "bh_work"); /* bh is not a word of its own */
+	ck_assert_str_eq(n, "donebh_bh_work");
+	free(n);
+	n = ta_work_name("pf2vf_bh_tasklet", "work"); /* a process-context work item */
+	ck_assert_str_eq(n, "pf2vf_bh_work");
+	free(n);
 	n = ta_rw_base("priv->rx_tasklet", "rx_tasklet");
 	ck_assert_str_eq(n, "priv");
 	free(n);
