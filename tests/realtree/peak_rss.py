@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 """peak_rss.py --max-mib N -- CMD...: run CMD and sample, every 50 ms, the
-resident memory of its whole process tree (CMD and every worker it forks,
-summed, from /proc/PID/status VmRSS); print the peak, and fail when it is
-over N MiB (issue #14: a whole-tree run stays under 1 GiB with -j 2).
+memory of its whole process tree (CMD and every worker it forks); print the
+peak, and fail when it is over N MiB (issue #14: a whole-tree run stays
+under 1 GiB with -j 2).  The measure is the proportional set size summed
+(/proc/PID/smaps_rollup Pss): the workers are forked from a parent that
+holds the audit, and their resident sets share its pages, which a sum of
+VmRSS counts once per process.  The VmRSS sum is printed beside it.
 ru_maxrss (what /usr/bin/time prints) is the largest single process, not
 the sum, so it cannot tell this.  CMD's exit status is passed through."""
 import argparse
@@ -28,15 +31,22 @@ def children():
     return out
 
 
-def rss_kib(pid):
+def field_kib(path, name):
     try:
-        with open(f"/proc/{pid}/status") as f:
+        with open(path) as f:
             for line in f:
-                if line.startswith("VmRSS:"):
+                if line.startswith(name):
                     return int(line.split()[1])
-    except OSError:
+    except (OSError, ValueError):
         pass
-    return 0
+    return None
+
+
+def mem_kib(pid):
+    """(Pss, VmRSS) of pid in KiB; Pss falls back to VmRSS without smaps_rollup."""
+    rss = field_kib(f"/proc/{pid}/status", "VmRSS:") or 0
+    pss = field_kib(f"/proc/{pid}/smaps_rollup", "Pss:")
+    return (rss if pss is None else pss), rss
 
 
 def tree_rss(root):
@@ -48,7 +58,12 @@ def tree_rss(root):
             if pp == p and c not in tree:
                 tree.add(c)
                 pending.append(c)
-    return sum(rss_kib(p) for p in tree), len(tree)
+    pss = rss = 0
+    for p in tree:
+        a, b = mem_kib(p)
+        pss += a
+        rss += b
+    return pss, rss, len(tree)
 
 
 def main():
@@ -60,14 +75,16 @@ def main():
     if not cmd:
         ap.error("no command")
     proc = subprocess.Popen(cmd)
-    peak, peak_procs = 0, 0
+    peak, peak_rss, peak_procs = 0, 0, 0
     while proc.poll() is None:
-        kib, n = tree_rss(proc.pid)
+        kib, rss, n = tree_rss(proc.pid)
         if kib > peak:
             peak, peak_procs = kib, n
+        peak_rss = max(peak_rss, rss)
         time.sleep(0.05)
     mib = peak / 1024
-    print(f"peak_rss: {mib:.0f} MiB over {peak_procs} processes "
+    print(f"peak_rss: {mib:.0f} MiB proportional over {peak_procs} processes "
+          f"({peak_rss / 1024:.0f} MiB resident summed, shared pages counted in each) "
           f"(limit {a.max_mib:.0f} MiB): {' '.join(cmd[:1] + cmd[-1:])}")
     if proc.returncode not in (0, 4):
         return proc.returncode
