@@ -54,6 +54,9 @@ int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *
 		    size_t *name_off, size_t *open);
 
 /* Find the definition of fn lexically in file or the .c files beside it; 0 when found. */
+/* Append the files of file's directory named *suffix (paths relative to the root) to *files. */
+void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***files, size_t *n,
+		     size_t *cap);
 int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
 			  unsigned *def_line);
 

@@ -12,7 +12,6 @@
  */
 #include "rewrite_callback.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -824,11 +823,6 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 {
 	const ta_tasklet *t = rw->t;
 	const char *fixed[2] = {cb_file, t->file};
-	char *dir = xstrdup(cb_file);
-	char *slash = strrchr(dir, '/');
-	char *path;
-	DIR *d;
-	struct dirent *de;
 
 	for (size_t i = 0; i < 2; i++)
 		if (fixed[i])
@@ -840,18 +834,7 @@ static void prototype_files(ta_rw *rw, const char *cb_file, char ***out, size_t 
 		if (t->init_sites[i].file)
 			TA_PUSH(*out, *n, *cap, xstrdup(t->init_sites[i].file));
 	add_includes(rw, out, n, cap);
-	if (slash)
-		*slash = '\0';
-	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
-	d = opendir(path);
-	while (d && (de = readdir(d)))
-		if (ta_str_ends(de->d_name, ".h"))
-			TA_PUSH(*out, *n, *cap,
-				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
-	if (d)
-		closedir(d);
-	free(path);
-	free(dir);
+	ta_rw_dir_files(rw, cb_file, ".h", out, n, cap);
 	ta_sort(*out, *n, sizeof(char *), ta_strptr_cmp);
 }
 
@@ -1036,25 +1019,12 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 static int check_void_callback(ta_rw *rw, const char *cb, const char *cb_file)
 {
 	const ta_tasklet *t = rw->t;
-	char **files = NULL, *dir = xstrdup(cb_file), *slash = strrchr(dir, '/'), *path;
+	char **files = NULL;
 	size_t n = 0, cap = 0;
 	int rc = TA_RW_DONE;
-	DIR *d;
-	struct dirent *de;
 
 	prototype_files(rw, cb_file, &files, &n, &cap);
-	if (slash)
-		*slash = '\0';
-	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
-	d = opendir(path);
-	while (d && (de = readdir(d)))
-		if (ta_str_ends(de->d_name, ".c"))
-			TA_PUSH(files, n, cap,
-				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
-	if (d)
-		closedir(d);
-	free(path);
-	free(dir);
+	ta_rw_dir_files(rw, cb_file, ".c", &files, &n, &cap);
 	ta_sort(files, n, sizeof(char *), ta_strptr_cmp);
 	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
 		ta_src *src;

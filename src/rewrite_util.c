@@ -452,27 +452,36 @@ const ta_tasklet *ta_rw_shared_callback(const ta_rw *rw, const char *cb)
 
 /* Find the definition of fn lexically: file scope, "fn(...) {", in file or its directory's .c
  * files. */
-int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
-			  unsigned *def_line)
+void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***files, size_t *n,
+		     size_t *cap)
 {
 	char *dir = xstrdup(file), *slash = strrchr(dir, '/'), *path;
-	char **files = NULL;
-	size_t n = 0, cap = 0;
 	DIR *d;
 	struct dirent *de;
-	int rc = -1;
 
-	TA_PUSH(files, n, cap, xstrdup(file));
 	if (slash)
 		*slash = '\0';
 	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
 	d = opendir(path);
 	while (d && (de = readdir(d)))
-		if (ta_str_ends(de->d_name, ".c"))
-			TA_PUSH(files, n, cap,
+		if (ta_str_ends(de->d_name, suffix))
+			TA_PUSH(*files, *n, *cap,
 				slash ? xasprintf("%s/%s", dir, de->d_name) : xstrdup(de->d_name));
 	if (d)
 		closedir(d);
+	free(path);
+	free(dir);
+}
+
+int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
+			  unsigned *def_line)
+{
+	char **files = NULL;
+	size_t n = 0, cap = 0;
+	int rc = -1;
+
+	TA_PUSH(files, n, cap, xstrdup(file));
+	ta_rw_dir_files(rw, file, ".c", &files, &n, &cap);
 	for (size_t i = 0; i < n && rc != 0; i++) {
 		ta_src *src = ta_srcset_get(rw->set, files[i]);
 		for (size_t p = src ? ta_lex_find_ident(src->text, 0, src->len, fn, true) : TA_NPOS;
@@ -495,7 +504,5 @@ int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **de
 	for (size_t i = 0; i < n; i++)
 		free(files[i]);
 	free(files);
-	free(path);
-	free(dir);
 	return rc;
 }
