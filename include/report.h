@@ -17,6 +17,7 @@
 
 struct ta_report_opts {
 	bool color;             /* text: ANSI colours */
+	bool verbose;           /* text: every behaviour detail and a note line per tasklet */
 	bool timing;            /* json: include the "timing" object */
 	const char *only_class; /* only tasklets of this class (NULL: all) */
 	double min_confidence;  /* only recommendations at least this sure */

@@ -2,8 +2,9 @@
 /*
  * cmd_audit.c - the default command: audit a tree (the bundled corpus
  * without PATH) and print the text report (and the JSON report with
- * --json); also --list-rules, --list-candidates and --flags-for.  Usage
- * errors go to stderr with exit 2; --help to stdout, exit 0.
+ * --json), or render a saved report (--report); also --list-rules,
+ * --list-candidates and --flags-for.  Usage errors go to stderr with
+ * exit 2; --help to stdout, exit 0.
  */
 #include "cmd_audit.h"
 
@@ -23,6 +24,7 @@
 #include "prefilter.h"
 #include "report.h"
 #include "report_filter.h"
+#include "report_read.h"
 #include "report_sarif.h"
 #include "rules.h"
 #include "scan.h"
@@ -56,6 +58,8 @@ static const char usage_text[] =
 	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
 	"      --rules DIR    classification rules to use (default: the bundled rules/)\n"
 	"      --list-rules   print every rule id and exit\n"
+	"      --report FILE  render the saved JSON report FILE (from --json) instead\n"
+	"                     of auditing: no PATH, no scan\n"
 	"      --only CLASS   report only tasklets of this class\n"
 	"      --min-confidence X  report only recommendations at least X sure (0..1)\n"
 	"      --flags-for FILE  print the compiler arguments used for FILE and exit\n"
@@ -63,6 +67,8 @@ static const char usage_text[] =
 	"      --fail-on SEVERITY  exit 1 when a reported tasklet has a finding of\n"
 	"                     this severity or above (error, warning or note)\n"
 	"      --progress     show parse progress on stderr (default on a terminal)\n"
+	"  -v, --verbose      text report: every behaviour detail, and a note line per\n"
+	"                     tasklet with its init API, callback, sites and queue\n"
 	"  -q, --quiet        no warnings on stderr\n"
 	"  -h, --help         show this help and exit\n"
 	"  -V, --version      show the version and exit\n"
@@ -79,6 +85,8 @@ struct audit_opts {
 	const char *format;           /* --format for stdout: text (default), json or sarif */
 	const char *output;           /* --output FILE for the stdout report */
 	bool quiet;
+	bool verbose;           /* -v: the text report's details */
+	const char *report_in;  /* --report FILE: render a saved report, no scan */
 	bool timing;            /* --timing: timing figures in the JSON report */
 	const char *flags_for;  /* --flags-for FILE */
 	bool list_rules;        /* --list-rules */
@@ -123,6 +131,7 @@ static int audit(const struct audit_opts *o)
 {
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
+				    .verbose = o->verbose,
 				    .only_class = o->only_class,
 				    .min_confidence = o->min_confidence};
 	ta_audit *a = NULL;
@@ -132,7 +141,10 @@ static int audit(const struct audit_opts *o)
 		ta_error("unknown format '%s' (text, json or sarif)", o->format);
 		return TA_EXIT_USAGE;
 	}
-	rc = ta_pipeline_run(&o->pipe, &a);
+	if (o->report_in)
+		rc = ta_report_read(o->report_in, &a);
+	else
+		rc = ta_pipeline_run(&o->pipe, &a);
 	if (rc != TA_EXIT_OK)
 		return rc;
 	if (o->json_out)
@@ -251,6 +263,8 @@ static int audit_main(int argc, char **argv)
 						 {"list-candidates", no_argument, NULL, 'K'},
 						 {"max-memory", required_argument, NULL, 'X'},
 						 {"fail-on", required_argument, NULL, 'E'},
+						 {"verbose", no_argument, NULL, 'v'},
+						 {"report", required_argument, NULL, 'r'},
 						 {NULL, 0, NULL, 0}};
 	struct audit_opts o = {.format = "text", .fail_on = -1};
 	unsigned long v = 0;
@@ -258,7 +272,7 @@ static int audit_main(int argc, char **argv)
 
 	ta_pipeline_opts_init(&o.pipe);
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:j:p:qhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:j:p:qvhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'J':
 			o.json_out = optarg;
@@ -351,6 +365,12 @@ static int audit_main(int argc, char **argv)
 		case 'q':
 			o.quiet = true;
 			break;
+		case 'v':
+			o.verbose = true;
+			break;
+		case 'r':
+			o.report_in = optarg;
+			break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return fflush(stdout) == 0 ? TA_EXIT_OK : TA_EXIT_FAILURE;
@@ -377,6 +397,11 @@ static int audit_main(int argc, char **argv)
 	}
 	if (optind < argc)
 		o.pipe.scan.path = argv[optind];
+	if (o.report_in && (o.pipe.scan.path || o.flags_for || o.list_candidates)) {
+		ta_error("--report renders a saved report: no PATH, --flags-for or "
+			 "--list-candidates with it");
+		return TA_EXIT_USAGE;
+	}
 	if (o.flags_for)
 		return flags_for(&o);
 	if (o.list_rules)

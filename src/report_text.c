@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * report_text.c - the human report: a per-subsystem summary, then one line
- * per tasklet in compiler format (file:line: name: ...), grouped by
- * subsystem, then the files that did not parse cleanly.
+ * per tasklet in compiler format ("file:line: name: class -> mechanism
+ * [confidence], N findings, behavior: assessment"), grouped by subsystem,
+ * each followed by its findings, one line each; the behaviour checker's
+ * details only for a "review" or "unsafe" assessment (all of them, and a
+ * note line with the init API, callback and sites, with -v); then the
+ * files that did not parse cleanly.  The JSON report keeps everything.
  */
 #include "report.h"
 
@@ -28,7 +32,35 @@ static int sub_cmp(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
-/* "tasklet_setup, foo_bh (new), 2 schedule sites, 1 kill site" */
+/*
+ * One tasklet in one line, after its "file:line: ":
+ * "name: class -> mechanism [0.80], 1 finding, behavior: benign".
+ */
+static void summarize(const ta_tasklet *t, ta_buf *b)
+{
+	const ta_classification *c = ta_classification_of(t);
+	const ta_behavior *bh = t->behavior;
+
+	ta_buf_printf(b, "%s: ", t->name ? t->name : "?");
+	if (c->cls && c->rec.mechanism)
+		ta_buf_printf(b, "%s -> %s [%.2f]", c->cls, c->rec.mechanism, c->rec.confidence);
+	else if (c->cls)
+		ta_buf_printf(b, "%s -> none", c->cls);
+	else
+		ta_buf_puts(b, "not classified");
+	if (c->n_findings)
+		ta_buf_printf(b, ", %zu finding%s", c->n_findings, c->n_findings == 1 ? "" : "s");
+	if (!t->active)
+		ta_buf_puts(b, ", inactive");
+	if (bh)
+		ta_buf_printf(b, ", behavior: %s", bh->assessment ? bh->assessment : bh->verdict);
+}
+
+/*
+ * -v: what the one line leaves out, as a note line:
+ * "tasklet_setup, foo_bh (new), 2 schedule sites, 1 kill site; queue
+ * system_bh_wq; behavior bh: differs".
+ */
 static void describe(const ta_tasklet *t, ta_buf *b)
 {
 	const ta_classification *c = ta_classification_of(t);
@@ -53,32 +85,59 @@ static void describe(const ta_tasklet *t, ta_buf *b)
 	}
 	if (!t->active)
 		ta_buf_puts(b, " [inactive in this configuration]");
-	if (c->cls) {
-		ta_buf_printf(b, "; class %s", c->cls);
-		if (c->rec.mechanism) {
-			ta_buf_printf(b, ", recommend %s", c->rec.mechanism);
-			if (c->rec.queue)
-				ta_buf_printf(b, " (%s)", c->rec.queue);
-			ta_buf_printf(b, " [%.2f]", c->rec.confidence);
-		}
-		if (c->n_findings)
-			ta_buf_printf(b, ", %zu finding%s", c->n_findings,
-				      c->n_findings == 1 ? "" : "s");
-	}
-	if (t->behavior && t->behavior->target && t->behavior->assessment)
-		ta_buf_printf(b, "; behavior %s: %s, %s", t->behavior->target, t->behavior->verdict,
-			      t->behavior->assessment);
-	else if (t->behavior && t->behavior->target)
+	if (c->rec.queue)
+		ta_buf_printf(b, "; queue %s", c->rec.queue);
+	if (t->behavior && t->behavior->target)
 		ta_buf_printf(b, "; behavior %s: %s", t->behavior->target, t->behavior->verdict);
-	else if (t->behavior)
-		ta_buf_printf(b, "; behavior %s", t->behavior->verdict);
+	else if (t->behavior && t->behavior->reason)
+		ta_buf_printf(b, "; behavior %s: %s", t->behavior->verdict, t->behavior->reason);
+}
+
+/* Are t's behaviour details printed: -v, or an assessment a maintainer must read? */
+static bool show_behavior(const ta_tasklet *t, const struct ta_report_opts *opts)
+{
+	const char *as = t->behavior ? t->behavior->assessment : NULL;
+
+	if (opts && opts->verbose)
+		return true;
+	return as && (strcmp(as, "review") == 0 || strcmp(as, "unsafe") == 0);
+}
+
+/* Longest reason printed whole without -v (in bytes); a longer one keeps its two ends. */
+#define REASON_MAX 320
+#define REASON_HEAD 120
+#define REASON_TAIL 160
+
+/*
+ * s and a full stop; without -v, an s longer than REASON_MAX is printed as
+ * its head and its tail, cut at spaces, with " ... " between (a list of
+ * sites in the middle, what it means at the end).
+ */
+static void put_reason(FILE *fp, const char *s, bool verbose)
+{
+	size_t n = strlen(s), head = REASON_HEAD, tail = n - REASON_TAIL;
+
+	if (verbose || n <= REASON_MAX) {
+		fprintf(fp, "%s.", s);
+		return;
+	}
+	while (head > REASON_HEAD / 2 && s[head] != ' ')
+		head--;
+	while (head > 0 && strchr(",;: ", s[head - 1]))
+		head--;
+	while (tail < n && s[tail - 1] != ' ')
+		tail++;
+	fprintf(fp, "%.*s ... %s.", (int)head, s, s + tail);
 }
 
 /*
  * The checker's differences the driver can observe (then the hazards kept),
- * one compiler-format line each; the benign ones are in the JSON report.
+ * one compiler-format line each, at the last source line of the trace:
+ * where the difference shows.  Without -v, a long reason is shortened and
+ * the trace's other lines are counted, not listed; with -v, everything, the
+ * benign differences too.  The JSON report has the traces.
  */
-static void print_behavior(FILE *fp, const ta_tasklet *t)
+static void print_behavior(FILE *fp, const ta_tasklet *t, bool verbose)
 {
 	const ta_behavior *bh = t->behavior;
 
@@ -86,20 +145,29 @@ static void print_behavior(FILE *fp, const ta_tasklet *t)
 		bool kept = i >= bh->n_diffs;
 		const struct ta_behavior_diff *d = kept ? &bh->hazards[i - bh->n_diffs]
 							: &bh->diffs[i];
-		if (!kept && d->relevance && strcmp(d->relevance, "benign") == 0)
+		bool benign = !kept && d->relevance && strcmp(d->relevance, "benign") == 0;
+		if (benign && !verbose)
 			continue;
-		/* at the last source line of the trace: where the difference shows */
 		if (d->n_lines)
 			fprintf(fp, "%s: ", d->lines[d->n_lines - 1]);
 		else
 			fprintf(fp, "%s:%u: ", t->file ? t->file : "?", t->line);
 		fprintf(fp, "%s: behavior %s: %s%s: %s", d->safety || kept ? "warning" : "note",
-			bh->target, d->property, kept ? " (hazard kept)" : "", d->explanation);
-		if (!kept && d->relevance_reason)
-			fprintf(fp, " Observable: %s.", d->relevance_reason);
-		for (size_t j = 0; j + 1 < d->n_lines; j++)
+			bh->target, d->property,
+			kept     ? " (hazard kept)"
+			: benign ? " (benign)"
+				 : "",
+			d->explanation);
+		if (!kept && d->relevance_reason) {
+			fputs(benign ? " Benign: " : " Observable: ", fp);
+			put_reason(fp, d->relevance_reason, verbose);
+		}
+		if (d->n_lines > 1 && !verbose)
+			fprintf(fp, " [also %zu other line%s]", d->n_lines - 1,
+				d->n_lines == 2 ? "" : "s");
+		for (size_t j = 0; verbose && j + 1 < d->n_lines; j++)
 			fprintf(fp, "%s%s", j == 0 ? " [also " : ", ", d->lines[j]);
-		fputs(d->n_lines > 1 ? "]\n" : "\n", fp);
+		fputs(verbose && d->n_lines > 1 ? "]\n" : "\n", fp);
 	}
 }
 
@@ -191,12 +259,18 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 			const ta_tasklet *t = &a->tasklets[i];
 			if (strcmp(t->subsystem, subs[s].name) != 0 || !ta_report_selected(t, opts))
 				continue;
+			const char *file = t->file ? t->file : "?";
 			b.len = 0;
-			describe(t, &b);
-			fprintf(fp, "%s:%u: %s: %s\n", t->file ? t->file : "?", t->line, t->name,
-				b.s);
+			summarize(t, &b);
+			fprintf(fp, "%s:%u: %s\n", file, t->line, b.s);
+			if (opts && opts->verbose) {
+				b.len = 0;
+				describe(t, &b);
+				fprintf(fp, "%s:%u: note: %s\n", file, t->line, b.s);
+			}
 			print_findings(fp, t);
-			print_behavior(fp, t);
+			if (show_behavior(t, opts))
+				print_behavior(fp, t, opts && opts->verbose);
 		}
 	}
 	if (a->n_unresolved)

@@ -42,6 +42,8 @@ static const struct {
 	{"--only nosuchclass", "unknown class 'nosuchclass' (one of: "},
 	{"patch --to nosuchmech", "unknown migration 'nosuchmech' (setup, auto, bh"},
 	{"--fail-on fatal", "unknown severity 'fatal' (error, warning or note)"},
+	{"--report /nonexistent.json", "cannot read '/nonexistent.json'"},
+	{"--report r.json corpus", "--report renders a saved report: no PATH"},
 };
 
 START_TEST(test_usage_errors)
@@ -74,22 +76,154 @@ START_TEST(test_regular_file_path)
 }
 END_TEST
 
+static cJSON *need(cJSON *o, const char *key, int type_mask)
+{
+	cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	ck_assert_msg(v != NULL, "missing field '%s'", key);
+	ck_assert_msg((v->type & type_mask) != 0, "field '%s' has type %d", key, v->type);
+	return v;
+}
+
+#define STR cJSON_String
+#define NUM cJSON_Number
+#define ARR cJSON_Array
+#define OBJ cJSON_Object
+#define NUL cJSON_NULL
+
 START_TEST(test_default_is_corpus)
 {
 	struct tu_run r = tu_exec("-j 2");
 
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "(Linux 6.1.0-corpus)"));
-	ck_assert_ptr_nonnull(strstr(r.out,
-				     "index/declare.c:18: legacy_tasklet: DECLARE_TASKLET_OLD, "
-				     "legacy_fn (old), 1 schedule site; class "));
-	ck_assert_ptr_nonnull(strstr(r.out, "classify/gpu_engine.c:42: e->submit: tasklet_setup, "
-					    "engine_submit (new), 2 hi_schedule sites"));
-	ck_assert_ptr_nonnull(strstr(r.out, "; class gpu_scheduler, recommend manual [0.80]"));
-	ck_assert_ptr_nonnull(strstr(r.out, "classify/container_mismatch.c:23: error: the callback "
+	ck_assert_ptr_nonnull(strstr(r.out, "\nindex/declare.c:18: legacy_tasklet: isr_bottom_half "
+					    "-> bh_workqueue [0.80], behavior: benign\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "\nindex/internals.c:15: e->submit: gpu_scheduler -> "
+					    "manual [0.80], behavior: not_checked\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "\nclassify/container_mismatch.c:40: cm->tx: "
+					    "isr_bottom_half -> bh_workqueue [0.80], 1 finding, "
+					    "behavior: benign\n"
+					    "classify/container_mismatch.c:23: error: the callback "
 					    "recovers its container through a member"));
 	ck_assert_ptr_nonnull(strstr(r.out, "index/syntax_error.c: degraded: "));
 	tu_run_free(&r);
+}
+END_TEST
+
+/* The tasklet a line "file:line: name: ..." of the text report names, or NULL. */
+static cJSON *line_tasklet(cJSON *tasklets, const char *line, size_t len)
+{
+	cJSON *t;
+
+	cJSON_ArrayForEach(t, tasklets)
+	{
+		char *head = xasprintf("%s:%d: %s: ", need(t, "file", STR)->valuestring,
+				       need(t, "line", NUM)->valueint,
+				       need(t, "name", STR)->valuestring);
+		bool match = strlen(head) <= len && strncmp(line, head, strlen(head)) == 0;
+		free(head);
+		if (match)
+			return t;
+	}
+	return NULL;
+}
+
+/* The assessment of t's behaviour check, or "". */
+static const char *assessment(cJSON *t)
+{
+	cJSON *b = cJSON_GetObjectItemCaseSensitive(t, "behavior");
+	cJSON *as = cJSON_GetObjectItemCaseSensitive(b, "assessment");
+
+	return cJSON_IsString(as) ? as->valuestring : "";
+}
+
+/*
+ * The text report of the corpus against its JSON report, from one run:
+ * each tasklet is one line of at most 160 characters, followed by its
+ * findings, one line each ("file:line: severity: text [rule]"), and by
+ * behaviour details only when its assessment is "review" or "unsafe"; -v
+ * adds a note line per tasklet and the benign differences; --report
+ * renders the saved JSON report as the same text.
+ */
+START_TEST(test_text_report_lines)
+{
+	char *dir = tu_mkdtemp(), *args = xasprintf("-j 2 --json '%s/r.json'", dir);
+	struct tu_run r = tu_exec(args), v, again;
+	char *json = NULL;
+	cJSON *root, *tasklets, *cur = NULL;
+	size_t n_tasklet_lines = 0, n_finding_lines = 0, n_behavior_lines = 0, findings_left = 0;
+	const char *p;
+
+	ck_assert_int_eq(r.status, 0);
+	free(args);
+	args = xasprintf("%s/r.json", dir);
+	json = ta_read_file(args, NULL);
+	ck_assert_ptr_nonnull(json);
+	root = cJSON_Parse(json);
+	tasklets = need(root, "tasklets", ARR);
+	/* the tasklets start after the first subsystem heading: "\nNAME\n" then a located line */
+	for (p = r.out; *p; p = strchr(p, '\n') + 1) {
+		size_t len = strcspn(p, "\n");
+		cJSON *t = line_tasklet(tasklets, p, len);
+		if (t) {
+			ck_assert_msg(findings_left == 0, "a finding line is missing before '%.*s'",
+				      (int)len, p);
+			ck_assert_msg(len <= 160, "tasklet line of %zu characters: '%.*s'", len,
+				      (int)len, p);
+			cur = t;
+			findings_left = (size_t)cJSON_GetArraySize(
+				cJSON_GetObjectItemCaseSensitive(t, "findings"));
+			n_tasklet_lines++;
+		} else if (strstr(p, ": behavior ") && strstr(p, ": behavior ") < p + len) {
+			ck_assert_ptr_nonnull(cur);
+			ck_assert_msg(strcmp(assessment(cur), "review") == 0 ||
+					      strcmp(assessment(cur), "unsafe") == 0,
+				      "behaviour details of a '%s' tasklet: '%.*s'",
+				      assessment(cur), (int)len, p);
+			n_behavior_lines++;
+		} else if (cur && findings_left) {
+			/* "file:line: severity: text [rule]" */
+			ck_assert_msg(strstr(p, ": error: ") || strstr(p, ": warning: ") ||
+					      strstr(p, ": note: "),
+				      "not a finding line: '%.*s'", (int)len, p);
+			ck_assert(p[len - 1] == ']');
+			findings_left--;
+			n_finding_lines++;
+		}
+		if (!p[len])
+			break;
+	}
+	ck_assert_uint_eq(n_tasklet_lines, (size_t)cJSON_GetArraySize(tasklets));
+	ck_assert_uint_gt(n_finding_lines, 20);
+	ck_assert_uint_gt(n_behavior_lines, 0);
+	/* -v: a note line per tasklet, benign differences too */
+	free(args);
+	args = xasprintf("-v --report '%s/r.json'", dir);
+	v = tu_exec(args);
+	ck_assert_int_eq(v.status, 0);
+	ck_assert_ptr_nonnull(strstr(v.out,
+				     "\nclassify/gpu_engine.c:42: note: tasklet_setup, "
+				     "engine_submit (new), 2 hi_schedule sites, 1 kill site"));
+	ck_assert_ptr_nonnull(strstr(v.out,
+				     "\nclassify/isr_bh.c:38: note: tasklet_setup, ib_bh "
+				     "(new), 1 schedule site, 1 kill site; queue system_bh_wq; "
+				     "behavior bh: differs\n"));
+	ck_assert_ptr_nonnull(strstr(v.out, ": behavior bh: lost-run (benign): "));
+	ck_assert_ptr_null(strstr(r.out, "(benign)"));
+	/* the saved report renders as the text the audit printed */
+	free(args);
+	args = xasprintf("--report '%s/r.json'", dir);
+	again = tu_exec(args);
+	ck_assert_int_eq(again.status, 0);
+	ck_assert_str_eq(again.out, r.out);
+	cJSON_Delete(root);
+	free(json);
+	free(args);
+	tu_run_free(&again);
+	tu_run_free(&v);
+	tu_run_free(&r);
+	tu_rmtree(&dir);
 }
 END_TEST
 
@@ -121,21 +255,6 @@ START_TEST(test_fail_on)
 	tu_run_free(&r);
 }
 END_TEST
-
-static cJSON *need(cJSON *o, const char *key, int type_mask)
-{
-	cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	ck_assert_msg(v != NULL, "missing field '%s'", key);
-	ck_assert_msg((v->type & type_mask) != 0, "field '%s' has type %d", key, v->type);
-	return v;
-}
-
-#define STR cJSON_String
-#define NUM cJSON_Number
-#define ARR cJSON_Array
-#define OBJ cJSON_Object
-#define NUL cJSON_NULL
 
 START_TEST(test_json_contract)
 {
@@ -416,6 +535,7 @@ static Suite *cli_suite(void)
 			    (int)(sizeof(usage_errors) / sizeof(*usage_errors)));
 	tcase_add_test(tc, test_regular_file_path);
 	tcase_add_test(tc, test_default_is_corpus);
+	tcase_add_test(tc, test_text_report_lines);
 	tcase_add_test(tc, test_fail_on);
 	tcase_add_test(tc, test_json_contract);
 	tcase_add_test(tc, test_ids_stable_across_runs);
