@@ -118,8 +118,10 @@ typedef struct ta_file_entry {
 } ta_file_entry;
 
 typedef struct ta_audit {
-	char *tree;    /* the root */
-	char *subtree; /* what was audited, relative to the root */
+	char *tree;         /* the root */
+	char *subtree;      /* what was audited, relative to the root */
+	char *tree_id;      /* the git commit, else "VERSION+HASH" of the files (ta_tree_id()) */
+	char *generated_at; /* when the audit ran: ISO 8601 UTC, "2026-12-06T11:15:00Z" */
 	char *kernel_version;
 	char *libclang_version;
 	char *config_source;

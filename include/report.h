@@ -13,12 +13,13 @@
 #include "audit.h"
 
 /* Version of the JSON report; bump rules in tasklet-audit(1). */
-#define TA_REPORT_FORMAT_VERSION "1.2"
+#define TA_REPORT_FORMAT_VERSION "1.3"
 
 struct ta_report_opts {
 	bool color;             /* text: ANSI colours */
 	bool verbose;           /* text: every behaviour detail and a note line per tasklet */
 	bool timing;            /* json: include the "timing" object */
+	bool no_traces;         /* json: no event traces in the behaviour differences */
 	const char *only_class; /* only tasklets of this class (NULL: all) */
 	double min_confidence;  /* only recommendations at least this sure */
 };

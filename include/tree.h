@@ -9,6 +9,7 @@
 #define TA_TREE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct ta_tree {
 	char *root;      /* absolute, canonical path of the tree root */
@@ -25,6 +26,21 @@ typedef struct ta_tree {
  */
 ta_tree *ta_tree_open(const char *path);
 void ta_tree_free(ta_tree **tree);
+
+/*
+ * The commit checked out at root when root is a git repository (a .git
+ * directory, or a .git file naming one: a worktree), read from HEAD, the
+ * loose refs and packed-refs without running git; NULL otherwise or when
+ * it cannot be read.  Uncommitted changes are not seen.  Caller frees.
+ */
+char *ta_tree_git_commit(const char *root);
+/*
+ * What the report calls the tree's "tree_id": the git commit, else
+ * "VERSION+HASH": the kernel version and 16 hex digits hashing the n
+ * tree-relative paths (sorted, as the pre-filter gives them) with the
+ * content of each.  Caller frees.
+ */
+char *ta_tree_id(const ta_tree *t, char *const *paths, size_t n);
 
 /* The subsystem of a tree-relative path: "drivers/dma", "sound/pci", "net/ipv4", "kernel". */
 char *ta_subsystem(const char *relpath);

@@ -606,6 +606,8 @@ void ta_audit_free(ta_audit **ap)
 	free(p);
 	free(a->tree);
 	free(a->subtree);
+	free(a->tree_id);
+	free(a->generated_at);
 	free(a->kernel_version);
 	free(a->libclang_version);
 	free(a->config_source);

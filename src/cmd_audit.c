@@ -53,6 +53,8 @@ static const char usage_text[] =
 	"      --timeout SEC  give up on a file after SEC seconds (default 60)\n"
 	"      --max-memory MIB  limit each parse worker's address space (default 2048)\n"
 	"      --timing       add timing figures to the JSON report\n"
+	"      --no-traces    leave the behaviour checker's event traces out of the\n"
+	"                     JSON report\n"
 	"      --no-cache     neither read nor write the facts cache\n"
 	"      --no-pch       parse every file with all its headers (no precompiled header)\n"
 	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
@@ -88,6 +90,7 @@ struct audit_opts {
 	bool verbose;           /* -v: the text report's details */
 	const char *report_in;  /* --report FILE: render a saved report, no scan */
 	bool timing;            /* --timing: timing figures in the JSON report */
+	bool no_traces;         /* --no-traces: none in the JSON report */
 	const char *flags_for;  /* --flags-for FILE */
 	bool list_rules;        /* --list-rules */
 	const char *only_class; /* --only CLASS */
@@ -132,6 +135,7 @@ static int audit(const struct audit_opts *o)
 	const struct ta_report_ops *ops = ta_report_find(o->format);
 	struct ta_report_opts ro = {.timing = o->timing,
 				    .verbose = o->verbose,
+				    .no_traces = o->no_traces,
 				    .only_class = o->only_class,
 				    .min_confidence = o->min_confidence};
 	ta_audit *a = NULL;
@@ -265,6 +269,7 @@ static int audit_main(int argc, char **argv)
 						 {"fail-on", required_argument, NULL, 'E'},
 						 {"verbose", no_argument, NULL, 'v'},
 						 {"report", required_argument, NULL, 'r'},
+						 {"no-traces", no_argument, NULL, 'Z'},
 						 {NULL, 0, NULL, 0}};
 	struct audit_opts o = {.format = "text", .fail_on = -1};
 	unsigned long v = 0;
@@ -370,6 +375,9 @@ static int audit_main(int argc, char **argv)
 			break;
 		case 'r':
 			o.report_in = optarg;
+			break;
+		case 'Z':
+			o.no_traces = true;
 			break;
 		case 'h':
 			fputs(usage_text, stdout);

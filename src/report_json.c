@@ -187,7 +187,7 @@ static void count_into(cJSON *obj, const char *key)
 static cJSON *summary_json(const ta_audit *a)
 {
 	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites, *by_class, *by_mech, *by_finding;
-	cJSON *by_verdict = cJSON_CreateObject();
+	cJSON *by_verdict = cJSON_CreateObject(), *by_sub_class = cJSON_CreateObject();
 	cJSON *by_assessment = cJSON_CreateObject();
 	bool checked = false;
 	size_t active = 0, never = 0;
@@ -217,7 +217,11 @@ static cJSON *summary_json(const ta_audit *a)
 			count_into(sites, ta_api_name(t->sites[j].api));
 		if (a->classified) {
 			const ta_classification *c = ta_classification_of(t);
+			cJSON *sc = cJSON_GetObjectItemCaseSensitive(by_sub_class, t->subsystem);
 			count_into(by_class, c->cls ? c->cls : "unknown");
+			if (!sc)
+				sc = cJSON_AddObjectToObject(by_sub_class, t->subsystem);
+			count_into(sc, c->cls ? c->cls : "unknown");
 			count_into(by_mech, c->rec.mechanism ? c->rec.mechanism : "none");
 			for (size_t j = 0; j < c->n_findings; j++)
 				count_into(by_finding, c->findings[j].rule);
@@ -239,7 +243,9 @@ static cJSON *summary_json(const ta_audit *a)
 		cJSON_AddItemToObject(s, "by_class", by_class);
 		cJSON_AddItemToObject(s, "by_mechanism", by_mech);
 		cJSON_AddItemToObject(s, "findings_by_rule", by_finding);
+		cJSON_AddItemToObject(s, "by_subsystem_class", by_sub_class);
 	} else {
+		cJSON_Delete(by_sub_class);
 		cJSON_Delete(by_class);
 		cJSON_Delete(by_mech);
 		cJSON_Delete(by_finding);
@@ -254,6 +260,25 @@ static cJSON *summary_json(const ta_audit *a)
 	return s;
 }
 
+/* --no-traces: the event traces of each difference and hazard left out. */
+static void drop_traces(cJSON *tasklets)
+{
+	static const char *const keys[] = {"trace_model", "trace", "other_model", "other_trace"};
+	static const char *const lists[] = {"differences", "hazards"};
+	cJSON *t, *d;
+
+	cJSON_ArrayForEach(t, tasklets)
+	{
+		cJSON *bh = cJSON_GetObjectItemCaseSensitive(t, "behavior");
+		for (size_t l = 0; bh && l < sizeof(lists) / sizeof(*lists); l++)
+			cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(bh, lists[l]))
+			{
+				for (size_t k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+					cJSON_DeleteItemFromObjectCaseSensitive(d, keys[k]);
+			}
+	}
+}
+
 static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
 {
 	cJSON *root = cJSON_CreateObject(), *arr;
@@ -262,7 +287,12 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 
 	cJSON_AddStringToObject(root, "format_version", TA_REPORT_FORMAT_VERSION);
 	cJSON_AddStringToObject(root, "tool_version", TA_VERSION);
+	/* 1.3; absent from a report read back from an older one */
+	if (a->generated_at)
+		cJSON_AddStringToObject(root, "generated_at", a->generated_at);
 	cJSON_AddStringToObject(root, "tree", a->tree);
+	if (a->tree_id)
+		cJSON_AddStringToObject(root, "tree_id", a->tree_id);
 	cJSON_AddStringToObject(root, "subtree", a->subtree ? a->subtree : "");
 	add_str(root, "kernel_version", a->kernel_version);
 	add_str(root, "libclang_version", a->libclang_version);
@@ -296,6 +326,8 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 			write_rows(o, &ta_tasklet_fields, &a->tasklets[i]);
 			cJSON_AddItemToArray(arr, o);
 		}
+	if (opts && opts->no_traces)
+		drop_traces(arr);
 	cJSON_AddItemToObject(root, "unresolved_sites",
 			      array_json(&ta_use_site_fields, a->unresolved, a->n_unresolved));
 	text = cJSON_Print(root);

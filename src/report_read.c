@@ -230,6 +230,8 @@ static void read_root(ta_jdoc *d, const cJSON *root, ta_audit *a)
 	check_version(d, root);
 	a->tree = ta_jdoc_strdup(d, root, "tree", TA_J_REQUIRED | opt);
 	a->subtree = ta_jdoc_strdup(d, root, "subtree", opt);
+	a->tree_id = ta_jdoc_strdup(d, root, "tree_id", opt);
+	a->generated_at = ta_jdoc_strdup(d, root, "generated_at", opt);
 	a->kernel_version = ta_jdoc_strdup(d, root, "kernel_version", opt);
 	a->libclang_version = ta_jdoc_strdup(d, root, "libclang_version", opt);
 	a->config_source = ta_jdoc_strdup(d, root, "config_source", opt);

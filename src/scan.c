@@ -48,7 +48,22 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Runs in a worker: parse one candidate and serialize its outcome. */
+/*
+ * Now in ISO 8601 UTC ("2026-12-06T11:15:00Z"), or SOURCE_DATE_EPOCH's
+ * time when it is set, as for a patch's Date: (reproducible reports).
+ */
+static char *iso8601_now(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	struct tm tm;
+	char buf[32];
+
+	if (!gmtime_r(&t, &tm) || !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return xstrdup("1970-01-01T00:00:00Z");
+	return xstrdup(buf);
+}
+
 /*
  * In a worker: cap the address space, so a parse that runs away fails that
  * file and not the machine.  AddressSanitizer reserves terabytes of shadow
@@ -294,6 +309,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	a->pch_seconds = pch_seconds;
 	a->tree = xstrdup(tree->root);
 	a->subtree = xstrdup(tree->subtree);
+	a->tree_id = ta_tree_id(tree, cands.paths, cands.n);
+	a->generated_at = iso8601_now();
 	a->kernel_version = xstrdup(tree->version);
 	a->libclang_version = ta_libclang_version();
 	a->config_source = xstrdup(ta_kconfig_source(kc));

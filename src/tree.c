@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * tree.c - finds the root of a kernel tree above a path and reads what the
- * rest of the tool needs to know about it.
+ * rest of the tool needs to know about it, and names the tree's content: its
+ * git commit (read from .git without running git), else its version and a
+ * hash of the files audited.
  */
 #include "tree.h"
 
@@ -147,4 +149,117 @@ char *ta_subsystem(const char *relpath)
 		       ta_str_starts(relpath, "fs/") || ta_str_starts(relpath, "crypto/")))
 		return xstrndup(relpath, (size_t)(second - relpath));
 	return xstrndup(relpath, (size_t)(slash - relpath));
+}
+
+/* The first line of dir/rel, without its newline, or NULL. */
+static char *first_line(const char *dir, const char *rel)
+{
+	char *p = ta_path_join(dir, rel);
+	char *text = ta_read_file(p, NULL);
+
+	free(p);
+	if (text)
+		text[strcspn(text, "\r\n")] = '\0';
+	return text;
+}
+
+/* Is s an object name: 40 (SHA-1) or 64 (SHA-256) lowercase hex digits? */
+static bool is_object_name(const char *s)
+{
+	size_t n = strspn(s, "0123456789abcdef");
+
+	return !s[n] && (n == 40 || n == 64);
+}
+
+/* A relative path in a git file is relative to the directory holding it. */
+static char *resolve(const char *dir, const char *path)
+{
+	return path[0] == '/' ? xstrdup(path) : ta_path_join(dir, path);
+}
+
+/* The object name ref points at: a loose ref, else a line of packed-refs. */
+static char *read_ref(const char *common, const char *ref)
+{
+	char *sha = first_line(common, ref), *packed, *line, *save = NULL;
+
+	if (sha && is_object_name(sha))
+		return sha;
+	free(sha);
+	packed = ta_path_join(common, "packed-refs");
+	sha = ta_read_file(packed, NULL);
+	free(packed);
+	for (line = sha ? strtok_r(sha, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *sp = strchr(line, ' ');
+		if (sp && strcmp(sp + 1, ref) == 0) {
+			char *out = xstrndup(line, (size_t)(sp - line));
+			free(sha);
+			if (is_object_name(out))
+				return out;
+			free(out);
+			return NULL;
+		}
+	}
+	free(sha);
+	return NULL;
+}
+
+char *ta_tree_git_commit(const char *root)
+{
+	char *dot = ta_path_join(root, ".git"), *gitdir = NULL, *common = NULL, *head = NULL;
+	char *out = NULL;
+	struct stat st;
+
+	if (lstat(dot, &st) != 0)
+		goto done;
+	if (S_ISDIR(st.st_mode)) {
+		gitdir = xstrdup(dot);
+	} else if (S_ISREG(st.st_mode)) {
+		/* a worktree or a submodule: "gitdir: PATH" */
+		char *line = first_line(root, ".git");
+		if (line && ta_str_starts(line, "gitdir: "))
+			gitdir = resolve(root, line + 8);
+		free(line);
+	}
+	if (!gitdir)
+		goto done;
+	/* a worktree's refs are in the main repository's ("commondir") */
+	if ((common = first_line(gitdir, "commondir"))) {
+		char *c = resolve(gitdir, common);
+		free(common);
+		common = c;
+	} else {
+		common = xstrdup(gitdir);
+	}
+	head = first_line(gitdir, "HEAD");
+	if (head && is_object_name(head))
+		out = xstrdup(head); /* detached */
+	else if (head && ta_str_starts(head, "ref: "))
+		out = read_ref(ta_str_starts(head + 5, "refs/") ? common : gitdir, head + 5);
+done:
+	free(head);
+	free(common);
+	free(gitdir);
+	free(dot);
+	return out;
+}
+
+char *ta_tree_id(const ta_tree *t, char *const *paths, size_t n)
+{
+	char *commit = ta_tree_git_commit(t->root);
+	uint64_t h = TA_FNV_INIT;
+
+	if (commit)
+		return commit;
+	for (size_t i = 0; i < n; i++) {
+		char *p = ta_path_join(t->root, paths[i]);
+		size_t len = 0;
+		char *text = ta_read_file(p, &len);
+		uint64_t fh = text ? ta_hash64(text, len) : 0;
+		h = ta_fnv1a(h, paths[i], strlen(paths[i]) + 1);
+		h = ta_fnv1a(h, &fh, sizeof(fh));
+		free(text);
+		free(p);
+	}
+	return xasprintf("%s+%016llx", t->version ? t->version : "unknown", (unsigned long long)h);
 }

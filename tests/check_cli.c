@@ -265,8 +265,13 @@ START_TEST(test_json_contract)
 	ck_assert_int_eq(r.status, 0);
 	root = cJSON_Parse(r.out);
 	ck_assert_ptr_nonnull(root);
-	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.2");
+	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.3");
 	need(root, "tool_version", STR);
+	/* "2026-12-06T11:15:00Z" */
+	ck_assert_uint_eq(strlen(need(root, "generated_at", STR)->valuestring), 20);
+	ck_assert(ta_str_ends(need(root, "generated_at", STR)->valuestring, "Z"));
+	/* the corpus is no git repository: its version and a content hash */
+	ck_assert(ta_str_starts(need(root, "tree_id", STR)->valuestring, "6.1.0-corpus+"));
 	ck_assert(ta_str_ends(need(root, "tree", STR)->valuestring, "/corpus"));
 	ck_assert_str_eq(need(root, "kernel_version", STR)->valuestring, "6.1.0-corpus");
 	ck_assert_ptr_nonnull(strstr(need(root, "libclang_version", STR)->valuestring, "clang"));
@@ -314,10 +319,31 @@ START_TEST(test_json_contract)
 	ck_assert_int_eq(n_tasklets,
 			 (int)need(need(root, "summary", OBJ), "tasklets", NUM)->valueint);
 	ck_assert_int_gt(n_tasklets, 20);
+	/* the classes per subsystem add up to the tasklets */
+	cJSON_ArrayForEach(item, need(need(root, "summary", OBJ), "by_subsystem_class", OBJ))
+	{
+		cJSON *cls;
+		int sum = 0;
+		cJSON_ArrayForEach(cls, item) sum += cls->valueint;
+		ck_assert_int_eq(sum, need(need(need(root, "summary", OBJ), "by_subsystem", OBJ),
+					   item->string, NUM)
+					      ->valueint);
+		n_tasklets -= sum;
+	}
+	ck_assert_int_eq(n_tasklets, 0);
 	cJSON_Delete(root);
 	tu_run_free(&r);
 }
 END_TEST
+
+/* A JSON report without its "generated_at" line (what differs between two runs). */
+static void drop_generated_at(char *json)
+{
+	char *p = strstr(json, "\n\t\"generated_at\":");
+
+	ck_assert_ptr_nonnull(p);
+	memmove(p, strchr(p + 1, '\n'), strlen(strchr(p + 1, '\n')) + 1);
+}
 
 START_TEST(test_ids_stable_across_runs)
 {
@@ -325,7 +351,10 @@ START_TEST(test_ids_stable_across_runs)
 
 	ck_assert_int_eq(a.status, 0);
 	ck_assert_int_eq(b.status, 0);
-	/* same tree, different job counts: the same report, byte for byte */
+	/* same tree, different job counts: the same report, byte for byte, but
+	 * for the time it was made */
+	drop_generated_at(a.out);
+	drop_generated_at(b.out);
 	ck_assert_str_eq(a.out, b.out);
 	tu_run_free(&a);
 	tu_run_free(&b);
@@ -347,6 +376,9 @@ START_TEST(test_cache_equivalence)
 	ck_assert_int_eq(cold.status, 0);
 	ck_assert_int_eq(warm.status, 0);
 	ck_assert_ptr_nonnull(strstr(nocache.out, "\"tasklets\""));
+	drop_generated_at(nocache.out);
+	drop_generated_at(cold.out);
+	drop_generated_at(warm.out);
 	ck_assert_str_eq(nocache.out, cold.out);
 	ck_assert_str_eq(cold.out, warm.out);
 	/* the warm run really used the cache: with --timing it reports the hits */
@@ -381,12 +413,66 @@ START_TEST(test_damaged_cache_entry)
 	ck_assert_int_eq(system(damage), 0);
 	again = tu_exec(args);
 	ck_assert_int_eq(again.status, 0);
+	drop_generated_at(good.out);
+	drop_generated_at(again.out);
 	ck_assert_str_eq(good.out, again.out);
 	tu_rmtree(&dir);
 	free(damage);
 	free(args);
 	tu_run_free(&good);
 	tu_run_free(&again);
+}
+END_TEST
+
+/*
+ * SOURCE_DATE_EPOCH fixes generated_at (reproducible reports); --no-traces
+ * leaves the event traces out and nothing else: the saved report renders
+ * the same text, and read back and written again it is the same.
+ */
+START_TEST(test_generated_at_and_no_traces)
+{
+	char *dir = tu_mkdtemp(), *args;
+	struct tu_run full = tu_exec_env("SOURCE_DATE_EPOCH=1700000000", "-j 2 --json -"), lean,
+		      text_full, text_lean, again;
+
+	ck_assert_int_eq(full.status, 0);
+	ck_assert_ptr_nonnull(
+		strstr(full.out, "\n\t\"generated_at\":\t\"2023-11-14T22:13:20Z\",\n"));
+	ck_assert_ptr_nonnull(strstr(full.out, "\"trace\":"));
+	ck_assert_ptr_nonnull(strstr(full.out, "\"trace_model\":"));
+	args = xasprintf("-j 2 --no-traces --json '%s/lean.json' -o '%s/lean.txt'", dir, dir);
+	lean = tu_exec_env("SOURCE_DATE_EPOCH=1700000000", args);
+	free(args);
+	ck_assert_int_eq(lean.status, 0);
+	free(lean.out);
+	lean.out = ta_read_file(args = xasprintf("%s/lean.json", dir), NULL);
+	free(args);
+	ck_assert_ptr_nonnull(lean.out);
+	ck_assert_ptr_null(strstr(lean.out, "\"trace\":"));
+	ck_assert_ptr_null(strstr(lean.out, "\"other_trace\":"));
+	ck_assert_ptr_null(strstr(lean.out, "\"trace_model\":"));
+	ck_assert_ptr_nonnull(strstr(lean.out, "\"differences\":"));
+	ck_assert_ptr_nonnull(strstr(lean.out, "\"relevance_reason\":"));
+	ck_assert_uint_lt(strlen(lean.out), strlen(full.out) * 9 / 10);
+	/* the text report does not use the traces */
+	args = xasprintf("-v --report '%s/lean.json'", dir);
+	text_lean = tu_exec(args);
+	free(args);
+	text_full = tu_exec_env("SOURCE_DATE_EPOCH=1700000000", "-j 2 -v");
+	ck_assert_int_eq(text_lean.status, 0);
+	ck_assert(strcmp(text_lean.out, text_full.out) == 0);
+	/* read back and written again (without traces): the same bytes, generated_at
+	 * and tree_id kept */
+	args = xasprintf("--report '%s/lean.json' --no-traces --format json", dir);
+	again = tu_exec(args);
+	free(args);
+	ck_assert(strcmp(again.out, lean.out) == 0);
+	tu_run_free(&again);
+	tu_run_free(&text_full);
+	tu_run_free(&text_lean);
+	tu_run_free(&lean);
+	tu_run_free(&full);
+	tu_rmtree(&dir);
 }
 END_TEST
 
@@ -539,6 +625,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_fail_on);
 	tcase_add_test(tc, test_json_contract);
 	tcase_add_test(tc, test_ids_stable_across_runs);
+	tcase_add_test(tc, test_generated_at_and_no_traces);
 	tcase_add_test(tc, test_output_to_missing_directory);
 	tcase_add_test(tc, test_cache_equivalence);
 	tcase_add_test(tc, test_damaged_cache_entry);

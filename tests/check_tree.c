@@ -3,8 +3,10 @@
  * check_tree.c - the tree module: finding the root of the bundled corpus
  * from below it (also through a symlink), the version and subtree, the
  * configured and compile_commands.json flags on a temporary kernel-like
- * tree, what is not a kernel tree (one error line each), and the
- * subsystem of a tree-relative path.
+ * tree, what is not a kernel tree (one error line each), the subsystem
+ * of a tree-relative path, and the tree id: the commit git itself names
+ * (a branch, packed refs, a detached HEAD, a worktree), else the version
+ * and a content hash.
  */
 #include <errno.h>
 #include <limits.h>
@@ -222,6 +224,85 @@ START_TEST(test_missing_path)
 }
 END_TEST
 
+/* What `git rev-parse HEAD` prints in dir, without the newline. */
+static char *git_head(const char *dir)
+{
+	char *cmd = xasprintf("git -C '%s' rev-parse HEAD", dir);
+	FILE *fp = popen(cmd, "r");
+	char line[128] = "";
+
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_ptr_nonnull(fgets(line, sizeof(line), fp));
+	pclose(fp);
+	free(cmd);
+	line[strcspn(line, "\n")] = '\0';
+	return xstrdup(line);
+}
+
+/* ta_tree_git_commit(dir) is what git says, or fails the test. */
+static void assert_commit(const char *dir)
+{
+	char *want = git_head(dir), *got = ta_tree_git_commit(dir);
+
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, want);
+	free(want);
+	free(got);
+}
+
+START_TEST(test_git_commit)
+{
+	char *dir = make_kernel("VERSION = 6\nPATCHLEVEL = 12\n");
+	char *wt = xasprintf("%s-wt", dir);
+	char *c = ta_tree_git_commit(dir);
+
+	ck_assert_ptr_null(c); /* not a git repository */
+	tu_git_commit_all(dir);
+	assert_commit(dir); /* a loose branch ref */
+	tu_write(dir, "drivers/foo/y.c", "int y;\n");
+	ck_assert_int_eq(tu_sh("cd '%s' && git add -A && git -c user.name=t -c user.email=t@t "
+			       "commit -q -m second && git pack-refs --all",
+			       dir),
+			 0);
+	assert_commit(dir); /* packed-refs only */
+	ck_assert_int_eq(tu_sh("git -C '%s' checkout -q --detach HEAD~1", dir), 0);
+	assert_commit(dir); /* a detached HEAD */
+	ck_assert_int_eq(tu_sh("git -C '%s' worktree add -q '%s' HEAD", dir, wt), 0);
+	assert_commit(wt); /* .git is a file naming the worktree's git directory */
+	ck_assert_int_eq(tu_sh("rm -rf '%s'", wt), 0);
+	free(wt);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+/* Without git: the version and a hash of the paths and contents given. */
+START_TEST(test_tree_id_content)
+{
+	char *dir = make_kernel("VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 3\n");
+	char *paths[] = {"drivers/foo/x.c"};
+	ta_tree *t = ta_tree_open(dir);
+	char *a, *b, *c;
+
+	ck_assert_ptr_nonnull(t);
+	a = ta_tree_id(t, paths, 1);
+	b = ta_tree_id(t, paths, 1);
+	ck_assert_str_eq(a, b); /* stable */
+	ck_assert(ta_str_starts(a, "6.12.3+"));
+	ck_assert_uint_eq(strlen(a), strlen("6.12.3+") + 16);
+	tu_write(dir, "drivers/foo/x.c", "int x;\n");
+	c = ta_tree_id(t, paths, 1);
+	ck_assert_str_ne(a, c); /* the content counts */
+	free(c);
+	c = ta_tree_id(t, paths, 0);
+	ck_assert_str_ne(a, c); /* so do the files */
+	free(a);
+	free(b);
+	free(c);
+	ta_tree_free(&t);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 START_TEST(test_subsystem)
 {
 	static const char *const cases[][2] = {
@@ -265,6 +346,8 @@ static Suite *tree_suite(void)
 	tcase_add_test(tc, test_regular_file);
 	tcase_add_test(tc, test_missing_path);
 	tcase_add_test(tc, test_subsystem);
+	tcase_add_test(tc, test_git_commit);
+	tcase_add_test(tc, test_tree_id_content);
 	suite_add_tcase(s, tc);
 	return s;
 }

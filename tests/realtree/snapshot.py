@@ -12,7 +12,7 @@ which tasklet or which patch changed, not only that something did.
 
 What varies from run to run and machine to machine is normalized away
 first: the tree's and the checkout's absolute paths, the "timing" object,
-and each patch's Date: line.
+the report's "generated_at", and each patch's Date: line.
 
     snapshot.py make RUNDIR > digests.json
     snapshot.py check RUNDIR digests.json
@@ -47,7 +47,8 @@ def normalizer(tree, repo):
 
 
 def load_report(path, repo):
-    """A JSON report with the run's paths normalized and "timing" dropped."""
+    """A JSON report with the run's paths normalized, "timing" and
+    "generated_at" dropped."""
     with open(path, encoding="utf-8") as f:
         raw = f.read()
     head = json.loads(raw)
@@ -57,6 +58,7 @@ def load_report(path, repo):
         repo = rules[: -len("/rules")]  # the checkout whose rules the run used
     rep = json.loads(normalizer(tree, repo)(raw))
     rep.pop("timing", None)
+    rep.pop("generated_at", None)
     return tree, rep
 
 
