@@ -11,7 +11,8 @@
 #include "audit.h"
 
 struct ta_scan_opts {
-	const char *path;        /* a kernel tree or a directory inside one */
+	const char *path;        /* a kernel tree, a directory inside one, or (file_ok) a .c file */
+	bool file_ok;            /* path may name one .c file: the audit of that file alone */
 	const char *config;      /* --config: a .config to use (NULL: automatic) */
 	const char *compdb_dir;  /* -p: directory of compile_commands.json */
 	int jobs;                /* worker processes (>= 1) */

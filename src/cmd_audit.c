@@ -39,8 +39,9 @@ static const char usage_text[] =
 	"       tasklet-audit review [PATH] | --report FILE [--review FILE] [--export DIR]\n"
 	"       tasklet-audit diff [--json FILE] [--tree DIR | --no-tree] OLD.json NEW.json\n"
 	"\n"
-	"Find every tasklet user in a Linux kernel tree (or a directory inside one)\n"
-	"with libclang and report them.  Without PATH, audit the bundled corpus.\n"
+	"Find every tasklet user in a Linux kernel tree (or a directory or a .c file\n"
+	"inside one) with libclang and report them.  Without PATH, audit the\n"
+	"bundled corpus.\n"
 	"\n"
 	"options:\n"
 	"  --json FILE        also write the JSON report to FILE ('-' for stdout)\n"
@@ -189,6 +190,11 @@ static int list_candidates(const struct audit_opts *o)
 
 	if (!tree)
 		return TA_EXIT_USAGE;
+	if (tree->file) { /* one file: the candidate, as the audit takes it */
+		printf("%s\n", tree->subtree);
+		ta_tree_free(&tree);
+		return fflush(stdout) == 0 && !ferror(stdout) ? TA_EXIT_OK : TA_EXIT_FAILURE;
+	}
 	if (!o->pipe.scan.no_cache &&
 	    (dir = o->pipe.scan.cache_dir ? xstrdup(o->pipe.scan.cache_dir)
 					  : ta_cache_default_dir())) {
@@ -276,6 +282,7 @@ static int audit_main(int argc, char **argv)
 	int c;
 
 	ta_pipeline_opts_init(&o.pipe);
+	o.pipe.scan.file_ok = true; /* PATH may be one .c file */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:j:p:qvhV", longopts, NULL)) != -1) {
 		switch (c) {

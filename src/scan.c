@@ -277,7 +277,17 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	cache = open_cache(opts);
 	if (!(tree = ta_tree_open(opts->path)))
 		goto out;
-	if (cache) {
+	if (tree->file && !opts->file_ok) {
+		ta_error("'%s' is not a directory (only the audit takes a single file)",
+			 opts->path);
+		goto out_tree;
+	}
+	if (tree->file) {
+		/* one file: the candidate, whatever it mentions (its headers are
+		 * walked by the parse) */
+		TA_PUSH(cands.paths, cands.n, cands.cap, xstrdup(tree->subtree));
+		cands.scanned = 1;
+	} else if (cache) {
 		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
 		char *memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
 				       (unsigned long long)ta_hash64(id, strlen(id)));
@@ -292,7 +302,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	t1 = now();
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out_cands;
-	if (!tree->configured &&
+	/* a standalone file has no tree to generate headers for */
+	if (!tree->configured && !tree->standalone &&
 	    !(ov = ta_overlay_new(tree, kc, cache ? ta_cache_dir(cache) : NULL))) {
 		rc = TA_EXIT_FAILURE;
 		goto out_kconfig;
@@ -311,7 +322,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	a->subtree = xstrdup(tree->subtree);
 	a->tree_id = ta_tree_id(tree, cands.paths, cands.n);
 	a->generated_at = iso8601_now();
-	a->kernel_version = xstrdup(tree->version);
+	a->kernel_version = tree->version ? xstrdup(tree->version) : NULL;
 	a->libclang_version = ta_libclang_version();
 	a->config_source = xstrdup(ta_kconfig_source(kc));
 	a->flags_source = xstrdup(ta_flags_source(fl));

@@ -81,6 +81,7 @@ ta_tree *ta_tree_open(const char *path)
 	char *dir, *version = NULL;
 	ta_tree *t;
 	struct stat st;
+	bool file, standalone = false;
 
 	if (stat(path, &st) != 0) {
 		ta_error("cannot open '%s': %s", path, strerror(errno));
@@ -90,15 +91,18 @@ ta_tree *ta_tree_open(const char *path)
 		ta_error("cannot resolve '%s': %s", path, strerror(errno));
 		return NULL;
 	}
-	if (!S_ISDIR(st.st_mode)) {
-		ta_error("'%s' is not a directory", path);
+	file = S_ISREG(st.st_mode);
+	if (!S_ISDIR(st.st_mode) && !(file && ta_str_ends(real, ".c"))) {
+		ta_error("'%s' is neither a directory nor a .c file", path);
 		return NULL;
 	}
-	if (access(real, R_OK | X_OK) != 0) {
+	if (access(real, file ? R_OK : R_OK | X_OK) != 0) {
 		ta_error("cannot read '%s': %s", path, strerror(errno));
 		return NULL;
 	}
 	dir = xstrdup(real);
+	if (file) /* a .c file: its tree is found from its directory */
+		*strrchr(dir, '/') = '\0';
 	for (;;) {
 		char *inc = ta_path_join(dir, "include/linux");
 		bool kernelish = is_dir(inc);
@@ -106,6 +110,17 @@ ta_tree *ta_tree_open(const char *path)
 		if (kernelish && (version = read_version(dir)))
 			break;
 		char *slash = strrchr(dir, '/');
+		if ((!slash || slash == dir) && file) {
+			/* a file outside any tree: audited alone, its directory the root */
+			free(dir);
+			dir = xstrdup(real);
+			*strrchr(dir, '/') = '\0';
+			ta_warn("'%s' is not inside a Linux kernel tree: auditing the file alone, "
+				"without the kernel's headers",
+				path);
+			standalone = true;
+			break;
+		}
 		if (!slash || slash == dir) {
 			free(dir);
 			ta_error("'%s' is not inside a Linux kernel tree (no Makefile with "
@@ -119,6 +134,8 @@ ta_tree *ta_tree_open(const char *path)
 	t->root = dir;
 	t->version = version;
 	t->subtree = xstrdup(strlen(real) > strlen(dir) ? real + strlen(dir) + 1 : "");
+	t->file = file;
+	t->standalone = standalone;
 	t->configured = exists(dir, "include/generated/autoconf.h");
 	t->has_compdb = exists(dir, "compile_commands.json");
 	return t;

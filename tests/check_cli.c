@@ -14,6 +14,21 @@
 
 #include "testutil.h"
 
+static cJSON *need(cJSON *o, const char *key, int type_mask)
+{
+	cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	ck_assert_msg(v != NULL, "missing field '%s'", key);
+	ck_assert_msg((v->type & type_mask) != 0, "field '%s' has type %d", key, v->type);
+	return v;
+}
+
+#define STR cJSON_String
+#define NUM cJSON_Number
+#define ARR cJSON_Array
+#define OBJ cJSON_Object
+#define NUL cJSON_NULL
+
 START_TEST(test_help_exits_zero)
 {
 	struct tu_run r = tu_exec("--help");
@@ -62,34 +77,68 @@ START_TEST(test_usage_errors)
 }
 END_TEST
 
+/*
+ * A .c file as PATH is audited within its tree: its tasklets as the whole
+ * corpus's audit gives them (dma_done.c's is not used from another file);
+ * another file is an error, and so is a file for patch.
+ */
 START_TEST(test_regular_file_path)
 {
-	char *args = tu_src("corpus/index/declare.c");
-	char *quoted = xasprintf("'%s'", args);
-	struct tu_run r = tu_exec(quoted);
+	char *path = tu_src("corpus/classify/dma_done.c");
+	char *args = xasprintf("--no-cache --json - '%s'", path);
+	struct tu_run r = tu_exec(args), text;
+	cJSON *root, *t;
 
-	ck_assert_int_eq(r.status, 2);
-	ck_assert_ptr_nonnull(strstr(r.err, "is not a directory"));
+	ck_assert_int_eq(r.status, 0);
+	root = cJSON_Parse(r.out);
+	ck_assert_ptr_nonnull(root);
+	ck_assert_str_eq(need(root, "subtree", STR)->valuestring, "classify/dma_done.c");
+	ck_assert_int_eq(need(need(root, "summary", OBJ), "candidate_files", NUM)->valueint, 1);
+	ck_assert_int_eq(cJSON_GetArraySize(need(root, "tasklets", ARR)), 1);
+	t = cJSON_GetArrayItem(need(root, "tasklets", ARR), 0);
+	ck_assert_str_eq(need(t, "key", STR)->valuestring,
+			 "classify/dma_done.c:struct dd_chan.task");
+	cJSON_Delete(root);
 	tu_run_free(&r);
-	free(quoted);
 	free(args);
+	args = xasprintf("-j 2 '%s'", path);
+	text = tu_exec(args);
+	r = tu_exec("-j 2");
+	ck_assert_int_eq(text.status, 0);
+	ck_assert_ptr_nonnull(strstr(text.out, ", 1 tasklet in 1 subsystem\n"));
+	ck_assert_ptr_nonnull(strstr(text.out, "\nclassify/dma_done.c:34: c->task: dma_completion "
+					       "-> bh_workqueue [0.80], behavior: review\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "\nclassify/dma_done.c:34: c->task: dma_completion "
+					    "-> bh_workqueue [0.80], behavior: review\n"));
+	tu_run_free(&text);
+	tu_run_free(&r);
+	free(args);
+	args = xasprintf("--list-candidates '%s'", path);
+	r = tu_exec(args);
+	ck_assert_str_eq(r.out, "classify/dma_done.c\n");
+	tu_run_free(&r);
+	free(args);
+	free(path);
+
+	path = tu_src("corpus/Makefile");
+	args = xasprintf("'%s'", path);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "is neither a directory nor a .c file"));
+	tu_run_free(&r);
+	free(args);
+	free(path);
+	path = tu_src("corpus/classify/dma_done.c");
+	args = xasprintf("patch '%s'", path);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(
+		strstr(r.err, "is not a directory (only the audit takes a single file)"));
+	tu_run_free(&r);
+	free(args);
+	free(path);
 }
 END_TEST
-
-static cJSON *need(cJSON *o, const char *key, int type_mask)
-{
-	cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-
-	ck_assert_msg(v != NULL, "missing field '%s'", key);
-	ck_assert_msg((v->type & type_mask) != 0, "field '%s' has type %d", key, v->type);
-	return v;
-}
-
-#define STR cJSON_String
-#define NUM cJSON_Number
-#define ARR cJSON_Array
-#define OBJ cJSON_Object
-#define NUL cJSON_NULL
 
 START_TEST(test_default_is_corpus)
 {

@@ -200,14 +200,54 @@ START_TEST(test_near_misses)
 }
 END_TEST
 
+/* A .c file is opened in its tree; another file is refused. */
 START_TEST(test_regular_file)
 {
-	char *path = tu_src("corpus/index/declare.c");
-	char *err = open_fails(path);
+	char *path = tu_src("corpus/index/declare.c"), *root = corpus_root();
+	ta_tree *t = ta_tree_open(path);
+	char *err;
 
-	ck_assert_ptr_nonnull(strstr(err, "not a directory"));
+	ck_assert_ptr_nonnull(t);
+	ck_assert_str_eq(t->root, root);
+	ck_assert_str_eq(t->subtree, "index/declare.c");
+	ck_assert_str_eq(t->version, "6.1.0-corpus");
+	ck_assert(t->file && !t->standalone);
+	ta_tree_free(&t);
+	free(path);
+	path = tu_src("corpus/Makefile");
+	err = open_fails(path);
+	ck_assert_ptr_nonnull(strstr(err, "is neither a directory nor a .c file"));
 	free(err);
 	free(path);
+	free(root);
+}
+END_TEST
+
+/* A .c file outside any kernel tree is opened alone, after a warning. */
+START_TEST(test_standalone_file)
+{
+	char *dir = tu_mkdtemp(), *path, *err, *real;
+	ta_tree *t;
+
+	tu_write(dir, "x.c", "int x;\n");
+	path = ta_path_join(dir, "x.c");
+	real = realpath(dir, NULL);
+	tu_stderr_begin();
+	t = ta_tree_open(path);
+	err = tu_stderr_end();
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(strstr(err, "warning: "));
+	ck_assert_ptr_nonnull(
+		strstr(err, "is not inside a Linux kernel tree: auditing the file alone"));
+	ck_assert_str_eq(t->root, real);
+	ck_assert_str_eq(t->subtree, "x.c");
+	ck_assert_ptr_null(t->version);
+	ck_assert(t->file && t->standalone);
+	ta_tree_free(&t);
+	free(real);
+	free(err);
+	free(path);
+	tu_rmtree(&dir);
 }
 END_TEST
 
@@ -344,6 +384,7 @@ static Suite *tree_suite(void)
 	tcase_add_test(tc, test_not_a_kernel_tree);
 	tcase_add_test(tc, test_near_misses);
 	tcase_add_test(tc, test_regular_file);
+	tcase_add_test(tc, test_standalone_file);
 	tcase_add_test(tc, test_missing_path);
 	tcase_add_test(tc, test_subsystem);
 	tcase_add_test(tc, test_git_commit);
