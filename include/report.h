@@ -16,10 +16,11 @@
 #define TA_REPORT_FORMAT_VERSION "1.3"
 
 struct ta_report_opts {
-	bool color;             /* text: ANSI colours */
-	bool verbose;           /* text: every behaviour detail and a note line per tasklet */
-	bool timing;            /* json: include the "timing" object */
-	bool no_traces;         /* json: no event traces in the behaviour differences */
+	bool color;      /* text: ANSI colours */
+	bool verbose;    /* text: every behaviour detail and a note line per tasklet */
+	const char *cwd; /* text: locations relative to it when inside the tree (NULL: root) */
+	bool timing;     /* json: include the "timing" object */
+	bool no_traces;  /* json: no event traces in the behaviour differences */
 	const char *only_class; /* only tasklets of this class (NULL: all) */
 	double min_confidence;  /* only recommendations at least this sure */
 };

@@ -160,8 +160,12 @@ static int audit(const struct audit_opts *o)
 	    !(o->sarif_out && strcmp(o->sarif_out, "-") == 0 && !o->output)) {
 		const char *dest = o->output ? o->output : "-";
 		const char *nc = getenv("NO_COLOR");
+		char *cwd = getcwd(NULL, 0);
 		ro.color = !o->output && (!nc || !*nc) && isatty(STDOUT_FILENO);
+		ro.cwd = cwd;
 		rc = write_report(a, ops, dest, &ro);
+		ro.cwd = NULL;
+		free(cwd);
 	}
 	/* a crash, a timeout or an unreadable file cost only that file: say so */
 	if (rc == TA_EXIT_OK && ta_audit_count_status(a, TA_STATUS_FAILED) > 0)

@@ -215,7 +215,115 @@ static void print_class_summary(const ta_audit *a, const struct ta_report_opts *
 	}
 }
 
+/* Can c be part of a path as messages write them? */
+static bool path_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '.' || c == '/' || c == '-' || c == '+';
+}
+
+/*
+ * rel (tree-relative, len bytes) as seen from base, the current directory
+ * relative to the root ("drivers/dma": "pl330.c", "../net/x.c").
+ */
+static void put_path(FILE *fp, const char *rel, size_t len, const char *base)
+{
+	const char *b = base;
+
+	/* drop the directories rel and base share, component by component */
+	while (*b) {
+		size_t n = strcspn(b, "/");
+		if (n >= len || strncmp(rel, b, n) != 0 || rel[n] != '/')
+			break;
+		rel += n + 1;
+		len -= n + 1;
+		b += n;
+		b += *b == '/';
+	}
+	while (*b) {
+		fputs("../", fp);
+		b += strcspn(b, "/");
+		b += *b == '/';
+	}
+	fwrite(rel, 1, len, fp);
+}
+
+/*
+ * text with every source location in it ("x.c:12", "/root/x.c:12:3": a
+ * .c or .h path followed by a colon and a digit, or by a colon at the
+ * start of a line) written relative to base
+ * (NULL or "": relative to the root); absolute paths outside the root are
+ * left as they are.
+ */
+static void put_located(FILE *fp, const char *text, size_t n, const char *root, const char *base)
+{
+	size_t rl = strlen(root);
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i, start = i;
+		if (!path_char(text[i]) || (i > 0 && path_char(text[i - 1]))) {
+			fputc(text[i++], fp);
+			continue;
+		}
+		while (j < n && path_char(text[j]))
+			j++;
+		/* "x.c:12", or "x.c:" starting a line (a file's status) */
+		if (j + 1 < n && text[j] == ':' &&
+		    ((text[j + 1] >= '0' && text[j + 1] <= '9') || i == 0 || text[i - 1] == '\n') &&
+		    j - i > 2 && text[j - 2] == '.' && (text[j - 1] == 'c' || text[j - 1] == 'h')) {
+			if (j - i > rl + 1 && strncmp(text + i, root, rl) == 0 &&
+			    text[i + rl] == '/')
+				start = i + rl + 1;
+			if (text[start] != '/') {
+				put_path(fp, text + start, j - start, base ? base : "");
+				i = j;
+				continue;
+			}
+		}
+		fwrite(text + i, 1, j - i, fp);
+		i = j;
+	}
+}
+
+/*
+ * The current directory relative to root ("" at the root), or NULL when
+ * cwd is NULL or outside the tree.
+ */
+static const char *cwd_base(const char *root, const char *cwd)
+{
+	size_t rl = strlen(root);
+
+	if (!cwd || strncmp(cwd, root, rl) != 0 || (cwd[rl] && cwd[rl] != '/'))
+		return NULL;
+	return cwd[rl] ? cwd + rl + 1 : "";
+}
+
+static int write_body(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts);
+
+/*
+ * The report, its source locations relative to the current directory when
+ * opts->cwd is inside the tree, else to the root, in every line.
+ */
 static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	int rc;
+
+	if (!mem)
+		return -1;
+	rc = write_body(a, mem, opts);
+	if (fclose(mem) != 0)
+		rc = -1;
+	if (rc == 0)
+		put_located(fp, text, len, a->tree ? a->tree : "",
+			    cwd_base(a->tree ? a->tree : "", opts ? opts->cwd : NULL));
+	free(text);
+	return rc == 0 && !ferror(fp) ? 0 : -1;
+}
+
+static int write_body(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
 {
 	struct sub_count *subs = NULL;
 	size_t n_subs = 0, cap = 0;

@@ -277,6 +277,40 @@ START_TEST(test_text_report_lines)
 END_TEST
 
 /*
+ * Locations in the text report: relative to the current directory inside
+ * the tree, else to the root, in every line (a degraded file's clang
+ * message included, which names the file by its absolute path).
+ */
+START_TEST(test_paths_relative_to_cwd)
+{
+	char *index = tu_src("corpus/index"), *env = xasprintf("-C '%s'", index);
+	struct tu_run in = tu_exec_env(env, "-j 2 ."), out = tu_exec("-j 2");
+
+	ck_assert_int_eq(in.status, 0);
+	ck_assert_ptr_nonnull(strstr(in.out, "\nsyntax_error.c:15: d->t: "));
+	ck_assert_ptr_nonnull(strstr(in.out, "\nsyntax_error.c: degraded: 2 errors, first: "
+					     "syntax_error.c:15:29: error: "));
+	ck_assert_int_eq(out.status, 0);
+	ck_assert_ptr_nonnull(strstr(out.out, "\nindex/syntax_error.c:15: d->t: "));
+	ck_assert_ptr_nonnull(strstr(out.out, "\nindex/syntax_error.c: degraded: 2 errors, first: "
+					      "index/syntax_error.c:15:29: error: "));
+	ck_assert_ptr_null(strstr(out.out, index)); /* no absolute path */
+	tu_run_free(&in);
+	/* the whole corpus from below it: the other directories through .. */
+	in = tu_exec_env(env, "-j 2");
+	ck_assert_ptr_nonnull(strstr(in.out, "\n../classify/dma_done.c:34: c->task: "));
+	ck_assert_ptr_nonnull(strstr(in.out, "\n../classify/container_mismatch.c:23: error: "));
+	ck_assert_ptr_nonnull(strstr(in.out, "\ndeclare.c:18: legacy_tasklet: "));
+	ck_assert_ptr_nonnull(
+		strstr(in.out, "usleep_range() at ../patch/irq/irq_null_thread.c:20 in "));
+	tu_run_free(&in);
+	tu_run_free(&out);
+	free(env);
+	free(index);
+}
+END_TEST
+
+/*
  * --fail-on: exit 1 when a reported tasklet has a finding at the severity
  * or above, after the report is written in full; the filters apply (the
  * corpus's unused tasklets have notes only; its errors are 7: 5 in ISR
@@ -671,6 +705,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_regular_file_path);
 	tcase_add_test(tc, test_default_is_corpus);
 	tcase_add_test(tc, test_text_report_lines);
+	tcase_add_test(tc, test_paths_relative_to_cwd);
 	tcase_add_test(tc, test_fail_on);
 	tcase_add_test(tc, test_json_contract);
 	tcase_add_test(tc, test_ids_stable_across_runs);
