@@ -41,6 +41,9 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out);
  */
 int ta_pipeline_classify(ta_audit *a, const ta_rules *rules);
 
+/* Is cls a class the rules give?  If not, one error line listing those they do. */
+bool ta_pipeline_known_class(const ta_rules *rules, const char *cls);
+
 /*
  * The bundled corpus, audited when no PATH is given: an installed binary's
  * is the installed copy (PREFIX/share/tasklet-audit/corpus), one run from

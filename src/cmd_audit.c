@@ -146,6 +146,15 @@ static int audit(const struct audit_opts *o)
 		ta_error("unknown format '%s' (text, json or sarif)", o->format);
 		return TA_EXIT_USAGE;
 	}
+	if (o->report_in && o->only_class) {
+		/* --only names a class of the rules, as for an audit */
+		ta_rules *r = ta_rules_load(o->pipe.rules_dir ? o->pipe.rules_dir
+							      : ta_rules_default_dir());
+		bool known = r && ta_pipeline_known_class(r, o->only_class);
+		ta_rules_free(&r);
+		if (!known)
+			return TA_EXIT_USAGE;
+	}
 	if (o->report_in)
 		rc = ta_report_read(o->report_in, &a);
 	else

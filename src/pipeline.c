@@ -26,8 +26,7 @@ void ta_pipeline_opts_init(struct ta_pipeline_opts *o)
 		.scan = {.jobs = ncpu > 0 ? (int)ncpu : 1, .timeout = TA_DEFAULT_TIMEOUT}};
 }
 
-/* Is cls a class the rules give?  If not, one error line listing those they do. */
-static bool known_class(const ta_rules *rules, const char *cls)
+bool ta_pipeline_known_class(const ta_rules *rules, const char *cls)
 {
 	ta_buf names = {0};
 	bool found = false;
@@ -86,7 +85,7 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 	rules = ta_rules_load(o->rules_dir ? o->rules_dir : ta_rules_default_dir());
 	if (!rules)
 		return TA_EXIT_USAGE;
-	if (o->only_class && !known_class(rules, o->only_class)) {
+	if (o->only_class && !ta_pipeline_known_class(rules, o->only_class)) {
 		ta_rules_free(&rules);
 		return TA_EXIT_USAGE;
 	}

@@ -326,7 +326,7 @@ static int write_text(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 static int write_body(const ta_audit *a, FILE *fp, const struct ta_report_opts *opts)
 {
 	struct sub_count *subs = NULL;
-	size_t n_subs = 0, cap = 0;
+	size_t n_subs = 0, cap = 0, shown = 0;
 	ta_buf b = {0};
 	const char *bold = opts && opts->color ? "\033[1m" : "";
 	const char *off = opts && opts->color ? "\033[0m" : "";
@@ -342,12 +342,17 @@ static int write_body(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 			TA_PUSH(subs, n_subs, cap,
 				((struct sub_count){a->tasklets[i].subsystem, 0}));
 		subs[j].tasklets++;
+		shown++;
 	}
 	ta_sort(subs, n_subs, sizeof(*subs), sub_cmp);
 
-	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), %zu tasklet%s in %zu subsystem%s\n", bold,
-		TA_VERSION, off, a->tree, a->kernel_version ? a->kernel_version : "?",
-		a->n_tasklets, a->n_tasklets == 1 ? "" : "s", n_subs, n_subs == 1 ? "" : "s");
+	/* "249 tasklets in 30 subsystems", "41 of 249 tasklets in 2 subsystems" (--only) */
+	fprintf(fp, "%stasklet-audit %s%s: %s (Linux %s), ", bold, TA_VERSION, off, a->tree,
+		a->kernel_version ? a->kernel_version : "?");
+	if (shown != a->n_tasklets)
+		fprintf(fp, "%zu of ", shown);
+	fprintf(fp, "%zu tasklet%s in %zu subsystem%s\n", a->n_tasklets,
+		a->n_tasklets == 1 ? "" : "s", n_subs, n_subs == 1 ? "" : "s");
 	fprintf(fp,
 		"files: %zu .c files read, %zu candidates: %zu parsed, %zu degraded, %zu failed\n",
 		a->c_files_scanned, a->n_files, ta_audit_count_status(a, TA_STATUS_PARSED),

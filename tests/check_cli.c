@@ -59,6 +59,7 @@ static const struct {
 	{"--fail-on fatal", "unknown severity 'fatal' (error, warning or note)"},
 	{"--report /nonexistent.json", "cannot read '/nonexistent.json'"},
 	{"--report r.json corpus", "--report renders a saved report: no PATH"},
+	{"--report r.json --only nosuchclass", "unknown class 'nosuchclass' (one of: "},
 };
 
 START_TEST(test_usage_errors)
@@ -326,6 +327,9 @@ START_TEST(test_fail_on)
 	tu_run_free(&r);
 	r = tu_exec("--no-cache --only unused --fail-on warning");
 	ck_assert_int_eq(r.status, 0);
+	/* the header counts what it shows of all: "N of M tasklets" */
+	ck_assert_ptr_nonnull(strstr(r.out, "(Linux 6.1.0-corpus), "));
+	ck_assert(strstr(r.out, " of ") && strstr(r.out, " of ") < strchr(r.out, '\n'));
 	ck_assert_str_eq(r.err, "");
 	tu_run_free(&r);
 	r = tu_exec("--no-cache --only unused --fail-on note");
