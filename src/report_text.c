@@ -6,7 +6,9 @@
  * each followed by its findings, one line each; the behaviour checker's
  * details only for a "review" or "unsafe" assessment (all of them, and a
  * note line with the init API, callback and sites, with -v); then the
- * files that did not parse cleanly.  The JSON report keeps everything.
+ * files that did not parse cleanly.  Every location is relative to the
+ * current directory when it is inside the tree, else to the root.  The JSON
+ * report keeps everything.
  */
 #include "report.h"
 
