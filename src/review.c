@@ -41,6 +41,8 @@ struct ta_review {
 	size_t *gof;     /* per tasklet: its group */
 	bool *collapsed; /* per group */
 	size_t *gcount;  /* per group: its visible tasklets */
+	size_t *all;     /* when grouping: the visible tasklets in order, collapsed ones too */
+	size_t n_all;
 	char **hashes;   /* per tasklet: its current facts hash */
 	char (*conf)[8]; /* per tasklet: the confidence as shown */
 	ta_strmap ids;   /* id -> tasklet index */
@@ -246,6 +248,8 @@ static void insert_headers(ta_review *rv)
 	size_t *sorted = xcalloc(n ? n : 1, sizeof(*sorted));
 
 	memcpy(sorted, rv->rows, n * sizeof(*sorted));
+	memcpy(rv->all, rv->rows, n * sizeof(*rv->all));
+	rv->n_all = n;
 	memset(rv->gcount, 0, rv->n_groups * sizeof(*rv->gcount));
 	for (size_t r = 0; r < n; r++)
 		rv->gcount[rv->gof[sorted[r]]]++;
@@ -296,6 +300,7 @@ ta_review *ta_review_new(const ta_audit *a)
 
 	rv->a = a;
 	rv->rows = xcalloc(2 * n + 1, sizeof(*rv->rows)); /* room for a header per tasklet */
+	rv->all = xcalloc(n + 1, sizeof(*rv->all));
 	rv->dec = xcalloc(n ? n : 1, sizeof(*rv->dec));
 	rv->hashes = xcalloc(n ? n : 1, sizeof(*rv->hashes));
 	rv->conf = xcalloc(n ? n : 1, sizeof(*rv->conf));
@@ -343,6 +348,7 @@ void ta_review_free(ta_review **rvp)
 	free(rv->hashes);
 	free(rv->conf);
 	free(rv->rows);
+	free(rv->all);
 	ta_strmap_free(&rv->ids);
 	free(rv);
 	*rvp = NULL;
@@ -749,11 +755,51 @@ bool ta_review_matches(const ta_review *rv, size_t i)
 	       has(ta_review_mechanism(rv, i), q) || has(t->id, q);
 }
 
+/*
+ * The same when grouping, over the tasklets of collapsed groups too: the
+ * group of the one found is expanded.  From a header, the next is its
+ * group's first tasklet.
+ */
+static bool cursor_to_next_grouped(ta_review *rv, int dir, bool (*pass)(const ta_review *, size_t))
+{
+	size_t n = rv->n_all, p = 0, start = 1;
+
+	if (!n || rv->cursor >= rv->n_rows)
+		return false;
+	if (is_hdr(rv->rows[rv->cursor])) {
+		size_t g = rv->rows[rv->cursor] & ~HDR;
+		while (p < n && rv->gof[rv->all[p]] != g)
+			p++;
+		start = dir >= 0 ? 0 : 1;
+	} else {
+		while (p < n && rv->all[p] != rv->rows[rv->cursor])
+			p++;
+	}
+	for (size_t k = start; k < start + n; k++) {
+		size_t i = rv->all[dir >= 0 ? (p + k) % n : (p + n - k % n) % n];
+		if (!pass(rv, i))
+			continue;
+		if (rv->collapsed[rv->gof[i]]) {
+			rv->collapsed[rv->gof[i]] = false;
+			rebuild(rv);
+		}
+		for (size_t r = 0; r < rv->n_rows; r++)
+			if (rv->rows[r] == i) {
+				rv->cursor = r;
+				return true;
+			}
+		return false;
+	}
+	return false;
+}
+
 /* Move the cursor to the next (dir >= 0) or previous visible row whose tasklet passes, wrapping. */
 static bool cursor_to_next(ta_review *rv, int dir, bool (*pass)(const ta_review *, size_t))
 {
 	size_t n = rv->n_rows;
 
+	if (rv->gnames)
+		return cursor_to_next_grouped(rv, dir, pass);
 	for (size_t k = 1; k <= n; k++) {
 		size_t r = dir >= 0 ? (rv->cursor + k) % n : (rv->cursor + n - k % n) % n;
 		if (!is_hdr(rv->rows[r]) && pass(rv, rv->rows[r])) {

@@ -346,6 +346,11 @@ static int advance_after(ta_tui *ui, long decided)
 
 	if (ta_review_current(ui->rv) == decided)
 		ta_review_move(ui->rv, 1);
+	/* over a group's header to its first tasklet */
+	while (ta_review_row_is_group(ui->rv, ta_review_cursor(ui->rv)) &&
+	       ta_review_cursor(ui->rv) + 1 < ta_review_n_rows(ui->rv) &&
+	       !ta_review_row_is_group(ui->rv, ta_review_cursor(ui->rv) + 1))
+		ta_review_move(ui->rv, 1);
 	follow_cursor(ui);
 	ui->st.prev_cursor = ta_review_cursor(ui->rv);
 	if (ui->st.mode == TA_MODE_DETAIL) {

@@ -821,6 +821,67 @@ START_TEST(test_grouping)
 }
 END_TEST
 
+/* Grouped: the path keys, a search or ] into a collapsed group opens it, a decision skips headers.
+ */
+START_TEST(test_grouped_moves)
+{
+	char **keys2 = ta_review_path_keys(rv, 2), **keys1 = ta_review_path_keys(rv, 1);
+	char **keys0 = ta_review_path_keys(rv, 0);
+	size_t poll, bh = audit->n_tasklets, hdr;
+	bool collapsed;
+
+	for (size_t i = 0; i < audit->n_tasklets; i++)
+		if (ta_str_starts(audit->tasklets[i].file, "patch/bh/") && bh == audit->n_tasklets)
+			bh = i;
+	ck_assert_uint_lt(bh, audit->n_tasklets);
+	ck_assert_str_eq(keys2[bh], "patch/bh");
+	ck_assert_str_eq(keys1[bh], "patch");
+	ck_assert_str_eq(keys0[bh], "patch/bh");
+	ta_review_set_groups(rv, "test", keys1); /* takes the array */
+	ta_review_set_groups(rv, NULL, NULL);
+	for (size_t i = 0; i < audit->n_tasklets; i++) {
+		free(keys2[i]);
+		free(keys0[i]);
+	}
+	free(keys2);
+	free(keys0);
+	/* dir grouping, everything collapsed: a search opens the group of its match */
+	keys("bbbb");
+	ck_assert_str_eq(ta_review_grouping(rv), "dir");
+	keys("z");
+	ck_assert(ta_review_any_collapsed(rv));
+	ta_tui_key(ui, 'g');
+	keys("/po->poll\n");
+	poll = (size_t)ta_review_current(rv);
+	ck_assert_str_eq(audit->tasklets[poll].key, "classify/poller.c:struct po_dev.poll");
+	ck_assert_ptr_nonnull(strstr(st->message, "match 1 of 1"));
+	/* the group above its row is open, the others stay collapsed */
+	hdr = ta_review_cursor(rv);
+	while (!ta_review_row_is_group(rv, hdr))
+		hdr--;
+	ta_review_row_group(rv, hdr, NULL, &collapsed);
+	ck_assert(!collapsed);
+	ck_assert(ta_review_any_collapsed(rv));
+	/* ] from a collapsed header: into its group (z with some collapsed expands them all) */
+	keys("z");
+	ck_assert(!ta_review_any_collapsed(rv));
+	ta_tui_key(ui, 'g');
+	ta_tui_key(ui, 'o');
+	ck_assert(ta_review_any_collapsed(rv));
+	ta_tui_key(ui, ']');
+	ck_assert_int_ge(ta_review_current(rv), 0);
+	ck_assert_uint_eq(ta_review_cursor(rv), 1);
+	/* deciding the last tasklet of a group moves over the next header */
+	hdr = 1;
+	while (hdr < ta_review_n_rows(rv) && !ta_review_row_is_group(rv, hdr))
+		hdr++;
+	ck_assert_uint_lt(hdr + 1, ta_review_n_rows(rv));
+	ta_review_set_cursor(rv, hdr - 1);
+	ta_tui_key(ui, 'a');
+	ck_assert_uint_eq(ta_review_cursor(rv), hdr + 1);
+}
+END_TEST
+
 /* Every key of the help screen is in the manual, on a .B or .BR line. */
 START_TEST(test_man_documents_keys)
 {
@@ -877,6 +938,7 @@ int main(void)
 	tcase_add_test(tc, test_failed_search_decides_nothing);
 	tcase_add_test(tc, test_bulk_decisions);
 	tcase_add_test(tc, test_grouping);
+	tcase_add_test(tc, test_grouped_moves);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
