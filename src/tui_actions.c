@@ -778,23 +778,35 @@ static int run_sh(ta_tui *ui, const char *script, ...)
 	return TA_REDRAW_RUN;
 }
 
-/* e: $EDITOR +LINE FILE (vi when EDITOR is unset or empty; EDITOR may hold options). */
+/*
+ * e: $EDITOR +LINE FILE (vi when EDITOR is unset or empty; EDITOR may hold
+ * options): the tasklet's file and line, or on the callback's page the
+ * callback's.
+ */
 static int run_editor(ta_tui *ui)
 {
 	long i = current_or_say(ui, "no tasklet to open");
 	const ta_tasklet *t;
+	const char *file;
+	unsigned at;
 	char *path, line[24];
 	int flags;
 
 	if (i < 0)
 		return TA_REDRAW_STATUS;
 	t = &ta_review_audit(ui->rv)->tasklets[i];
-	if (!t->file) {
+	file = t->file;
+	at = t->line;
+	if (ui->st.mode == TA_MODE_BODY && t->callback_file) {
+		file = t->callback_file;
+		at = t->callback_line;
+	}
+	if (!file) {
 		messagef(ui, true, "%s has no file to open", tasklet_name(ui, (size_t)i));
 		return TA_REDRAW_STATUS;
 	}
-	path = tree_path(ui, t->file);
-	snprintf(line, sizeof(line), "+%u", t->line ? t->line : 1);
+	path = tree_path(ui, file);
+	snprintf(line, sizeof(line), "+%u", at ? at : 1);
 	flags = run_sh(ui, "exec ${EDITOR:-vi} \"$@\"", line, path, (char *)NULL);
 	free(path);
 	return flags;

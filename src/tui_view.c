@@ -293,14 +293,20 @@ static struct cols layout(int width)
 	return c;
 }
 
-/* "file:line", or when it does not fit "base.c:line", then its tail after '~'. */
+/*
+ * "file:line", or when it does not fit, the longest tail of whole path
+ * components that does ("host/init.c:986"); a name too long for the
+ * column is then cut to its tail after '~' by the cell.
+ */
 static const char *location(const ta_tasklet *t, int width, char *buf, size_t size)
 {
-	const char *file = t->file ? t->file : "?", *base = strrchr(file, '/');
+	const char *file = t->file ? t->file : "?", *p = file;
 
 	snprintf(buf, size, "%s:%u", file, t->line);
-	if ((int)strlen(buf) > width && base)
-		snprintf(buf, size, "%s:%u", base + 1, t->line);
+	while ((int)strlen(buf) > width && (p = strchr(p, '/'))) {
+		p++;
+		snprintf(buf, size, "%s:%u", p, t->line);
+	}
 	return buf;
 }
 

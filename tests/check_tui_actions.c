@@ -588,6 +588,7 @@ START_TEST(test_look_keys)
 	const ta_tasklet *t = &audit->tasklets[poll];
 	char *want, *tmp, *text;
 
+	setenv("TMPDIR", dir, 1); /* the pager's file, should a check fail before it is removed */
 	/* e: sh -c 'exec ${EDITOR:-vi} "$@"' sh +LINE TREE/FILE */
 	ck_assert_int_eq(ta_tui_key(ui, 'e'), TA_REDRAW_RUN);
 	ck_assert_ptr_nonnull(st->run_argv);
@@ -626,6 +627,14 @@ START_TEST(test_look_keys)
 	ck_assert_ptr_nonnull(strstr(st->body->v[2].text, t->callback));
 	ck_assert_ptr_nonnull(strstr(st->body->v[st->body->n - 1].text, "  }"));
 	ck_assert_uint_gt(st->body->n, 4);
+	/* e on the body page: the callback's file and line */
+	ta_tui_key(ui, 'e');
+	want = xasprintf("+%u", t->callback_line);
+	ck_assert_str_eq(st->run_argv[4], want);
+	free(want);
+	text_has(st->run_argv[5], t->callback_file);
+	ta_tui_ran(ui, 0);
+	ck_assert_int_eq(st->mode, TA_MODE_BODY);
 	/* deciding keys do nothing on the body page; q goes back */
 	ta_tui_key(ui, 'a');
 	ck_assert_ptr_null(ta_review_decision_of(rv, poll));
