@@ -644,10 +644,13 @@ START_TEST(test_issue16_keys)
 	pgcopy = ta_path_join(dir, "pager-copy");
 	pgargs = ta_path_join(dir, "pager-args");
 	rpath = ta_path_join(dir, "k.review.json");
-	tu_write(dir, "fake-editor", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$OUT/editor-args\"\n");
+	/* each writes aside, then renames: the test never reads a half-written file */
+	tu_write(dir, "fake-editor",
+		 "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$OUT/e.tmp\"\n"
+		 "mv \"$OUT/e.tmp\" \"$OUT/editor-args\"\n");
 	tu_write(dir, "fake-pager",
-		 "#!/bin/sh\ncp \"$1\" \"$OUT/pager-copy\"\nprintf '%s\\n' \"$@\" > "
-		 "\"$OUT/pager-args\"\n");
+		 "#!/bin/sh\ncp \"$1\" \"$OUT/p.tmp\" && mv \"$OUT/p.tmp\" \"$OUT/pager-copy\"\n"
+		 "printf '%s\\n' \"$@\" > \"$OUT/a.tmp\"\nmv \"$OUT/a.tmp\" \"$OUT/pager-args\"\n");
 	ck_assert_int_eq(tu_sh("chmod +x '%s/fake-editor' '%s/fake-pager'", dir, dir), 0);
 	env = xasprintf("-u NO_COLOR OUT='%s' EDITOR='%s/fake-editor' PAGER='%s/fake-pager'", dir,
 			dir, dir);
@@ -675,7 +678,8 @@ START_TEST(test_issue16_keys)
 	*strchr(text, '\n') = '\0';
 	ck_assert_ptr_nonnull(strstr(text, "tasklet-audit-patch-"));
 	free(wait_for("k", "SUBSYSTEM"));
-	ck_assert_int_ne(access(text, F_OK), 0);
+	for (double t0 = now(); access(text, F_OK) == 0; usleep(30000))
+		ck_assert_msg(now() - t0 < WAIT_SECONDS, "the pager's file '%s' stays", text);
 	free(text);
 	/* c: the callback's body, q back */
 	keys("k", "c");
