@@ -41,6 +41,7 @@ struct ta_tui {
 	int grouping; /* an index into groupings[] */
 	ta_maintainers *maint;
 	bool maint_loaded;
+	char **maint_keys; /* per tasklet, its entry (NULL: none), computed once */
 };
 
 /* What "b" cycles through: depth > 0 the path's first components, 0 the directory, -1 MAINTAINERS.
@@ -182,6 +183,9 @@ void ta_tui_free(ta_tui **uip)
 	ta_tui_ran(ui, 0);
 	free(ui->bulk);
 	ta_maintainers_free(&ui->maint);
+	for (size_t i = 0; ui->maint_keys && i < ta_review_audit(ui->rv)->n_tasklets; i++)
+		free(ui->maint_keys[i]);
+	free(ui->maint_keys);
 	free(ui->st.message);
 	free(ui->review_path);
 	free(ui->source);
@@ -1034,12 +1038,18 @@ static char **maintainer_keys(ta_tui *ui)
 			 a->tree ? a->tree : "");
 		return NULL;
 	}
-	keys = xcalloc(a->n_tasklets + 1, sizeof(*keys));
-	for (size_t i = 0; i < a->n_tasklets; i++) {
-		const char *f = a->tasklets[i].file, *sec;
-		sec = f ? ta_maintainers_section(ui->maint, &f, 1, TA_SECTION_SPECIFIC) : NULL;
-		keys[i] = sec ? xstrdup(sec) : NULL;
+	if (!ui->maint_keys) {
+		ui->maint_keys = xcalloc(a->n_tasklets + 1, sizeof(*ui->maint_keys));
+		for (size_t i = 0; i < a->n_tasklets; i++) {
+			const char *f = a->tasklets[i].file, *sec;
+			sec = f ? ta_maintainers_section(ui->maint, &f, 1, TA_SECTION_SPECIFIC)
+				: NULL;
+			ui->maint_keys[i] = sec ? xstrdup(sec) : NULL;
+		}
 	}
+	keys = xcalloc(a->n_tasklets + 1, sizeof(*keys));
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		keys[i] = ui->maint_keys[i] ? xstrdup(ui->maint_keys[i]) : NULL;
 	return keys;
 }
 

@@ -280,7 +280,7 @@ static struct cols layout(int width)
 	rest = width - (c.cls + c.mech + c.conf + c.verdict + c.dec + 5);
 	if (width >= 100) {
 		/* the subsystem takes up to 18 columns ("drivers/net/wireless") of what is left */
-		c.sub = rest * 2 / 5;
+		c.sub = width >= 120 ? rest * 2 / 5 : rest / 4;
 		c.sub = c.sub < 10 ? 10 : c.sub > 18 ? 18 : c.sub;
 		rest -= c.sub + 1;
 	}
