@@ -512,10 +512,10 @@ static void draw_title(const ta_tui *ui)
 			 "the callback of %s  (q back, j/k scroll, e edit)  line %zu/%zu",
 			 i >= 0 ? ta_review_audit(rv)->tasklets[i].key : "-", st->page_top + 1, n);
 	else
-		snprintf(buf, sizeof(buf),
-			 "tasklet %zu of %zu: %s  (q back, j/k scroll)  line %zu/%zu",
-			 ta_review_cursor(rv) + 1, ta_review_n_rows(rv),
-			 i >= 0 ? ta_review_audit(rv)->tasklets[i].key : "-", st->page_top + 1, n);
+		snprintf(buf, sizeof(buf), "%s %zu of %zu: %s  (q back, j/k scroll)  line %zu/%zu",
+			 ta_review_grouping(rv) ? "row" : "tasklet", ta_review_cursor(rv) + 1,
+			 ta_review_n_rows(rv), i >= 0 ? ta_review_audit(rv)->tasklets[i].key : "-",
+			 st->page_top + 1, n);
 	put(0, 0, COLS, buf, V.attrs[V_HEADER], true);
 }
 
