@@ -41,7 +41,8 @@ int ta_decision_from_name(const char *name);
 	X(MECHANISM, "mechanism")                                                                  \
 	X(CONFIDENCE, "confidence")                                                                \
 	X(VERDICT, "verdict")                                                                      \
-	X(DECISION, "decision")
+	X(DECISION, "decision")                                                                    \
+	X(FILE, "file")
 
 enum ta_field {
 #define X(e, name) TA_FIELD_##e,
@@ -53,7 +54,7 @@ enum ta_field {
 const char *ta_field_name(enum ta_field f);
 /* -1 when unknown. */
 int ta_field_from_name(const char *name);
-/* Sorting: every field but decision.  Filtering: every field but confidence. */
+/* Sorting: every field but decision.  Filtering: every field but confidence and file. */
 bool ta_field_sortable(enum ta_field f);
 bool ta_field_filterable(enum ta_field f);
 
@@ -83,13 +84,55 @@ const ta_audit *ta_review_audit(const ta_review *rv);
 /* The behaviour verdict of tasklet i, or NULL when it has none. */
 const ta_behavior *ta_review_behavior(const ta_review *rv, size_t i);
 
-/* The visible rows, after filters and sorting: each is an index into a->tasklets. */
+/*
+ * The visible rows, after filters and sorting: each is an index into
+ * a->tasklets, or (when grouping) a group's header row, for which
+ * ta_review_row() returns TA_REVIEW_NO_TASKLET.
+ */
+#define TA_REVIEW_NO_TASKLET ((size_t)-1)
 size_t ta_review_n_rows(const ta_review *rv);
 size_t ta_review_row(const ta_review *rv, size_t row);
-/* Is the row the first of its group under the current sort? */
+/* Is the row's value of the sort field not the same as the row's above (or is it the first)? */
 bool ta_review_group_start(const ta_review *rv, size_t row);
 
-/* The cursor is a row; with no rows it is 0 and points at nothing. */
+/*
+ * Grouping: keys[i] is tasklet i's group (NULL: "-"); the model takes the
+ * array and its strings (NULL keys: no grouping) and label names the
+ * grouping in the status bar.  The rows are then ordered by group, then
+ * by the sort; each group starts with a header row, and a collapsed
+ * group shows its header only.  Filters apply inside the groups; a group
+ * with no visible tasklet has no header.
+ */
+void ta_review_set_groups(ta_review *rv, const char *label, char **keys);
+/* The grouping's label, or NULL when not grouping. */
+const char *ta_review_grouping(const ta_review *rv);
+/*
+ * Per tasklet, the first depth components of the directory of its file
+ * ("drivers/net/wireless" for depth 3), or (depth 0) its whole directory;
+ * for ta_review_set_groups().
+ */
+char **ta_review_path_keys(const ta_review *rv, int depth);
+/* Is the row a group's header?  Then its title, its visible tasklets and whether it is collapsed.
+ */
+bool ta_review_row_is_group(const ta_review *rv, size_t row);
+const char *ta_review_row_group(const ta_review *rv, size_t row, size_t *count, bool *collapsed);
+/* Collapse or expand the group of the row (on a tasklet row: collapse its group, cursor on the
+ * header). */
+void ta_review_toggle_group(ta_review *rv, size_t row);
+void ta_review_collapse_all(ta_review *rv, bool collapsed);
+/* Is any group collapsed? */
+bool ta_review_any_collapsed(const ta_review *rv);
+/*
+ * The tasklets the filters show (group NULL), or those of the group of
+ * the row under the cursor, collapsed or not, in row order; *v is the
+ * caller's to free().  Returns the group's title in *group when grouping.
+ */
+size_t ta_review_shown_tasklets(const ta_review *rv, bool group, size_t **v, const char **title);
+/* Reverse the sort (the groups keep their order). */
+void ta_review_set_reverse(ta_review *rv, bool reverse);
+bool ta_review_reverse(const ta_review *rv);
+
+/* The cursor is a row; with no rows it is 0 and points at nothing (nor on a header row). */
 size_t ta_review_cursor(const ta_review *rv);
 /* Clamped to the rows. */
 void ta_review_set_cursor(ta_review *rv, size_t row);
@@ -161,7 +204,14 @@ const ta_review_decision *ta_review_decision_of(const ta_review *rv, size_t i);
  */
 #define TA_REVIEW_UNDO_MAX 64
 bool ta_review_undo(ta_review *rv, size_t *i);
+/*
+ * Decide n tasklets at once (bulk accept or reject), one undo step: undo
+ * puts every one of them back.
+ */
+void ta_review_decide_many(ta_review *rv, const size_t *v, size_t n, enum ta_decision d);
 size_t ta_review_n_undo(const ta_review *rv);
+/* How many tasklets the next undo puts back (0: nothing to undo). */
+size_t ta_review_undo_size(const ta_review *rv);
 
 /*
  * Restore a saved decision (from the review file).  When the report has
@@ -176,7 +226,8 @@ void ta_review_all_decisions(const ta_review *rv, const ta_review_decision ***v,
  * Counts: how many tasklets there are (total) and are visible, and by
  * decision and stale ones (a stale decision counts under its decision
  * too).  ta_review_counts() counts the decisions over all tasklets,
- * ta_review_counts_shown() over the visible rows only (the status bar).
+ * ta_review_counts_shown() over the visible tasklets only (the status bar;
+ * those of collapsed groups too, and visible counts tasklets, not rows).
  */
 struct ta_review_counts {
 	size_t total, visible, stale;

@@ -34,6 +34,7 @@ enum {
 	TA_KEY_ESC,
 	TA_KEY_BACKSPACE,
 	TA_KEY_REDRAW, /* Ctrl-L */
+	TA_KEY_TAB,
 };
 
 /* What a handler asks the view to repaint (bits). */
@@ -43,20 +44,23 @@ enum {
 #define TA_REDRAW_STATUS 0x4 /* the status bar and the message or prompt line */
 #define TA_REDRAW_ALL 0x8    /* clear the screen and paint everything */
 #define TA_REDRAW_QUIT 0x10  /* leave the loop */
+#define TA_REDRAW_RUN 0x20   /* run state.run_argv with the terminal, then call ta_tui_ran() */
 
 /* The smallest terminal the TUI draws in. */
 #define TA_TUI_MIN_COLS 80
 #define TA_TUI_MIN_ROWS 24
 
-enum ta_tui_mode { TA_MODE_LIST, TA_MODE_DETAIL, TA_MODE_HELP };
+/* TA_MODE_BODY: the callback's body ("c"), over the list or the detail page. */
+enum ta_tui_mode { TA_MODE_LIST, TA_MODE_DETAIL, TA_MODE_HELP, TA_MODE_BODY };
 
 /* What the bottom line is collecting. */
 enum ta_tui_input {
 	TA_INPUT_NONE,
 	TA_INPUT_SEARCH,  /* "/" */
-	TA_INPUT_COMMENT, /* "c" */
+	TA_INPUT_COMMENT, /* "C" */
 	TA_INPUT_EXPORT,  /* "x": the directory */
-	TA_INPUT_PICK,    /* a list to choose from (f, e) */
+	TA_INPUT_PICK,    /* a list to choose from (f, m) */
+	TA_INPUT_CONFIRM, /* "accept 12 tasklets? (y/n)" (A, R): y or anything else */
 };
 
 /* The screen state the view paints; read-only outside tui_actions.c. */
@@ -68,6 +72,8 @@ struct ta_tui_state {
 	size_t top;         /* the first list row on screen */
 	size_t prev_cursor; /* the cursor row before the last key */
 	ta_detail *detail;  /* the page (detail mode) */
+	ta_detail *body;    /* the callback's body (body mode) */
+	char **run_argv;    /* with TA_REDRAW_RUN: the program to run (NULL-terminated) */
 	size_t page_top;    /* the first page line on screen (detail, help) */
 	char *prompt_label; /* "/", "comment: ", "export to: " */
 	char *prompt;       /* the text typed so far */
@@ -99,6 +105,12 @@ int ta_tui_resize(ta_tui *ui, int rows, int cols);
 int ta_tui_key(ta_tui *ui, int key);
 /* Lines of the list (or page) on screen: the terminal less the title, status and prompt lines. */
 size_t ta_tui_page_height(const ta_tui *ui);
+/*
+ * The program of TA_REDRAW_RUN ended: status is its wait status, or -1
+ * when it could not be started.  Clears run_argv, removes what the program
+ * was given to read, says what failed; returns TA_REDRAW_ALL.
+ */
+int ta_tui_ran(ta_tui *ui, int status);
 /* Show a message (the view reports errors printed while the screen is up). */
 void ta_tui_set_message(ta_tui *ui, bool error, const char *text);
 /* Save the review file now (on quit, on a signal); 0, or -1 after one error line. */

@@ -29,14 +29,27 @@ struct ta_review {
 	ta_review_decision *kept; /* decisions on ids the report lacks */
 	size_t n_kept, cap_kept;
 	struct undo {
-		size_t i;
-		ta_review_decision *before; /* NULL: no decision */
+		size_t n;                    /* tasklets changed in one step (bulk: many) */
+		size_t *i;                   /* which */
+		ta_review_decision **before; /* what each had (NULL: no decision) */
 	} undo[TA_REVIEW_UNDO_MAX];
-	size_t n_undo;   /* the last is the newest */
+	size_t n_undo; /* the last is the newest */
+	bool reverse;  /* the sort reversed */
+	char *group_label;
+	char **gnames; /* per group: its title; NULL when not grouping */
+	size_t n_groups;
+	size_t *gof;     /* per tasklet: its group */
+	bool *collapsed; /* per group */
+	size_t *gcount;  /* per group: its visible tasklets */
+	size_t *all;     /* when grouping: the visible tasklets in order, collapsed ones too */
+	size_t n_all;
 	char **hashes;   /* per tasklet: its current facts hash */
 	char (*conf)[8]; /* per tasklet: the confidence as shown */
 	ta_strmap ids;   /* id -> tasklet index */
 };
+
+static void groups_clear(ta_review *rv);
+static void undo_clear(struct undo *u);
 
 static const char *const decision_names[] = {"undecided", "accept", "reject", "defer"};
 
@@ -79,7 +92,15 @@ bool ta_field_sortable(enum ta_field f)
 
 bool ta_field_filterable(enum ta_field f)
 {
-	return f < TA_FIELD_COUNT && f != TA_FIELD_CONFIDENCE;
+	return f < TA_FIELD_COUNT && f != TA_FIELD_CONFIDENCE && f != TA_FIELD_FILE;
+}
+
+/* A header row: this bit and the group's number. */
+#define HDR ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
+static bool is_hdr(size_t v)
+{
+	return (v & HDR) != 0;
 }
 
 /* Mix a string and its terminating NUL into a hash (NULL as ""). */
@@ -180,6 +201,11 @@ static int row_cmp(const void *x, const void *y, void *ctx)
 			c = strcmp(vi, vj);
 		break;
 	}
+	case TA_FIELD_FILE:
+		c = cmp_str0(ti->file, tj->file);
+		if (!c)
+			c = (ti->line > tj->line) - (ti->line < tj->line);
+		break;
 	default:
 		c = strcmp(ta_review_value_of(rv, i, rv->sort),
 			   ta_review_value_of(rv, j, rv->sort));
@@ -192,6 +218,17 @@ static int row_cmp(const void *x, const void *y, void *ctx)
 		c = (ti->line > tj->line) - (ti->line < tj->line);
 	if (!c)
 		c = (i > j) - (i < j);
+	if (rv->reverse)
+		c = -c;
+	if (rv->gnames) {
+		/* the groups first, in their order whatever the sort's direction; "-" last */
+		const char *gi = rv->gnames[rv->gof[i]], *gj = rv->gnames[rv->gof[j]];
+		int g = (strcmp(gi, "-") == 0) - (strcmp(gj, "-") == 0);
+		if (!g)
+			g = strcmp(gi, gj);
+		if (g)
+			return g;
+	}
 	return c;
 }
 
@@ -204,11 +241,34 @@ static bool visible(const ta_review *rv, size_t i)
 	return true;
 }
 
-/* Rebuild the rows; the cursor follows its tasklet, else keeps its row number. */
+/* Put the header rows in and the rows of collapsed groups out (rows sorted by group). */
+static void insert_headers(ta_review *rv)
+{
+	size_t n = rv->n_rows, out = 0;
+	size_t *sorted = xcalloc(n ? n : 1, sizeof(*sorted));
+
+	memcpy(sorted, rv->rows, n * sizeof(*sorted));
+	memcpy(rv->all, rv->rows, n * sizeof(*rv->all));
+	rv->n_all = n;
+	memset(rv->gcount, 0, rv->n_groups * sizeof(*rv->gcount));
+	for (size_t r = 0; r < n; r++)
+		rv->gcount[rv->gof[sorted[r]]]++;
+	for (size_t r = 0; r < n; r++) {
+		size_t g = rv->gof[sorted[r]];
+		if (r == 0 || rv->gof[sorted[r - 1]] != g)
+			rv->rows[out++] = HDR | g;
+		if (!rv->collapsed[g])
+			rv->rows[out++] = sorted[r];
+	}
+	rv->n_rows = out;
+	free(sorted);
+}
+
+/* Rebuild the rows; the cursor follows its tasklet (or its group), else keeps its row number. */
 static void rebuild(ta_review *rv)
 {
-	long cur = ta_review_current(rv);
 	size_t old_row = rv->cursor;
+	size_t cur = old_row < rv->n_rows ? rv->rows[old_row] : TA_REVIEW_NO_TASKLET;
 
 	rv->n_rows = 0;
 	for (size_t i = 0; i < rv->a->n_tasklets; i++)
@@ -216,12 +276,20 @@ static void rebuild(ta_review *rv)
 			rv->rows[rv->n_rows++] = i;
 	if (rv->n_rows > 1)
 		qsort_r(rv->rows, rv->n_rows, sizeof(*rv->rows), row_cmp, rv);
+	if (rv->gnames)
+		insert_headers(rv);
 	rv->cursor = old_row;
-	for (size_t r = 0; cur >= 0 && r < rv->n_rows; r++)
-		if (rv->rows[r] == (size_t)cur) {
-			rv->cursor = r;
-			return;
-		}
+	for (int pass = 0; pass < 2 && cur != TA_REVIEW_NO_TASKLET; pass++) {
+		for (size_t r = 0; r < rv->n_rows; r++)
+			if (rv->rows[r] == cur) {
+				rv->cursor = r;
+				return;
+			}
+		/* a tasklet in a collapsed group: its header */
+		if (is_hdr(cur) || !rv->gnames)
+			break;
+		cur = HDR | rv->gof[cur];
+	}
 	ta_review_set_cursor(rv, old_row);
 }
 
@@ -231,7 +299,8 @@ ta_review *ta_review_new(const ta_audit *a)
 	size_t n = a->n_tasklets;
 
 	rv->a = a;
-	rv->rows = xcalloc(n ? n : 1, sizeof(*rv->rows));
+	rv->rows = xcalloc(2 * n + 1, sizeof(*rv->rows)); /* room for a header per tasklet */
+	rv->all = xcalloc(n + 1, sizeof(*rv->all));
 	rv->dec = xcalloc(n ? n : 1, sizeof(*rv->dec));
 	rv->hashes = xcalloc(n ? n : 1, sizeof(*rv->hashes));
 	rv->conf = xcalloc(n ? n : 1, sizeof(*rv->conf));
@@ -268,8 +337,9 @@ void ta_review_free(ta_review **rvp)
 	for (size_t i = 0; i < rv->n_kept; i++)
 		decision_clear(&rv->kept[i]);
 	for (size_t k = 0; k < rv->n_undo; k++)
-		decision_free(&rv->undo[k].before);
+		undo_clear(&rv->undo[k]);
 	free(rv->kept);
+	groups_clear(rv);
 	for (int f = 0; f < TA_FIELD_COUNT; f++)
 		free(rv->filters[f]);
 	free(rv->search);
@@ -278,6 +348,7 @@ void ta_review_free(ta_review **rvp)
 	free(rv->hashes);
 	free(rv->conf);
 	free(rv->rows);
+	free(rv->all);
 	ta_strmap_free(&rv->ids);
 	free(rv);
 	*rvp = NULL;
@@ -300,15 +371,201 @@ size_t ta_review_n_rows(const ta_review *rv)
 
 size_t ta_review_row(const ta_review *rv, size_t row)
 {
-	return row < rv->n_rows ? rv->rows[row] : 0;
+	if (row >= rv->n_rows)
+		return 0;
+	return is_hdr(rv->rows[row]) ? TA_REVIEW_NO_TASKLET : rv->rows[row];
 }
 
 bool ta_review_group_start(const ta_review *rv, size_t row)
 {
 	if (row == 0 || row >= rv->n_rows)
 		return row == 0;
+	if (is_hdr(rv->rows[row]) || is_hdr(rv->rows[row - 1]))
+		return true;
 	return strcmp(ta_review_value_of(rv, rv->rows[row], rv->sort),
 		      ta_review_value_of(rv, rv->rows[row - 1], rv->sort)) != 0;
+}
+
+static void groups_clear(ta_review *rv)
+{
+	for (size_t g = 0; rv->gnames && g < rv->n_groups; g++)
+		free(rv->gnames[g]);
+	free(rv->gnames);
+	free(rv->gof);
+	free(rv->collapsed);
+	free(rv->gcount);
+	free(rv->group_label);
+	rv->gnames = NULL;
+	rv->gof = NULL;
+	rv->collapsed = NULL;
+	rv->gcount = NULL;
+	rv->group_label = NULL;
+	rv->n_groups = 0;
+}
+
+void ta_review_set_groups(ta_review *rv, const char *label, char **keys)
+{
+	ta_strmap seen = {0};
+	size_t cap = 0, n = rv->a->n_tasklets;
+
+	/* the cursor's tasklet, so that it is found again among the new rows */
+	if (rv->cursor < rv->n_rows && is_hdr(rv->rows[rv->cursor])) {
+		for (size_t r = rv->cursor + 1; r < rv->n_rows; r++)
+			if (!is_hdr(rv->rows[r])) {
+				rv->cursor = r;
+				break;
+			}
+		if (rv->cursor < rv->n_rows && is_hdr(rv->rows[rv->cursor]))
+			rv->rows[rv->cursor] = TA_REVIEW_NO_TASKLET;
+	}
+	groups_clear(rv);
+	if (keys) {
+		rv->group_label = xstrdup(label ? label : "group");
+		rv->gof = xcalloc(n ? n : 1, sizeof(*rv->gof));
+		for (size_t i = 0; i < n; i++) {
+			const char *k = keys[i] ? keys[i] : "-";
+			size_t *slot = ta_strmap_get(&seen, k);
+			if (!slot) {
+				ta_strmap_put(&seen, k, rv->n_groups);
+				TA_PUSH(rv->gnames, rv->n_groups, cap, xstrdup(k));
+				slot = ta_strmap_get(&seen, k);
+			}
+			rv->gof[i] = *slot;
+			free(keys[i]);
+		}
+		if (!rv->gnames)
+			rv->gnames = xcalloc(1, sizeof(*rv->gnames));
+		rv->collapsed = xcalloc(rv->n_groups + 1, sizeof(*rv->collapsed));
+		rv->gcount = xcalloc(rv->n_groups + 1, sizeof(*rv->gcount));
+		free(keys);
+	}
+	ta_strmap_free(&seen);
+	rebuild(rv);
+}
+
+const char *ta_review_grouping(const ta_review *rv)
+{
+	return rv->group_label;
+}
+
+char **ta_review_path_keys(const ta_review *rv, int depth)
+{
+	size_t n = rv->a->n_tasklets;
+	char **keys = xcalloc(n ? n : 1, sizeof(*keys));
+
+	for (size_t i = 0; i < n; i++) {
+		const char *f = rv->a->tasklets[i].file, *end;
+		int k = 0;
+		if (!f)
+			continue;
+		end = strrchr(f, '/');
+		if (!end) {
+			keys[i] = xstrdup(".");
+			continue;
+		}
+		/* the first depth components, within the directory */
+		for (const char *p = f; depth > 0 && p < end; p++)
+			if (*p == '/' && ++k == depth) {
+				end = p;
+				break;
+			}
+		keys[i] = xstrndup(f, (size_t)(end - f));
+	}
+	return keys;
+}
+
+bool ta_review_row_is_group(const ta_review *rv, size_t row)
+{
+	return row < rv->n_rows && is_hdr(rv->rows[row]);
+}
+
+const char *ta_review_row_group(const ta_review *rv, size_t row, size_t *count, bool *collapsed)
+{
+	size_t g;
+
+	if (!ta_review_row_is_group(rv, row))
+		return NULL;
+	g = rv->rows[row] & ~HDR;
+	if (count)
+		*count = rv->gcount[g];
+	if (collapsed)
+		*collapsed = rv->collapsed[g];
+	return rv->gnames[g];
+}
+
+/* The group of a row (a header's or a tasklet's); false when not grouping. */
+static bool group_of_row(const ta_review *rv, size_t row, size_t *g)
+{
+	if (!rv->gnames || row >= rv->n_rows)
+		return false;
+	*g = is_hdr(rv->rows[row]) ? rv->rows[row] & ~HDR : rv->gof[rv->rows[row]];
+	return true;
+}
+
+void ta_review_toggle_group(ta_review *rv, size_t row)
+{
+	size_t g;
+
+	if (!group_of_row(rv, row, &g))
+		return;
+	rv->collapsed[g] = !rv->collapsed[g];
+	rebuild(rv);
+	for (size_t r = 0; r < rv->n_rows; r++)
+		if (rv->rows[r] == (HDR | g)) {
+			rv->cursor = r;
+			break;
+		}
+}
+
+void ta_review_collapse_all(ta_review *rv, bool collapsed)
+{
+	for (size_t g = 0; g < rv->n_groups; g++)
+		rv->collapsed[g] = collapsed;
+	rebuild(rv);
+}
+
+bool ta_review_any_collapsed(const ta_review *rv)
+{
+	for (size_t g = 0; g < rv->n_groups; g++)
+		if (rv->collapsed[g])
+			return true;
+	return false;
+}
+
+size_t ta_review_shown_tasklets(const ta_review *rv, bool group, size_t **out, const char **title)
+{
+	size_t n = 0, g = 0, *v = xcalloc(rv->a->n_tasklets + 1, sizeof(*v));
+	bool by_group = group && group_of_row(rv, rv->cursor, &g);
+
+	if (title)
+		*title = by_group ? rv->gnames[g] : NULL;
+	/* in row order, with the rows of collapsed groups where they would be */
+	for (size_t r = 0; r < rv->n_rows; r++) {
+		size_t e = rv->rows[r];
+		if (!is_hdr(e)) {
+			if (!by_group || rv->gof[e] == g)
+				v[n++] = e;
+			continue;
+		}
+		if (!rv->collapsed[e & ~HDR] || (by_group && (e & ~HDR) != g))
+			continue;
+		for (size_t i = 0; i < rv->a->n_tasklets; i++)
+			if (rv->gof[i] == (e & ~HDR) && visible(rv, i))
+				v[n++] = i;
+	}
+	*out = v;
+	return n;
+}
+
+void ta_review_set_reverse(ta_review *rv, bool reverse)
+{
+	rv->reverse = reverse;
+	rebuild(rv);
+}
+
+bool ta_review_reverse(const ta_review *rv)
+{
+	return rv->reverse;
 }
 
 size_t ta_review_cursor(const ta_review *rv)
@@ -334,7 +591,8 @@ void ta_review_move(ta_review *rv, long delta)
 
 long ta_review_current(const ta_review *rv)
 {
-	return rv->cursor < rv->n_rows ? (long)rv->rows[rv->cursor] : -1;
+	return rv->cursor < rv->n_rows && !is_hdr(rv->rows[rv->cursor]) ? (long)rv->rows[rv->cursor]
+									: -1;
 }
 
 bool ta_review_goto_id(ta_review *rv, const char *id)
@@ -379,6 +637,8 @@ const char *ta_review_value_of(const ta_review *rv, size_t i, enum ta_field f)
 		if (rv->dec[i] && rv->dec[i]->stale)
 			return "stale";
 		return ta_decision_name(rv->dec[i] ? rv->dec[i]->decision : TA_DECISION_NONE);
+	case TA_FIELD_FILE:
+		return t->file ? t->file : "-";
 	default:
 		return "?";
 	}
@@ -495,14 +755,54 @@ bool ta_review_matches(const ta_review *rv, size_t i)
 	       has(ta_review_mechanism(rv, i), q) || has(t->id, q);
 }
 
+/*
+ * The same when grouping, over the tasklets of collapsed groups too: the
+ * group of the one found is expanded.  From a header, the next is its
+ * group's first tasklet.
+ */
+static bool cursor_to_next_grouped(ta_review *rv, int dir, bool (*pass)(const ta_review *, size_t))
+{
+	size_t n = rv->n_all, p = 0, start = 1;
+
+	if (!n || rv->cursor >= rv->n_rows)
+		return false;
+	if (is_hdr(rv->rows[rv->cursor])) {
+		size_t g = rv->rows[rv->cursor] & ~HDR;
+		while (p < n && rv->gof[rv->all[p]] != g)
+			p++;
+		start = dir >= 0 ? 0 : 1;
+	} else {
+		while (p < n && rv->all[p] != rv->rows[rv->cursor])
+			p++;
+	}
+	for (size_t k = start; k < start + n; k++) {
+		size_t i = rv->all[dir >= 0 ? (p + k) % n : (p + n - k % n) % n];
+		if (!pass(rv, i))
+			continue;
+		if (rv->collapsed[rv->gof[i]]) {
+			rv->collapsed[rv->gof[i]] = false;
+			rebuild(rv);
+		}
+		for (size_t r = 0; r < rv->n_rows; r++)
+			if (rv->rows[r] == i) {
+				rv->cursor = r;
+				return true;
+			}
+		return false;
+	}
+	return false;
+}
+
 /* Move the cursor to the next (dir >= 0) or previous visible row whose tasklet passes, wrapping. */
 static bool cursor_to_next(ta_review *rv, int dir, bool (*pass)(const ta_review *, size_t))
 {
 	size_t n = rv->n_rows;
 
+	if (rv->gnames)
+		return cursor_to_next_grouped(rv, dir, pass);
 	for (size_t k = 1; k <= n; k++) {
 		size_t r = dir >= 0 ? (rv->cursor + k) % n : (rv->cursor + n - k % n) % n;
-		if (pass(rv, rv->rows[r])) {
+		if (!is_hdr(rv->rows[r]) && pass(rv, rv->rows[r])) {
 			rv->cursor = r;
 			return true;
 		}
@@ -521,7 +821,7 @@ size_t ta_review_match_count(const ta_review *rv, size_t *rank)
 
 	*rank = 0;
 	for (size_t r = 0; rv->search && r < rv->n_rows; r++)
-		if (ta_review_matches(rv, rv->rows[r])) {
+		if (!is_hdr(rv->rows[r]) && ta_review_matches(rv, rv->rows[r])) {
 			n++;
 			if (r == rv->cursor)
 				*rank = n;
@@ -591,23 +891,41 @@ static void decision_copy(ta_review_decision *dst, const ta_review_decision *src
 	dst->stale = src->stale;
 }
 
-/* Remember what tasklet i has before a change; the oldest goes when the stack is full. */
-static void undo_push(ta_review *rv, size_t i)
+static void undo_clear(struct undo *u)
+{
+	for (size_t k = 0; k < u->n; k++)
+		decision_free(&u->before[k]);
+	free(u->before);
+	free(u->i);
+	memset(u, 0, sizeof(*u));
+}
+
+/* Remember what the n tasklets v have before a change, as one step; the oldest goes when full. */
+static void undo_push_many(ta_review *rv, const size_t *v, size_t n)
 {
 	struct undo *u;
 
 	if (rv->n_undo == TA_REVIEW_UNDO_MAX) {
-		decision_free(&rv->undo[0].before);
+		undo_clear(&rv->undo[0]);
 		memmove(rv->undo, rv->undo + 1, (TA_REVIEW_UNDO_MAX - 1) * sizeof(*rv->undo));
 		rv->n_undo--;
 	}
 	u = &rv->undo[rv->n_undo++];
-	u->i = i;
-	u->before = NULL;
-	if (rv->dec[i]) {
-		u->before = xcalloc(1, sizeof(*u->before));
-		decision_copy(u->before, rv->dec[i]);
+	u->n = n;
+	u->i = xcalloc(n ? n : 1, sizeof(*u->i));
+	u->before = xcalloc(n ? n : 1, sizeof(*u->before));
+	for (size_t k = 0; k < n; k++) {
+		u->i[k] = v[k];
+		if (rv->dec[v[k]]) {
+			u->before[k] = xcalloc(1, sizeof(*u->before[k]));
+			decision_copy(u->before[k], rv->dec[v[k]]);
+		}
 	}
+}
+
+static void undo_push(ta_review *rv, size_t i)
+{
+	undo_push_many(rv, &i, 1);
 }
 
 bool ta_review_undo(ta_review *rv, size_t *i)
@@ -617,11 +935,15 @@ bool ta_review_undo(ta_review *rv, size_t *i)
 	if (rv->n_undo == 0)
 		return false;
 	u = &rv->undo[--rv->n_undo];
-	decision_free(&rv->dec[u->i]);
-	rv->dec[u->i] = u->before; /* the stack's copy changes hands */
-	u->before = NULL;
+	/* backwards: a tasklet listed twice ends with what it had first */
+	for (size_t k = u->n; k-- > 0;) {
+		decision_free(&rv->dec[u->i[k]]);
+		rv->dec[u->i[k]] = u->before[k]; /* the stack's copy changes hands */
+		u->before[k] = NULL;
+	}
 	if (i)
-		*i = u->i;
+		*i = u->n ? u->i[0] : 0;
+	undo_clear(u);
 	refilter(rv);
 	return true;
 }
@@ -631,14 +953,16 @@ size_t ta_review_n_undo(const ta_review *rv)
 	return rv->n_undo;
 }
 
-void ta_review_decide(ta_review *rv, size_t i, enum ta_decision dec, const char *mechanism)
+size_t ta_review_undo_size(const ta_review *rv)
 {
-	ta_review_decision *d;
+	return rv->n_undo ? rv->undo[rv->n_undo - 1].n : 0;
+}
 
-	if (i >= rv->a->n_tasklets || dec >= TA_DECISION_COUNT)
-		return;
-	undo_push(rv, i);
-	d = decision_get(rv, i);
+/* Decide tasklet i (its undo step already pushed). */
+static void decide_one(ta_review *rv, size_t i, enum ta_decision dec, const char *mechanism)
+{
+	ta_review_decision *d = decision_get(rv, i);
+
 	d->decision = dec;
 	free(d->mechanism);
 	d->mechanism = dup0(mechanism);
@@ -647,7 +971,36 @@ void ta_review_decide(ta_review *rv, size_t i, enum ta_decision dec, const char 
 	d->when = (long long)time(NULL);
 	d->stale = false;
 	decision_drop_empty(rv, i);
+}
+
+void ta_review_decide(ta_review *rv, size_t i, enum ta_decision dec, const char *mechanism)
+{
+	if (i >= rv->a->n_tasklets || dec >= TA_DECISION_COUNT)
+		return;
+	undo_push(rv, i);
+	decide_one(rv, i, dec, mechanism);
 	refilter(rv);
+}
+
+void ta_review_decide_many(ta_review *rv, const size_t *v, size_t n, enum ta_decision dec)
+{
+	size_t m = 0, *ok = xcalloc(n ? n : 1, sizeof(*ok));
+
+	for (size_t k = 0; k < n; k++)
+		if (v[k] < rv->a->n_tasklets)
+			ok[m++] = v[k];
+	if (m && dec < TA_DECISION_COUNT) {
+		undo_push_many(rv, ok, m);
+		/* the picked mechanism stays: a bulk accept keeps what the reviewer chose */
+		for (size_t k = 0; k < m; k++) {
+			const ta_review_decision *d = rv->dec[ok[k]];
+			char *mech = d && d->mechanism ? xstrdup(d->mechanism) : NULL;
+			decide_one(rv, ok[k], dec, dec == TA_DECISION_ACCEPT ? mech : NULL);
+			free(mech);
+		}
+		refilter(rv);
+	}
+	free(ok);
 }
 
 void ta_review_set_comment(ta_review *rv, size_t i, const char *comment)
@@ -732,9 +1085,11 @@ void ta_review_counts(const ta_review *rv, struct ta_review_counts *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->total = rv->a->n_tasklets;
-	c->visible = rv->n_rows;
-	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+	c->visible = 0;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++) {
 		count_one(rv, i, c);
+		c->visible += visible(rv, i);
+	}
 }
 
 void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c)
@@ -742,6 +1097,10 @@ void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c)
 	memset(c, 0, sizeof(*c));
 	c->total = rv->a->n_tasklets;
 	c->visible = rv->n_rows;
-	for (size_t r = 0; r < rv->n_rows; r++)
-		count_one(rv, rv->rows[r], c);
+	c->visible = 0;
+	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+		if (visible(rv, i)) {
+			count_one(rv, i, c);
+			c->visible++;
+		}
 }

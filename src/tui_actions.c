@@ -7,12 +7,16 @@
  */
 #include "tui_actions.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "classify.h"
+#include "maintainers.h"
 #include "mechanism.h"
 #include "review_export.h"
 #include "review_file.h"
@@ -29,7 +33,26 @@ struct ta_tui {
 	enum pick_kind pick_kind;
 	enum ta_field pick_field;
 	char **pick_values; /* what each picker item stands for (NULL: clear) */
+	bool search_failed; /* the last search found nothing and the cursor has not moved since */
+	char *run_tmp;      /* a file the program run reads (the pager's patch), removed after */
+	size_t *bulk;       /* the tasklets A or R asks about */
+	size_t n_bulk;
+	enum ta_decision bulk_decision;
+	int grouping; /* an index into groupings[] */
+	ta_maintainers *maint;
+	bool maint_loaded;
+	char **maint_keys; /* per tasklet, its entry (NULL: none), computed once */
 };
+
+/* What "b" cycles through: depth > 0 the path's first components, 0 the directory, -1 MAINTAINERS.
+ */
+static const struct {
+	const char *label;
+	int depth;
+} groupings[] = {
+	{NULL, 0}, {"path/2", 2}, {"path/3", 3}, {"path/4", 4}, {"dir", 0}, {"maintainers", -1},
+};
+#define N_GROUPINGS (sizeof(groupings) / sizeof(*groupings))
 
 /* The fields "f" offers, with the key that picks each at once. */
 static const struct {
@@ -51,14 +74,20 @@ const char *const ta_tui_help[] = {
 	"  PgUp, ^B         previous page",
 	"  g, Home          first tasklet",
 	"  G, End           last tasklet",
-	"  Enter, l, Right  open the detail page",
+	"  Enter, l, Right  open the detail page (on a group header: collapse, expand)",
 	"  /                search (name, key, file, callback, class, mechanism, id,",
 	"                   or file:line as LOCATION shows it)",
 	"  n, N             next, previous match (the message counts: match 2 of 5)",
 	"  ], [             next, previous undecided (or stale) tasklet",
 	"  f                filter by class, mechanism, verdict, decision or subsystem",
 	"  s                sort by the next key: subsystem, class, mechanism,",
-	"                   confidence, verdict",
+	"                   confidence, verdict, file",
+	"  S                reverse the sort",
+	"  b                group by the next: path/2, path/3, path/4 (path components:",
+	"                   drivers/net/wireless), dir (the file's directory),",
+	"                   maintainers (MAINTAINERS entry), none",
+	"  o, Tab           collapse or expand the group under the cursor",
+	"  z                collapse every group (expand all when any is collapsed)",
 	"  ^L               redraw the screen",
 	"  q                quit (decisions are already saved)",
 	"  ?                this help",
@@ -67,11 +96,19 @@ const char *const ta_tui_help[] = {
 	"  a                accept the recommendation",
 	"  r                reject",
 	"  d                defer",
-	"  e                pick another mechanism (and accept with it)",
-	"  c                comment",
-	"  u                undo the last decision or comment (64 deep)",
+	"  m                pick another mechanism (and accept with it)",
+	"  C                comment",
+	"  A, R             accept, reject every tasklet the filters show, or those of",
+	"                   the cursor's group when grouping (asks first; u undoes all)",
+	"  u                undo the last decision, comment or A/R (64 deep)",
 	"  U                forget the decision (u brings it back)",
 	"  x                export the accepted tasklets' patches",
+	"  After a search that found nothing these keys do nothing until you move.",
+	"",
+	"Look (in the list and on the detail page)",
+	"  e                open $EDITOR (vi) at the tasklet's file and line",
+	"  p                page the proposed patch through $PAGER (less -R)",
+	"  c                show the callback's body (q closes it)",
 	"",
 	"Detail page",
 	"  j, k, Up, Down   scroll a line",
@@ -143,6 +180,13 @@ void ta_tui_free(ta_tui **uip)
 		return;
 	prompt_clear(ui);
 	ta_detail_free(&ui->st.detail);
+	ta_detail_free(&ui->st.body);
+	ta_tui_ran(ui, 0);
+	free(ui->bulk);
+	ta_maintainers_free(&ui->maint);
+	for (size_t i = 0; ui->maint_keys && i < ta_review_audit(ui->rv)->n_tasklets; i++)
+		free(ui->maint_keys[i]);
+	free(ui->maint_keys);
 	free(ui->st.message);
 	free(ui->review_path);
 	free(ui->source);
@@ -220,6 +264,7 @@ static int move_to(ta_tui *ui, size_t row)
 {
 	size_t before = ta_review_cursor(ui->rv);
 
+	ui->search_failed = false; /* the reviewer moved: the keys decide again */
 	ui->st.prev_cursor = before;
 	ta_review_set_cursor(ui->rv, row);
 	if (ta_review_cursor(ui->rv) == before)
@@ -279,6 +324,19 @@ static const char *tasklet_name(ta_tui *ui, size_t i)
 	return t->name ? t->name : t->key;
 }
 
+/* The tasklet under the cursor, or -1 after a message saying there is none. */
+static long current_or_say(ta_tui *ui, const char *what)
+{
+	long i = ta_review_current(ui->rv);
+
+	if (i < 0)
+		messagef(ui, true, "%s",
+			 ta_review_row_is_group(ui->rv, ta_review_cursor(ui->rv))
+				 ? "on a group header: A or R decides the group, o opens it"
+				 : what);
+	return i;
+}
+
 /* Save after a change; say so on failure. */
 static void save_change(ta_tui *ui)
 {
@@ -292,6 +350,11 @@ static int advance_after(ta_tui *ui, long decided)
 	int flags = TA_REDRAW_LIST | TA_REDRAW_STATUS;
 
 	if (ta_review_current(ui->rv) == decided)
+		ta_review_move(ui->rv, 1);
+	/* over a group's header to its first tasklet */
+	while (ta_review_row_is_group(ui->rv, ta_review_cursor(ui->rv)) &&
+	       ta_review_cursor(ui->rv) + 1 < ta_review_n_rows(ui->rv) &&
+	       !ta_review_row_is_group(ui->rv, ta_review_cursor(ui->rv) + 1))
 		ta_review_move(ui->rv, 1);
 	follow_cursor(ui);
 	ui->st.prev_cursor = ta_review_cursor(ui->rv);
@@ -313,7 +376,7 @@ static int decide(ta_tui *ui, enum ta_decision d, const char *mechanism)
 	int flags;
 
 	if (i < 0) {
-		messagef(ui, true, "no tasklet to decide on");
+		current_or_say(ui, "no tasklet to decide on");
 		return TA_REDRAW_STATUS;
 	}
 	ta_review_decide(ui->rv, (size_t)i, d, mechanism);
@@ -332,6 +395,7 @@ static int jumped(ta_tui *ui)
 {
 	int flags = follow_cursor(ui) | TA_REDRAW_STATUS;
 
+	ui->search_failed = false;
 	if (ui->st.mode == TA_MODE_DETAIL) {
 		build_detail(ui);
 		ui->st.page_top = 0;
@@ -343,7 +407,7 @@ static int jumped(ta_tui *ui)
 /* Undo the last decision or comment: the tasklet gets back what it had, the cursor goes to it. */
 static int undo(ta_tui *ui)
 {
-	size_t i;
+	size_t i, n = ta_review_undo_size(ui->rv);
 	const ta_tasklet *t;
 
 	if (!ta_review_undo(ui->rv, &i)) {
@@ -352,7 +416,10 @@ static int undo(ta_tui *ui)
 	}
 	t = &ta_review_audit(ui->rv)->tasklets[i];
 	ui->st.prev_cursor = ta_review_cursor(ui->rv);
-	if (ta_review_goto_id(ui->rv, t->id))
+	if (n > 1) {
+		ta_review_goto_id(ui->rv, t->id);
+		messagef(ui, false, "undone: %zu tasklets are back to what they had", n);
+	} else if (ta_review_goto_id(ui->rv, t->id))
 		messagef(ui, false, "undone: %s is back to %s", tasklet_name(ui, i),
 			 ta_review_value_of(ui->rv, i, TA_FIELD_DECISION));
 	else
@@ -473,6 +540,7 @@ static int filter_changed(ta_tui *ui)
 	struct ta_review_counts c;
 
 	ta_review_counts(ui->rv, &c);
+	ui->search_failed = false;
 	ui->st.top = 0;
 	follow_cursor(ui);
 	ui->st.prev_cursor = ta_review_cursor(ui->rv);
@@ -577,6 +645,7 @@ static int prompt_confirm(ta_tui *ui)
 	switch (input) {
 	case TA_INPUT_SEARCH:
 		ta_review_set_search(ui->rv, text);
+		ui->search_failed = false;
 		if (!*text) {
 			messagef(ui, false, "search cleared");
 			flags |= TA_REDRAW_LIST;
@@ -586,7 +655,8 @@ static int prompt_confirm(ta_tui *ui)
 				flags |= jumped(ui) | TA_REDRAW_LIST;
 				match_message(ui);
 			} else {
-				messagef(ui, true, "no match for '%s'", text);
+				messagef(ui, true, "no match for '%s': the cursor stays", text);
+				ui->search_failed = true;
 				flags |= TA_REDRAW_LIST;
 			}
 		}
@@ -683,6 +753,345 @@ static int prompt_key(ta_tui *ui, int key)
 	}
 }
 
+/* A file of the tree as a path to open: the tree root joined with it (or itself when absolute). */
+static char *tree_path(ta_tui *ui, const char *file)
+{
+	const char *root = ta_review_audit(ui->rv)->tree;
+
+	if (file[0] == '/' || !root || !*root)
+		return xstrdup(file);
+	return ta_path_join(root, file);
+}
+
+/* Ask the view to run sh -c SCRIPT with arguments (NULL-terminated). */
+static int run_sh(ta_tui *ui, const char *script, ...)
+{
+	va_list ap;
+	size_t n = 4;
+	const char *arg;
+
+	ta_tui_ran(ui, 0);
+	ui->st.run_argv = xcalloc(16, sizeof(char *));
+	ui->st.run_argv[0] = xstrdup("sh");
+	ui->st.run_argv[1] = xstrdup("-c");
+	ui->st.run_argv[2] = xstrdup(script);
+	ui->st.run_argv[3] = xstrdup("sh"); /* $0 */
+	va_start(ap, script);
+	while ((arg = va_arg(ap, const char *)) && n < 15)
+		ui->st.run_argv[n++] = xstrdup(arg);
+	va_end(ap);
+	return TA_REDRAW_RUN;
+}
+
+/*
+ * e: $EDITOR +LINE FILE (vi when EDITOR is unset or empty; EDITOR may hold
+ * options): the tasklet's file and line, or on the callback's page the
+ * callback's.
+ */
+static int run_editor(ta_tui *ui)
+{
+	long i = current_or_say(ui, "no tasklet to open");
+	const ta_tasklet *t;
+	const char *file;
+	unsigned at;
+	char *path, line[24];
+	int flags;
+
+	if (i < 0)
+		return TA_REDRAW_STATUS;
+	t = &ta_review_audit(ui->rv)->tasklets[i];
+	file = t->file;
+	at = t->line;
+	if (ui->st.mode == TA_MODE_BODY && t->callback_file) {
+		file = t->callback_file;
+		at = t->callback_line;
+	}
+	if (!file) {
+		messagef(ui, true, "%s has no file to open", tasklet_name(ui, (size_t)i));
+		return TA_REDRAW_STATUS;
+	}
+	path = tree_path(ui, file);
+	snprintf(line, sizeof(line), "+%u", at ? at : 1);
+	flags = run_sh(ui, "exec ${EDITOR:-vi} \"$@\"", line, path, (char *)NULL);
+	free(path);
+	return flags;
+}
+
+/* p: the proposed patch through $PAGER (less -R when PAGER is unset or empty). */
+static int run_pager(ta_tui *ui)
+{
+	long i = current_or_say(ui, "no tasklet to show");
+	char *note = NULL, *patch, *tmpl;
+	const char *tmpdir = getenv("TMPDIR");
+	FILE *f;
+	int fd;
+
+	if (i < 0)
+		return TA_REDRAW_STATUS;
+	patch = ta_review_patch_preview(ui->rv, (size_t)i, &note);
+	if (!patch || !*patch) {
+		messagef(ui, true, "no patch for %s%s%s", tasklet_name(ui, (size_t)i),
+			 note ? ": " : "", note ? note : "");
+		free(patch);
+		free(note);
+		return TA_REDRAW_STATUS;
+	}
+	free(note);
+	tmpl = xasprintf("%s/tasklet-audit-patch-XXXXXX.diff", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	fd = mkstemps(tmpl, 5);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f || fputs(patch, f) == EOF || fclose(f) != 0) {
+		messagef(ui, true, "cannot write the patch for the pager to '%s': %s", tmpl,
+			 strerror(errno));
+		if (fd >= 0) {
+			if (!f)
+				close(fd);
+			unlink(tmpl);
+		}
+		free(tmpl);
+		free(patch);
+		return TA_REDRAW_STATUS;
+	}
+	free(patch);
+	run_sh(ui, "exec ${PAGER:-less -R} \"$1\"", tmpl, (char *)NULL);
+	ui->run_tmp = tmpl;
+	return TA_REDRAW_RUN;
+}
+
+int ta_tui_ran(ta_tui *ui, int status)
+{
+	const char *prog = ui->st.run_argv ? ui->st.run_argv[4] : NULL;
+	bool editor = prog && prog[0] == '+';
+
+	if (ui->st.run_argv && status != 0) {
+		if (status == -1)
+			messagef(ui, true, "cannot start the %s", editor ? "editor" : "pager");
+		else if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+			messagef(ui, true, "the %s was not found (%s)", editor ? "editor" : "pager",
+				 editor ? "EDITOR" : "PAGER");
+		else
+			messagef(ui, true, "the %s ended with status %d",
+				 editor ? "editor" : "pager",
+				 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	}
+	for (size_t k = 0; ui->st.run_argv && ui->st.run_argv[k]; k++)
+		free(ui->st.run_argv[k]);
+	free(ui->st.run_argv);
+	ui->st.run_argv = NULL;
+	if (ui->run_tmp)
+		unlink(ui->run_tmp);
+	free(ui->run_tmp);
+	ui->run_tmp = NULL;
+	return TA_REDRAW_ALL;
+}
+
+static void body_add(ta_detail *d, enum ta_style style, const char *text)
+{
+	ta_grow((void **)&d->v, &d->cap, d->n + 1, sizeof(*d->v));
+	d->v[d->n].style = style;
+	d->v[d->n].text = ta_detail_clean(text, strlen(text));
+	d->n++;
+}
+
+#define BODY_MAX_LINES 2000
+
+/* The callback's function from its line to the first '}' in column 0. */
+static ta_detail *callback_body(ta_tui *ui, const ta_tasklet *t, char **err)
+{
+	char *path, *text, *p;
+	ta_detail *d;
+	unsigned line = 1;
+
+	*err = NULL;
+	if (!t->callback || !t->callback_file || !t->callback_line) {
+		*err = xasprintf("the callback of %s is not known to the report",
+				 t->name ? t->name : t->key);
+		return NULL;
+	}
+	path = tree_path(ui, t->callback_file);
+	text = ta_read_file(path, NULL);
+	if (!text) {
+		*err = xasprintf("cannot read '%s'", path);
+		free(path);
+		return NULL;
+	}
+	free(path);
+	d = xcalloc(1, sizeof(*d));
+	{
+		char *title = xasprintf("%s()  %s:%u", t->callback, t->callback_file,
+					t->callback_line);
+		body_add(d, TA_STYLE_TITLE, title);
+		free(title);
+		body_add(d, TA_STYLE_TEXT, "");
+	}
+	for (p = text; *p && line < t->callback_line; p++)
+		if (*p == '\n')
+			line++;
+	while (*p && d->n < BODY_MAX_LINES) {
+		char *nl = strchr(p, '\n'), *l = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+		char *num = xasprintf("%6u  %s", line++, l);
+		bool end = l[0] == '}';
+		body_add(d, TA_STYLE_SOURCE, num);
+		free(num);
+		free(l);
+		if (end || !nl)
+			break;
+		p = nl + 1;
+	}
+	free(text);
+	if (d->n == 2)
+		body_add(d, TA_STYLE_DIM, "(the file is shorter than the callback's line)");
+	return d;
+}
+
+/* c: the callback's body on a page of its own. */
+static int open_body(ta_tui *ui)
+{
+	long i = current_or_say(ui, "no tasklet to show");
+	char *err;
+
+	if (i < 0)
+		return TA_REDRAW_STATUS;
+	ta_detail_free(&ui->st.body);
+	ui->st.body = callback_body(ui, &ta_review_audit(ui->rv)->tasklets[i], &err);
+	if (!ui->st.body) {
+		messagef(ui, true, "no callback body: %s", err);
+		free(err);
+		return TA_REDRAW_STATUS;
+	}
+	ui->st.mode = TA_MODE_BODY;
+	ui->st.page_top = 0;
+	return TA_REDRAW_ALL;
+}
+
+/* A or R: ask, then decide every tasklet shown (or of the cursor's group). */
+static int start_bulk(ta_tui *ui, enum ta_decision d)
+{
+	const char *title = NULL;
+	char *label;
+
+	free(ui->bulk);
+	ui->n_bulk = ta_review_shown_tasklets(ui->rv, ta_review_grouping(ui->rv) != NULL, &ui->bulk,
+					      &title);
+	if (!ui->n_bulk) {
+		messagef(ui, true, "no tasklet to %s",
+			 d == TA_DECISION_ACCEPT ? "accept" : "reject");
+		return TA_REDRAW_STATUS;
+	}
+	ui->bulk_decision = d;
+	if (title)
+		label = xasprintf("%s %zu tasklet%s of %s? (y/n) ",
+				  d == TA_DECISION_ACCEPT ? "accept" : "reject", ui->n_bulk,
+				  ui->n_bulk == 1 ? "" : "s", title);
+	else
+		label = xasprintf("%s %zu tasklet%s? (y/n) ",
+				  d == TA_DECISION_ACCEPT ? "accept" : "reject", ui->n_bulk,
+				  ui->n_bulk == 1 ? "" : "s");
+	prompt_start(ui, TA_INPUT_CONFIRM, label, NULL);
+	free(label);
+	return TA_REDRAW_STATUS;
+}
+
+static int confirm_key(ta_tui *ui, int key)
+{
+	size_t n = ui->n_bulk;
+	enum ta_decision d = ui->bulk_decision;
+
+	prompt_clear(ui);
+	if (key != 'y' && key != 'Y') {
+		messagef(ui, false, "cancelled: nothing decided");
+		return TA_REDRAW_STATUS;
+	}
+	ta_review_decide_many(ui->rv, ui->bulk, n, d);
+	messagef(ui, false, "%s %zu tasklet%s (u undoes them all)",
+		 d == TA_DECISION_ACCEPT ? "accepted" : "rejected", n, n == 1 ? "" : "s");
+	free(ui->bulk);
+	ui->bulk = NULL;
+	ui->n_bulk = 0;
+	follow_cursor(ui);
+	save_change(ui);
+	if (ui->st.mode == TA_MODE_DETAIL) {
+		build_detail(ui);
+		if (!ui->st.detail)
+			return close_page(ui);
+	}
+	return TA_REDRAW_ALL;
+}
+
+/* The MAINTAINERS entry of each tasklet's file; NULL after a message when the tree has none. */
+static char **maintainer_keys(ta_tui *ui)
+{
+	const ta_audit *a = ta_review_audit(ui->rv);
+	char **keys;
+
+	if (!ui->maint_loaded) {
+		char *err = NULL;
+		ui->maint_loaded = true;
+		ui->maint = a->tree ? ta_maintainers_load(a->tree, &err) : NULL;
+		if (err) {
+			messagef(ui, true, "%s", err);
+			free(err);
+			return NULL;
+		}
+	}
+	if (!ui->maint) {
+		messagef(ui, true, "no MAINTAINERS in the tree '%s': no grouping by entry",
+			 a->tree ? a->tree : "");
+		return NULL;
+	}
+	if (!ui->maint_keys) {
+		ui->maint_keys = xcalloc(a->n_tasklets + 1, sizeof(*ui->maint_keys));
+		for (size_t i = 0; i < a->n_tasklets; i++) {
+			const char *f = a->tasklets[i].file, *sec;
+			sec = f ? ta_maintainers_section(ui->maint, &f, 1, TA_SECTION_SPECIFIC)
+				: NULL;
+			ui->maint_keys[i] = sec ? xstrdup(sec) : NULL;
+		}
+	}
+	keys = xcalloc(a->n_tasklets + 1, sizeof(*keys));
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		keys[i] = ui->maint_keys[i] ? xstrdup(ui->maint_keys[i]) : NULL;
+	return keys;
+}
+
+/* b: the next grouping. */
+static int next_grouping(ta_tui *ui)
+{
+	char **keys = NULL;
+
+	ui->grouping = (ui->grouping + 1) % (int)N_GROUPINGS;
+	if (groupings[ui->grouping].depth < 0) {
+		keys = maintainer_keys(ui);
+		if (!keys) /* said why */
+			ui->grouping = 0;
+	} else if (ui->grouping) {
+		keys = ta_review_path_keys(ui->rv, groupings[ui->grouping].depth);
+	}
+	ui->st.prev_cursor = ta_review_cursor(ui->rv);
+	ta_review_set_groups(ui->rv, groupings[ui->grouping].label, keys);
+	if (keys || !ui->st.message)
+		messagef(ui, false, "%s", ui->grouping ? "grouped by " : "not grouped");
+	if (ui->grouping) {
+		char *m = xasprintf("%s%s", ui->st.message, groupings[ui->grouping].label);
+		ta_tui_set_message(ui, false, m);
+		free(m);
+	}
+	ui->st.top = 0;
+	follow_cursor(ui);
+	return TA_REDRAW_ALL;
+}
+
+static int toggle_group(ta_tui *ui)
+{
+	if (!ta_review_grouping(ui->rv)) {
+		messagef(ui, true, "not grouped: b groups the list");
+		return TA_REDRAW_STATUS;
+	}
+	ta_review_toggle_group(ui->rv, ta_review_cursor(ui->rv));
+	follow_cursor(ui);
+	return TA_REDRAW_LIST | TA_REDRAW_STATUS;
+}
+
 /* Keys that decide, comment or export: the same in the list and on the page. */
 static int decide_key(ta_tui *ui, int key, bool *handled)
 {
@@ -690,6 +1099,11 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 	const ta_review_decision *d;
 
 	*handled = true;
+	if (ui->search_failed && strchr("ardmUCAR", key) && key < 0x80 && key > 0) {
+		messagef(ui, true, "no match for '%s': move first",
+			 ta_review_search(ui->rv) ? ta_review_search(ui->rv) : "");
+		return TA_REDRAW_STATUS;
+	}
 	switch (key) {
 	case 'a':
 		return decide(ui, TA_DECISION_ACCEPT, NULL);
@@ -701,9 +1115,19 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 		return undo(ui);
 	case 'U':
 		return decide(ui, TA_DECISION_NONE, NULL);
-	case 'e':
+	case 'm':
 		return start_mechanism(ui);
+	case 'A':
+		return start_bulk(ui, TA_DECISION_ACCEPT);
+	case 'R':
+		return start_bulk(ui, TA_DECISION_REJECT);
+	case 'e':
+		return run_editor(ui);
+	case 'p':
+		return run_pager(ui);
 	case 'c':
+		return open_body(ui);
+	case 'C':
 		if (i < 0) {
 			messagef(ui, true, "no tasklet to comment on");
 			return TA_REDRAW_STATUS;
@@ -725,7 +1149,9 @@ static int decide_key(ta_tui *ui, int key, bool *handled)
 		}
 		ui->st.prev_cursor = ta_review_cursor(ui->rv);
 		if (!ta_review_search_next(ui->rv, key == 'n' ? 1 : -1)) {
-			messagef(ui, true, "no match for '%s'", ta_review_search(ui->rv));
+			messagef(ui, true, "no match for '%s': the cursor stays",
+				 ta_review_search(ui->rv));
+			ui->search_failed = true;
 			return TA_REDRAW_STATUS;
 		}
 		match_message(ui);
@@ -779,7 +1205,30 @@ static int list_key(ta_tui *ui, int key)
 	case TA_KEY_ENTER:
 	case 'l':
 	case TA_KEY_RIGHT:
+		if (ta_review_row_is_group(ui->rv, ta_review_cursor(ui->rv)))
+			return toggle_group(ui);
 		return open_detail(ui);
+	case 'o':
+	case TA_KEY_TAB:
+		return toggle_group(ui);
+	case 'z':
+		if (!ta_review_grouping(ui->rv))
+			return toggle_group(ui);
+		ta_review_collapse_all(ui->rv, !ta_review_any_collapsed(ui->rv));
+		messagef(ui, false, "%s",
+			 ta_review_any_collapsed(ui->rv) ? "every group collapsed"
+							 : "every group expanded");
+		ui->st.top = 0;
+		follow_cursor(ui);
+		return TA_REDRAW_LIST | TA_REDRAW_STATUS;
+	case 'b':
+		return next_grouping(ui);
+	case 'S':
+		ta_review_set_reverse(ui->rv, !ta_review_reverse(ui->rv));
+		follow_cursor(ui);
+		messagef(ui, false, "sorted by %s, %s", ta_field_name(ta_review_sort(ui->rv)),
+			 ta_review_reverse(ui->rv) ? "reversed" : "in order");
+		return TA_REDRAW_LIST | TA_REDRAW_STATUS;
 	case 'f':
 		return start_filter(ui);
 	case 's':
@@ -789,7 +1238,8 @@ static int list_key(ta_tui *ui, int key)
 		while (!ta_field_sortable(f));
 		ta_review_set_sort(ui->rv, f);
 		follow_cursor(ui);
-		messagef(ui, false, "sorted by %s", ta_field_name(f));
+		messagef(ui, false, "sorted by %s%s", ta_field_name(f),
+			 ta_review_reverse(ui->rv) ? ", reversed" : "");
 		return TA_REDRAW_LIST | TA_REDRAW_STATUS;
 	case 'q':
 		if (ta_tui_save(ui) != 0)
@@ -868,6 +1318,51 @@ static int help_key(ta_tui *ui, int key)
 	}
 }
 
+static int body_key(ta_tui *ui, int key)
+{
+	size_t n = ui->st.body ? ui->st.body->n : 0, page = ta_tui_page_height(ui);
+
+	switch (key) {
+	case 'j':
+	case TA_KEY_DOWN:
+		return page_scroll(ui, n, 1, false);
+	case 'k':
+	case TA_KEY_UP:
+		return page_scroll(ui, n, -1, false);
+	case TA_KEY_PGDN:
+	case ' ':
+	case CTRL('f'):
+		return page_scroll(ui, n, (long)page, false);
+	case TA_KEY_PGUP:
+	case CTRL('b'):
+		return page_scroll(ui, n, -(long)page, false);
+	case 'g':
+	case TA_KEY_HOME:
+		return page_scroll(ui, n, -1, true);
+	case 'G':
+	case TA_KEY_END:
+		return page_scroll(ui, n, 1, true);
+	case 'q':
+	case 'h':
+	case 'c':
+	case TA_KEY_ESC:
+	case TA_KEY_LEFT:
+	case TA_KEY_BACKSPACE:
+		ta_detail_free(&ui->st.body);
+		ui->st.mode = ui->st.detail ? TA_MODE_DETAIL : TA_MODE_LIST;
+		ui->st.page_top = 0;
+		if (ui->st.mode == TA_MODE_LIST)
+			follow_cursor(ui);
+		return TA_REDRAW_ALL;
+	case 'e':
+		return run_editor(ui);
+	case TA_KEY_REDRAW:
+		return TA_REDRAW_ALL;
+	default:
+		return TA_REDRAW_NONE;
+	}
+}
+
 int ta_tui_key(ta_tui *ui, int key)
 {
 	int flags = TA_REDRAW_NONE;
@@ -886,10 +1381,14 @@ int ta_tui_key(ta_tui *ui, int key)
 	ui->st.prev_cursor = ta_review_cursor(ui->rv);
 	if (ui->st.input == TA_INPUT_PICK)
 		return flags | pick_key(ui, key);
+	if (ui->st.input == TA_INPUT_CONFIRM)
+		return flags | confirm_key(ui, key);
 	if (ui->st.input != TA_INPUT_NONE)
 		return flags | prompt_key(ui, key);
 	if (ui->st.mode == TA_MODE_HELP)
 		return flags | help_key(ui, key);
+	if (ui->st.mode == TA_MODE_BODY)
+		return flags | body_key(ui, key);
 	flags |= decide_key(ui, key, &handled);
 	if (handled)
 		return flags;

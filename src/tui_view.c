@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -255,26 +256,70 @@ static const char *fit(const char *s, int width, bool tail, char *buf, size_t si
 	return buf;
 }
 
-/* Columns of the list for a screen width. */
+/* Columns of the list for a screen width (0: not shown). */
 struct cols {
 	int sub, name, cls, mech, conf, verdict, dec, loc;
 };
 
+/*
+ * From 120 columns every column has its full width.  Below, class and
+ * verdict narrow, the location keeps a file:line tail beside the name, and
+ * below 100 columns the subsystem goes (the group headers and the detail
+ * page still show it).  The mechanism column is wide enough for every
+ * mechanism name and its "*".
+ */
 static struct cols layout(int width)
 {
-	struct cols c = {.cls = 15, .mech = 12, .conf = 4, .verdict = 11, .dec = 8};
-	int fixed = c.cls + c.mech + c.conf + c.verdict + c.dec + 6, rest = width - fixed;
+	struct cols c = {.cls = 15, .mech = 13, .conf = 4, .verdict = 11, .dec = 8};
+	int rest;
 
-	/* the subsystem takes up to 18 columns ("drivers/net/wireless") of what is left */
-	c.sub = rest * 2 / 5;
-	c.sub = c.sub < 10 ? 10 : c.sub > 18 ? 18 : c.sub;
-	rest -= c.sub + 1;
-	if (width >= 120) {
-		c.loc = rest / 2 > 48 ? 48 : rest / 2;
-		rest -= c.loc + 1;
+	if (width < 120) {
+		c.cls = 12;
+		c.verdict = 10;
 	}
+	rest = width - (c.cls + c.mech + c.conf + c.verdict + c.dec + 5);
+	if (width >= 100) {
+		/* the subsystem takes up to 18 columns ("drivers/net/wireless") of what is left */
+		c.sub = width >= 120 ? rest * 2 / 5 : rest / 4;
+		c.sub = c.sub < 10 ? 10 : c.sub > 18 ? 18 : c.sub;
+		rest -= c.sub + 1;
+	}
+	if (width >= 120)
+		c.loc = rest / 2 > 48 ? 48 : rest / 2;
+	else
+		c.loc = rest / 2;
+	rest -= c.loc + 1;
 	c.name = rest;
 	return c;
+}
+
+/*
+ * "file:line", or when it does not fit, the longest tail of whole path
+ * components that does ("host/init.c:986"); a name too long for the
+ * column is then cut to its tail after '~' by the cell.
+ */
+static const char *location(const ta_tasklet *t, int width, char *buf, size_t size)
+{
+	const char *file = t->file ? t->file : "?", *p = file;
+
+	snprintf(buf, size, "%s:%u", file, t->line);
+	while ((int)strlen(buf) > width && (p = strchr(p, '/'))) {
+		p++;
+		snprintf(buf, size, "%s:%u", p, t->line);
+	}
+	return buf;
+}
+
+/* The mechanism with the reviewer's "*" kept whatever the width: "bh_workq~*". */
+static const char *mech_cell(const char *mech, bool picked, int width, char *buf, size_t size)
+{
+	int len = (int)strlen(mech);
+
+	if (!picked || len + 1 <= width)
+		snprintf(buf, size, "%s%s", mech, picked ? "*" : "");
+	else
+		snprintf(buf, size, "%.*s~*", width > 2 ? width - 2 : 0, mech);
+	return buf;
 }
 
 static int class_style(const char *cls)
@@ -355,6 +400,16 @@ static void draw_row(const ta_tui *ui, size_t row)
 			    V.attrs[TA_STYLE_DIM], false);
 		return;
 	}
+	if (ta_review_row_is_group(rv, row)) {
+		size_t count;
+		bool collapsed;
+		const char *title = ta_review_row_group(rv, row, &count, &collapsed);
+		snprintf(buf, sizeof(buf), "%s %s  (%zu tasklet%s)", collapsed ? "[+]" : "[-]",
+			 title, count, count == 1 ? "" : "s");
+		put(y, 0, COLS, buf, cur ? V.attrs[V_CURSOR] : V.attrs[V_HEADER] & ~A_UNDERLINE,
+		    true);
+		return;
+	}
 	i = ta_review_row(rv, row);
 	t = &ta_review_audit(rv)->tasklets[i];
 	d = ta_review_decision_of(rv, i);
@@ -369,19 +424,23 @@ static void draw_row(const ta_tui *ui, size_t row)
 			put(y, x + (width), 1, " ", base, true);                                   \
 		x += (width) + 1;                                                                  \
 	} while (0)
-	/* the sort column shows its value only where a group starts */
+	/*
+	 * sorted by subsystem or class, that column shows its value where it
+	 * changes from the row above, below a group header, and on the top row
+	 */
 	v = ta_review_value_of(rv, i, TA_FIELD_SUBSYSTEM);
-	CELL_FIT(c.sub, ta_review_sort(rv) != TA_FIELD_SUBSYSTEM || group ? v : "", V_NORMAL, true);
+	if (c.sub)
+		CELL_FIT(c.sub, ta_review_sort(rv) != TA_FIELD_SUBSYSTEM || group ? v : "",
+			 V_NORMAL, true);
 	CELL(c.name, t->name ? t->name : t->key, ta_review_matches(rv, i) ? V_MATCH : V_NORMAL);
-	if (c.loc) {
-		snprintf(buf, sizeof(buf), "%s:%u", t->file ? t->file : "?", t->line);
-		CELL_FIT(c.loc, buf, TA_STYLE_DIM, true);
-	}
+	if (c.loc)
+		CELL_FIT(c.loc, location(t, c.loc, buf, sizeof(buf)), TA_STYLE_DIM, true);
 	v = ta_review_value_of(rv, i, TA_FIELD_CLASS);
 	CELL(c.cls, ta_review_sort(rv) != TA_FIELD_CLASS || group ? v : "", class_style(v));
-	snprintf(buf, sizeof(buf), "%s%s", ta_review_value_of(rv, i, TA_FIELD_MECHANISM),
-		 d && d->mechanism ? "*" : "");
-	CELL(c.mech, buf, V_NORMAL);
+	CELL(c.mech,
+	     mech_cell(ta_review_value_of(rv, i, TA_FIELD_MECHANISM), d && d->mechanism, c.mech,
+		       buf, sizeof(buf)),
+	     V_NORMAL);
 	CELL(c.conf, ta_review_value_of(rv, i, TA_FIELD_CONFIDENCE), V_NORMAL);
 	v = ta_review_value_of(rv, i, TA_FIELD_VERDICT);
 	CELL(c.verdict, v, verdict_style(v));
@@ -417,12 +476,13 @@ static void draw_page(const ta_tui *ui)
 		size_t line = st->page_top + k;
 		move(1 + (int)k, 0);
 		clrtoeol();
+		const ta_detail *page = st->mode == TA_MODE_BODY ? st->body : st->detail;
 		if (st->mode == TA_MODE_HELP) {
 			if (line < ta_tui_n_help)
 				put(1 + (int)k, 0, COLS, ta_tui_help[line],
 				    line == 0 ? V.attrs[TA_STYLE_TITLE] : 0, false);
-		} else if (st->detail && line < st->detail->n) {
-			const ta_detail_line *l = &st->detail->v[line];
+		} else if (page && line < page->n) {
+			const ta_detail_line *l = &page->v[line];
 			put(1 + (int)k, 0, COLS, l->text, V.attrs[l->style], false);
 		}
 	}
@@ -434,7 +494,10 @@ static void draw_title(const ta_tui *ui)
 	ta_review *rv = ta_tui_review((ta_tui *)ui);
 	char buf[512];
 	long i = ta_review_current(rv);
-	size_t n = st->mode == TA_MODE_HELP ? ta_tui_n_help : st->detail ? st->detail->n : 0;
+	size_t n = st->mode == TA_MODE_HELP   ? ta_tui_n_help
+		   : st->mode == TA_MODE_BODY ? (st->body ? st->body->n : 0)
+		   : st->detail               ? st->detail->n
+					      : 0;
 
 	move(0, 0);
 	clrtoeol();
@@ -444,19 +507,25 @@ static void draw_title(const ta_tui *ui)
 	}
 	if (st->mode == TA_MODE_HELP)
 		snprintf(buf, sizeof(buf), "help  (any key closes)");
-	else
+	else if (st->mode == TA_MODE_BODY)
 		snprintf(buf, sizeof(buf),
-			 "tasklet %zu of %zu: %s  (q back, j/k scroll)  line %zu/%zu",
-			 ta_review_cursor(rv) + 1, ta_review_n_rows(rv),
+			 "the callback of %s  (q back, j/k scroll, e edit)  line %zu/%zu",
 			 i >= 0 ? ta_review_audit(rv)->tasklets[i].key : "-", st->page_top + 1, n);
+	else
+		snprintf(buf, sizeof(buf), "%s %zu of %zu: %s  (q back, j/k scroll)  line %zu/%zu",
+			 ta_review_grouping(rv) ? "row" : "tasklet", ta_review_cursor(rv) + 1,
+			 ta_review_n_rows(rv), i >= 0 ? ta_review_audit(rv)->tasklets[i].key : "-",
+			 st->page_top + 1, n);
 	put(0, 0, COLS, buf, V.attrs[V_HEADER], true);
 }
 
 /* The key hints on the last line when there is no message. */
-static const char list_keys[] = "q:quit ?:help Enter:detail /:search n/N f:filter s:sort "
-				"a:accept r:reject d:defer e:mechanism c:comment u:undo x:export";
+static const char list_keys[] = "q:quit ?:help Enter:detail /:search f:filter s/S:sort b:group "
+				"a/r/d:decide A/R:bulk m:mechanism C:comment u:undo e:edit p:patch "
+				"c:callback x:export";
 static const char page_keys[] = "q:back ?:help j/k/PgDn/PgUp:scroll "
-				"a:accept r:reject d:defer e:mechanism c:comment u:undo x:export";
+				"a/r/d:decide m:mechanism C:comment u:undo e:edit p:patch "
+				"c:callback x:export";
 
 static void draw_status(const ta_tui *ui)
 {
@@ -467,7 +536,12 @@ static void draw_status(const ta_tui *ui)
 	int y = LINES - 2;
 
 	ta_review_counts_shown(rv, &c); /* the counts follow the filters */
-	ta_buf_printf(&b, " %zu/%zu", c.visible ? ta_review_cursor(rv) + 1 : 0, c.visible);
+	if (ta_review_grouping(rv))
+		ta_buf_printf(&b, " row %zu/%zu, %zu tasklets",
+			      ta_review_n_rows(rv) ? ta_review_cursor(rv) + 1 : 0,
+			      ta_review_n_rows(rv), c.visible);
+	else
+		ta_buf_printf(&b, " %zu/%zu", c.visible ? ta_review_cursor(rv) + 1 : 0, c.visible);
 	if (c.visible != c.total)
 		ta_buf_printf(&b, " (of %zu)", c.total);
 	ta_buf_printf(&b, "  accepted %zu  rejected %zu  deferred %zu  undecided %zu",
@@ -475,7 +549,10 @@ static void draw_status(const ta_tui *ui)
 		      c.by_decision[TA_DECISION_DEFER], c.by_decision[TA_DECISION_NONE]);
 	if (c.stale)
 		ta_buf_printf(&b, "  stale %zu", c.stale);
-	ta_buf_printf(&b, "  | sort %s", ta_field_name(ta_review_sort(rv)));
+	ta_buf_printf(&b, "  | sort %s%s", ta_field_name(ta_review_sort(rv)),
+		      ta_review_reverse(rv) ? " reversed" : "");
+	if (ta_review_grouping(rv))
+		ta_buf_printf(&b, "  group %s", ta_review_grouping(rv));
 	for (int f = 0; f < TA_FIELD_COUNT; f++)
 		if (ta_review_filter(rv, (enum ta_field)f))
 			ta_buf_printf(&b, "  %s=%s", ta_field_name((enum ta_field)f),
@@ -488,7 +565,7 @@ static void draw_status(const ta_tui *ui)
 	move(y + 1, 0);
 	clrtoeol();
 	if (st->input == TA_INPUT_SEARCH || st->input == TA_INPUT_COMMENT ||
-	    st->input == TA_INPUT_EXPORT) {
+	    st->input == TA_INPUT_EXPORT || st->input == TA_INPUT_CONFIRM) {
 		char *line = xasprintf("%s%s", st->prompt_label, st->prompt);
 		int len = (int)strlen(line);
 		/* keep the end of a long line, where the typing is, on screen */
@@ -638,6 +715,8 @@ static int translate(int ret, wint_t wc)
 		return TA_KEY_BACKSPACE;
 	case 12:
 		return TA_KEY_REDRAW;
+	case '\t':
+		return TA_KEY_TAB;
 	default:
 		return (int)wc;
 	}
@@ -697,6 +776,53 @@ fail:
 	return TA_EXIT_FAILURE;
 }
 
+/*
+ * Leave the screen, run the program the TUI asks for (an editor, a pager)
+ * on the terminal, and come back.  While it runs, SIGINT and SIGQUIT are
+ * the program's (the review ignores them, as system() does).
+ */
+static int run_program(ta_tui *ui)
+{
+	char *const *argv = ta_tui_state(ui)->run_argv;
+	struct sigaction ign, old_int, old_quit;
+	int status = -1;
+	pid_t pid;
+
+	def_prog_mode();
+	endwin();
+	fflush(stdout);
+	fflush(stderr);
+	dup2(V.saved_out, STDOUT_FILENO);
+	dup2(V.saved_err, STDERR_FILENO);
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	pid = fork();
+	if (pid == 0) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (pid > 0)
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(fileno(V.capture), STDOUT_FILENO);
+	dup2(fileno(V.capture), STDERR_FILENO);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
+	return ta_tui_ran(ui, pid > 0 ? status : -1);
+}
+
 int ta_tui_view_run(ta_tui *ui)
 {
 	struct sigaction sa, old_int, old_term, old_hup;
@@ -747,6 +873,8 @@ int ta_tui_view_run(ta_tui *ui)
 		flags = ta_tui_key(ui, key);
 		if (flags & TA_REDRAW_QUIT)
 			break;
+		if (flags & TA_REDRAW_RUN)
+			flags = run_program(ui);
 	}
 	if (got_signal)
 		ta_tui_save(ui);

@@ -13,6 +13,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "classify.h"
 #include "review_export.h"
@@ -280,9 +282,9 @@ END_TEST
 
 START_TEST(test_sort_cycles)
 {
-	static const enum ta_field order[] = {TA_FIELD_CLASS, TA_FIELD_MECHANISM,
+	static const enum ta_field order[] = {TA_FIELD_CLASS,      TA_FIELD_MECHANISM,
 					      TA_FIELD_CONFIDENCE, TA_FIELD_VERDICT,
-					      TA_FIELD_SUBSYSTEM};
+					      TA_FIELD_FILE,       TA_FIELD_SUBSYSTEM};
 
 	for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++) {
 		int f = ta_tui_key(ui, 's');
@@ -311,8 +313,8 @@ START_TEST(test_decide_keys)
 	ta_tui_key(ui, 'd');
 	ck_assert_int_eq(ta_review_decision_of(rv, r1)->decision, TA_DECISION_REJECT);
 	ck_assert_int_eq(ta_review_decision_of(rv, r2)->decision, TA_DECISION_DEFER);
-	/* e: a picker of mechanisms; choosing one accepts with it */
-	ta_tui_key(ui, 'e');
+	/* m: a picker of mechanisms; choosing one accepts with it */
+	ta_tui_key(ui, 'm');
 	ck_assert_int_eq(st->input, TA_INPUT_PICK);
 	ck_assert_ptr_nonnull(strstr(st->pick_items[0], "(recommended)"));
 	pick("timer");
@@ -320,15 +322,15 @@ START_TEST(test_decide_keys)
 	ck_assert_str_eq(ta_review_decision_of(rv, r3)->mechanism, "timer");
 	/* the recommendation itself is no override */
 	ta_tui_key(ui, 'k');
-	ta_tui_key(ui, 'e');
+	ta_tui_key(ui, 'm');
 	ck_assert_uint_eq(st->pick_sel, item("timer"));
 	pick(ta_classification_of(&a->tasklets[r3])->rec.mechanism);
 	ck_assert_ptr_null(ta_review_decision_of(rv, r3)->mechanism);
-	/* c: comment, prefilled when editing */
+	/* C: comment, prefilled when editing */
 	ta_tui_key(ui, 'k');
-	keys("cneeds a look\n");
+	keys("Cneeds a look\n");
 	ck_assert_str_eq(ta_review_decision_of(rv, r3)->comment, "needs a look");
-	ta_tui_key(ui, 'c');
+	ta_tui_key(ui, 'C');
 	ck_assert_str_eq(st->prompt, "needs a look");
 	ta_tui_key(ui, 0x15);
 	ta_tui_key(ui, TA_KEY_ENTER);
@@ -519,10 +521,16 @@ START_TEST(test_bad_arguments)
 	ta_tui_key(u, TA_KEY_ENTER);
 	ck_assert_int_eq(s->mode, TA_MODE_LIST);
 	ck_assert_ptr_nonnull(strstr(s->message, "no tasklet"));
-	ta_tui_key(u, 'c');
+	ta_tui_key(u, 'C');
 	ck_assert_int_eq(s->input, TA_INPUT_NONE);
-	ta_tui_key(u, 'e');
+	ta_tui_key(u, 'm');
 	ck_assert_int_eq(s->input, TA_INPUT_NONE);
+	for (const char *k = "epcAR"; *k; k++) {
+		ck_assert_int_eq(ta_tui_key(u, *k) & TA_REDRAW_RUN, 0);
+		ck_assert_int_eq(s->input, TA_INPUT_NONE);
+		ck_assert_int_eq(s->mode, TA_MODE_LIST);
+		ck_assert_ptr_null(s->run_argv);
+	}
 	ck_assert_int_eq(ta_tui_key(u, 'j') & ~TA_REDRAW_STATUS, TA_REDRAW_NONE);
 	ck_assert_int_eq(ta_tui_key(u, 'G'), TA_REDRAW_NONE);
 	ck_assert_uint_eq(ta_tui_page_height(u), 21);
@@ -544,6 +552,342 @@ START_TEST(test_bad_arguments)
 	ta_tui_free(&u2);
 	ta_review_free(&r);
 	free(bad);
+}
+END_TEST
+
+static size_t count_of(const char *text, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+static void text_has(const char *text, const char *what)
+{
+	ck_assert_msg(text && strstr(text, what), "'%s' not in '%s'", what, text ? text : "");
+}
+
+/* The tasklet whose key is given, and puts the cursor on it. */
+static size_t cursor_on(const char *key)
+{
+	for (size_t i = 0; i < audit->n_tasklets; i++)
+		if (strcmp(audit->tasklets[i].key, key) == 0) {
+			ck_assert(ta_review_goto_id(rv, audit->tasklets[i].id));
+			return i;
+		}
+	ck_abort_msg("no tasklet %s", key);
+	return 0;
+}
+
+/* e, p, c: the editor and pager to run, the callback's page. */
+START_TEST(test_look_keys)
+{
+	size_t poll = cursor_on("classify/poller.c:struct po_dev.poll");
+	const ta_tasklet *t = &audit->tasklets[poll];
+	char *want, *tmp, *text;
+
+	setenv("TMPDIR", dir, 1); /* the pager's file, should a check fail before it is removed */
+	/* e: sh -c 'exec ${EDITOR:-vi} "$@"' sh +LINE TREE/FILE */
+	ck_assert_int_eq(ta_tui_key(ui, 'e'), TA_REDRAW_RUN);
+	ck_assert_ptr_nonnull(st->run_argv);
+	ck_assert_str_eq(st->run_argv[0], "sh");
+	ck_assert_ptr_nonnull(strstr(st->run_argv[2], "${EDITOR:-vi}"));
+	want = xasprintf("+%u", t->line);
+	ck_assert_str_eq(st->run_argv[4], want);
+	free(want);
+	want = ta_path_join(audit->tree, t->file);
+	ck_assert_str_eq(st->run_argv[5], want);
+	free(want);
+	ck_assert_ptr_null(st->run_argv[6]);
+	ck_assert_int_eq(ta_tui_ran(ui, 0), TA_REDRAW_ALL);
+	ck_assert_ptr_null(st->run_argv);
+	ck_assert_ptr_null(st->message);
+	/* a failed editor is named */
+	ta_tui_key(ui, 'e');
+	ta_tui_ran(ui, 127 << 8);
+	ck_assert_ptr_nonnull(strstr(st->message, "editor was not found"));
+	/* p: the patch in a file for ${PAGER:-less -R}, removed after */
+	ck_assert_int_eq(ta_tui_key(ui, 'p') & TA_REDRAW_RUN, TA_REDRAW_RUN);
+	ck_assert_ptr_nonnull(strstr(st->run_argv[2], "${PAGER:-less -R}"));
+	tmp = xstrdup(st->run_argv[4]);
+	text = ta_read_file(tmp, NULL);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(strstr(text, "tasklet_setup(&po->poll"));
+	free(text);
+	ta_tui_ran(ui, 0);
+	ck_assert_int_ne(access(tmp, F_OK), 0);
+	free(tmp);
+	/* c: the callback's body from its line to the closing brace */
+	ck_assert_int_eq(ta_tui_key(ui, 'c'), TA_REDRAW_ALL);
+	ck_assert_int_eq(st->mode, TA_MODE_BODY);
+	ck_assert_ptr_nonnull(st->body);
+	ck_assert_ptr_nonnull(strstr(st->body->v[0].text, t->callback));
+	ck_assert_ptr_nonnull(strstr(st->body->v[2].text, t->callback));
+	ck_assert_ptr_nonnull(strstr(st->body->v[st->body->n - 1].text, "  }"));
+	ck_assert_uint_gt(st->body->n, 4);
+	/* e on the body page: the callback's file and line */
+	ta_tui_key(ui, 'e');
+	want = xasprintf("+%u", t->callback_line);
+	ck_assert_str_eq(st->run_argv[4], want);
+	free(want);
+	text_has(st->run_argv[5], t->callback_file);
+	ta_tui_ran(ui, 0);
+	ck_assert_int_eq(st->mode, TA_MODE_BODY);
+	/* deciding keys do nothing on the body page; q goes back */
+	ta_tui_key(ui, 'a');
+	ck_assert_ptr_null(ta_review_decision_of(rv, poll));
+	ta_tui_key(ui, 'q');
+	ck_assert_int_eq(st->mode, TA_MODE_LIST);
+	ck_assert_ptr_null(st->body);
+	/* from the detail page, c comes back to it */
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ta_tui_key(ui, 'c');
+	ck_assert_int_eq(st->mode, TA_MODE_BODY);
+	ta_tui_key(ui, 'c');
+	ck_assert_int_eq(st->mode, TA_MODE_DETAIL);
+}
+END_TEST
+
+/* After a search that found nothing, the deciding keys decide nothing until the cursor moves. */
+START_TEST(test_failed_search_decides_nothing)
+{
+	long cur = ta_review_current(rv);
+
+	keys("/no-such-tasklet\n");
+	ck_assert_ptr_nonnull(strstr(st->message, "no match for 'no-such-tasklet'"));
+	ck_assert_int_eq(ta_review_current(rv), cur);
+	for (const char *k = "ardUAR"; *k; k++) {
+		ta_tui_key(ui, *k);
+		ck_assert_ptr_null(ta_review_decision_of(rv, (size_t)cur));
+		ck_assert_int_eq(st->input, TA_INPUT_NONE);
+		ck_assert_ptr_nonnull(strstr(st->message, "move first"));
+	}
+	ta_tui_key(ui, 'm');
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+	ck_assert_int_eq(ta_tui_key(ui, 'n') & TA_REDRAW_STATUS, TA_REDRAW_STATUS);
+	ta_tui_key(ui, 'a');
+	ck_assert_ptr_null(ta_review_decision_of(rv, (size_t)cur));
+	/* moving (even back) lifts it */
+	keys("jk");
+	ta_tui_key(ui, 'a');
+	ck_assert_int_eq(ta_review_decision_of(rv, (size_t)cur)->decision, TA_DECISION_ACCEPT);
+	/* so does a search that finds something */
+	keys("/no-such-tasklet\n/po->poll\n");
+	cur = ta_review_current(rv);
+	ta_tui_key(ui, 'r');
+	ck_assert_int_eq(ta_review_decision_of(rv, (size_t)cur)->decision, TA_DECISION_REJECT);
+}
+END_TEST
+
+static size_t count_decided(enum ta_decision d)
+{
+	struct ta_review_counts c;
+
+	ta_review_counts(rv, &c);
+	return c.by_decision[d];
+}
+
+/* A and R: the rows the filters show, after a confirmation; u undoes them all. */
+START_TEST(test_bulk_decisions)
+{
+	struct ta_review_counts c;
+	char *text;
+	size_t unused;
+
+	ta_review_set_filter(rv, TA_FIELD_CLASS, "unused");
+	ta_review_counts_shown(rv, &c);
+	unused = c.visible;
+	ck_assert_uint_gt(unused, 1);
+	ta_tui_key(ui, 'A');
+	ck_assert_int_eq(st->input, TA_INPUT_CONFIRM);
+	text = xasprintf("accept %zu tasklets? (y/n) ", unused);
+	ck_assert_str_eq(st->prompt_label, text);
+	free(text);
+	ta_tui_key(ui, 'n');
+	ck_assert_int_eq(st->input, TA_INPUT_NONE);
+	ck_assert_uint_eq(count_decided(TA_DECISION_ACCEPT), 0);
+	keys("Ay");
+	ck_assert_uint_eq(count_decided(TA_DECISION_ACCEPT), unused);
+	ck_assert_ptr_nonnull(strstr(st->message, "accepted"));
+	text = saved();
+	ck_assert_uint_eq(count_of(text, "\"accept\""), unused);
+	free(text);
+	/* R over them, then u: back to accepted, then u: back to nothing, all at once */
+	keys("Ry");
+	ck_assert_uint_eq(count_decided(TA_DECISION_REJECT), unused);
+	ta_tui_key(ui, 'u');
+	ck_assert_uint_eq(count_decided(TA_DECISION_ACCEPT), unused);
+	ck_assert_ptr_nonnull(strstr(st->message, "tasklets are back"));
+	ta_tui_key(ui, 'u');
+	ck_assert_uint_eq(count_decided(TA_DECISION_ACCEPT), 0);
+	ck_assert_uint_eq(count_decided(TA_DECISION_NONE), audit->n_tasklets);
+	text = saved();
+	ck_assert_uint_eq(count_of(text, "\"accept\""), 0);
+	free(text);
+}
+END_TEST
+
+/* b groups (path depth, directory, MAINTAINERS), headers collapse and expand, S reverses. */
+START_TEST(test_grouping)
+{
+	size_t n = ta_review_n_rows(rv), count, headers = 0, k;
+	bool collapsed;
+	const char *title;
+	char *tree;
+
+	ta_tui_key(ui, 'b');
+	ck_assert_str_eq(ta_review_grouping(rv), "path/2");
+	ck_assert(ta_review_row_is_group(rv, 0));
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		headers += ta_review_row_is_group(rv, r);
+	ck_assert_uint_gt(headers, 1);
+	ck_assert_uint_eq(ta_review_n_rows(rv), n + headers);
+	/* the rows of a group are under its header, in the group */
+	title = ta_review_row_group(rv, 0, &count, &collapsed);
+	ck_assert(!collapsed);
+	for (k = 1; k <= count; k++) {
+		const char *f = audit->tasklets[ta_review_row(rv, k)].file;
+		ck_assert_msg(strncmp(f, title, strlen(title)) == 0, "%s not in %s", f, title);
+	}
+	ck_assert(ta_review_row_is_group(rv, count + 1));
+	/* a decision on a header decides nothing */
+	ta_tui_key(ui, 'g');
+	ta_tui_key(ui, 'a');
+	ck_assert_uint_eq(count_decided(TA_DECISION_ACCEPT), 0);
+	ck_assert_ptr_nonnull(strstr(st->message, "group header"));
+	/* Enter on the header collapses the group, o expands it */
+	ta_tui_key(ui, TA_KEY_ENTER);
+	ck_assert_int_eq(st->mode, TA_MODE_LIST);
+	ta_review_row_group(rv, 0, NULL, &collapsed);
+	ck_assert(collapsed);
+	ck_assert(ta_review_row_is_group(rv, 1));
+	ta_tui_key(ui, 'o');
+	ta_review_row_group(rv, 0, NULL, &collapsed);
+	ck_assert(!collapsed);
+	/* z: every group collapsed (the rows are the headers), z again: expanded */
+	ta_tui_key(ui, 'z');
+	ck_assert_uint_eq(ta_review_n_rows(rv), headers);
+	ta_tui_key(ui, 'z');
+	ck_assert_uint_eq(ta_review_n_rows(rv), n + headers);
+	/* A when grouped: the group under the cursor only */
+	ta_tui_key(ui, 'j');
+	ta_tui_key(ui, 'A');
+	text_has(st->prompt_label, title);
+	ta_tui_key(ui, 'y');
+	ck_assert_uint_eq(count_decided(TA_DECISION_ACCEPT), count);
+	/* deeper paths: path/3 has as many groups or more */
+	ta_tui_key(ui, 'b');
+	ck_assert_str_eq(ta_review_grouping(rv), "path/3");
+	ta_tui_key(ui, 'b');
+	ta_tui_key(ui, 'b');
+	ck_assert_str_eq(ta_review_grouping(rv), "dir");
+	/* the corpus has no MAINTAINERS: that grouping is skipped with a message */
+	ta_tui_key(ui, 'b');
+	ck_assert_ptr_null(ta_review_grouping(rv));
+	ck_assert_ptr_nonnull(strstr(st->message, "no MAINTAINERS"));
+	ck_assert_uint_eq(ta_review_n_rows(rv), n);
+	/* S reverses the sort */
+	{
+		size_t first = ta_review_row(rv, 0), last = ta_review_row(rv, n - 1);
+		ta_tui_key(ui, 'S');
+		ck_assert(ta_review_reverse(rv));
+		ck_assert_uint_eq(ta_review_row(rv, 0), last);
+		ck_assert_uint_eq(ta_review_row(rv, n - 1), first);
+		ta_tui_key(ui, 'S');
+		ck_assert_uint_eq(ta_review_row(rv, 0), first);
+	}
+	/* a tree with a MAINTAINERS: groups by its entries */
+	tree = ta_path_join(dir, "tree");
+	ck_assert_int_eq(mkdir(tree, 0755), 0);
+	tu_write(tree, "MAINTAINERS",
+		 "List of maintainers\n\n"
+		 "POLLERS\nM:\tAlice Alpha <alice@example.org>\nS:\tMaintained\n"
+		 "F:\tclassify/poller.c\n\n"
+		 "THE REST\nM:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+		 "S:\tBuried alive in reporters\nF:\t*\nF:\t*/\n");
+	free(audit->tree);
+	audit->tree = tree;
+	ta_tui_free(&ui);
+	ui = ta_tui_new(rv, NULL);
+	st = ta_tui_state(ui);
+	ta_tui_resize(ui, 24, 80);
+	keys("bbbbb");
+	ck_assert_str_eq(ta_review_grouping(rv), "maintainers");
+	headers = 0;
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		if (ta_review_row_is_group(rv, r)) {
+			title = ta_review_row_group(rv, r, &count, NULL);
+			ck_assert(strcmp(title, "POLLERS") == 0 || strcmp(title, "-") == 0);
+			headers++;
+		}
+	ck_assert_uint_eq(headers, 2);
+	/* the catch-all comes last */
+	ck_assert_str_eq(ta_review_row_group(rv, 0, NULL, NULL), "POLLERS");
+	ta_tui_key(ui, 'b');
+	ck_assert_ptr_null(ta_review_grouping(rv));
+}
+END_TEST
+
+/* Grouped: the path keys, a search or ] into a collapsed group opens it, a decision skips headers.
+ */
+START_TEST(test_grouped_moves)
+{
+	char **keys2 = ta_review_path_keys(rv, 2), **keys1 = ta_review_path_keys(rv, 1);
+	char **keys0 = ta_review_path_keys(rv, 0);
+	size_t poll, bh = audit->n_tasklets, hdr;
+	bool collapsed;
+
+	for (size_t i = 0; i < audit->n_tasklets; i++)
+		if (ta_str_starts(audit->tasklets[i].file, "patch/bh/") && bh == audit->n_tasklets)
+			bh = i;
+	ck_assert_uint_lt(bh, audit->n_tasklets);
+	ck_assert_str_eq(keys2[bh], "patch/bh");
+	ck_assert_str_eq(keys1[bh], "patch");
+	ck_assert_str_eq(keys0[bh], "patch/bh");
+	ta_review_set_groups(rv, "test", keys1); /* takes the array */
+	ta_review_set_groups(rv, NULL, NULL);
+	for (size_t i = 0; i < audit->n_tasklets; i++) {
+		free(keys2[i]);
+		free(keys0[i]);
+	}
+	free(keys2);
+	free(keys0);
+	/* dir grouping, everything collapsed: a search opens the group of its match */
+	keys("bbbb");
+	ck_assert_str_eq(ta_review_grouping(rv), "dir");
+	keys("z");
+	ck_assert(ta_review_any_collapsed(rv));
+	ta_tui_key(ui, 'g');
+	keys("/po->poll\n");
+	poll = (size_t)ta_review_current(rv);
+	ck_assert_str_eq(audit->tasklets[poll].key, "classify/poller.c:struct po_dev.poll");
+	ck_assert_ptr_nonnull(strstr(st->message, "match 1 of 1"));
+	/* the group above its row is open, the others stay collapsed */
+	hdr = ta_review_cursor(rv);
+	while (!ta_review_row_is_group(rv, hdr))
+		hdr--;
+	ta_review_row_group(rv, hdr, NULL, &collapsed);
+	ck_assert(!collapsed);
+	ck_assert(ta_review_any_collapsed(rv));
+	/* ] from a collapsed header: into its group (z with some collapsed expands them all) */
+	keys("z");
+	ck_assert(!ta_review_any_collapsed(rv));
+	ta_tui_key(ui, 'g');
+	ta_tui_key(ui, 'o');
+	ck_assert(ta_review_any_collapsed(rv));
+	ta_tui_key(ui, ']');
+	ck_assert_int_ge(ta_review_current(rv), 0);
+	ck_assert_uint_eq(ta_review_cursor(rv), 1);
+	/* deciding the last tasklet of a group moves over the next header */
+	hdr = 1;
+	while (hdr < ta_review_n_rows(rv) && !ta_review_row_is_group(rv, hdr))
+		hdr++;
+	ck_assert_uint_lt(hdr + 1, ta_review_n_rows(rv));
+	ta_review_set_cursor(rv, hdr - 1);
+	ta_tui_key(ui, 'a');
+	ck_assert_uint_eq(ta_review_cursor(rv), hdr + 1);
 }
 END_TEST
 
@@ -599,6 +943,11 @@ int main(void)
 	tcase_add_test(tc, test_too_small_and_quit);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_man_documents_keys);
+	tcase_add_test(tc, test_look_keys);
+	tcase_add_test(tc, test_failed_search_decides_nothing);
+	tcase_add_test(tc, test_bulk_decisions);
+	tcase_add_test(tc, test_grouping);
+	tcase_add_test(tc, test_grouped_moves);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

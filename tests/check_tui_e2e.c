@@ -9,8 +9,13 @@
  * undecided ones, undoes an accept and accepts again, quits; a second
  * session finds the decisions and the position again and exports.  Other
  * sessions: a terminal below 80x24 and a resize, colour and NO_COLOR,
- * SIGTERM and SIGINT keeping the decisions, and a review that scans the
- * corpus itself.  The "review" command's usage errors run without tmux.
+ * SIGTERM and SIGINT keeping the decisions, a review that scans the
+ * corpus itself, the keys of issue #16 (a fake $EDITOR and $PAGER that
+ * record what they are given, the callback's body, a failed search
+ * deciding nothing, bulk accept with its one-step undo, grouping by path
+ * depth and directory, collapsing, a narrow terminal), and grouping by
+ * MAINTAINERS entry on a linked copy of the corpus with a MAINTAINERS.  The "review" command's
+ * usage errors run without tmux.
  *
  * Each review runs under a shell that prints its exit status.  The tmux
  * server runs in the foreground (-D) as a child of this test,
@@ -582,6 +587,253 @@ START_TEST(test_scan_mode)
 }
 END_TEST
 
+/* Wait for a file to exist and return its text (caller frees). */
+static char *wait_file(const char *path)
+{
+	double t0 = now();
+	char *text;
+
+	while (!(text = ta_read_file(path, NULL))) {
+		ck_assert_msg(now() - t0 < WAIT_SECONDS, "waited for '%s'", path);
+		usleep(30000);
+	}
+	return text;
+}
+
+/* How many decisions of a kind the review file holds (0 when there is no file yet). */
+static size_t decided_in(const char *path, const char *kind)
+{
+	char *text = ta_read_file(path, NULL), *q = xasprintf("\"%s\"", kind);
+	size_t n = text ? lines_with(text, q) : 0;
+
+	free(text);
+	free(q);
+	return n;
+}
+
+/*
+ * The keys of issue #16: e runs a fake $EDITOR that records its
+ * arguments, p a fake $PAGER that keeps the patch it was given, c shows
+ * the callback's body; a failed search then a decides nothing; A accepts
+ * the filtered rows after a confirmation and u undoes them all; b groups
+ * by path depth, Enter collapses a group, A accepts a group; and the list
+ * keeps a location column below 120 columns.
+ */
+START_TEST(test_issue16_keys)
+{
+	ta_audit *a;
+	ta_review *rv = model(&a);
+	ta_review_value *vals;
+	size_t n_vals, unused_at = 0, unused_n = 0, poll = a->n_tasklets;
+	char *s, *want, *text, *args, *env, *rpath, *edargs, *pgcopy, *pgargs;
+	const ta_tasklet *t;
+
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		if (strcmp(a->tasklets[i].key, "classify/poller.c:struct po_dev.poll") == 0)
+			poll = i;
+	ck_assert_uint_lt(poll, a->n_tasklets);
+	t = &a->tasklets[poll];
+	ta_review_values(rv, TA_FIELD_CLASS, &vals, &n_vals);
+	for (size_t k = 0; k < n_vals; k++)
+		if (strcmp(vals[k].value, "unused") == 0) {
+			unused_at = k + 1;
+			unused_n = vals[k].count;
+		}
+	free(vals);
+	edargs = ta_path_join(dir, "editor-args");
+	pgcopy = ta_path_join(dir, "pager-copy");
+	pgargs = ta_path_join(dir, "pager-args");
+	rpath = ta_path_join(dir, "k.review.json");
+	/* each writes aside, then renames: the test never reads a half-written file */
+	tu_write(dir, "fake-editor",
+		 "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$OUT/e.tmp\"\n"
+		 "mv \"$OUT/e.tmp\" \"$OUT/editor-args\"\n");
+	tu_write(dir, "fake-pager",
+		 "#!/bin/sh\ncp \"$1\" \"$OUT/p.tmp\" && mv \"$OUT/p.tmp\" \"$OUT/pager-copy\"\n"
+		 "printf '%s\\n' \"$@\" > \"$OUT/a.tmp\"\nmv \"$OUT/a.tmp\" \"$OUT/pager-args\"\n");
+	ck_assert_int_eq(tu_sh("chmod +x '%s/fake-editor' '%s/fake-pager'", dir, dir), 0);
+	env = xasprintf("-u NO_COLOR OUT='%s' EDITOR='%s/fake-editor' PAGER='%s/fake-pager'", dir,
+			dir, dir);
+	args = xasprintf("--report '%s' --review '%s'", report, rpath);
+	start("k", 120, 40, env, args);
+	free(wait_for("k", at(1)));
+	/* e: $EDITOR +LINE TREE/FILE, then the screen is back */
+	keys("k", "/");
+	literal("k", "po->poll");
+	keys("k", "Enter");
+	free(wait_for("k", "match 1 of 1"));
+	keys("k", "e");
+	text = wait_file(edargs);
+	want = xasprintf("+%u\n%s/%s\n", t->line, a->tree, t->file);
+	ck_assert_str_eq(text, want);
+	free(want);
+	free(text);
+	free(wait_for("k", "SUBSYSTEM"));
+	/* p: the pager gets a file holding the patch, removed after */
+	keys("k", "p");
+	text = wait_file(pgcopy);
+	ck_assert_ptr_nonnull(strstr(text, "tasklet_setup(&po->poll"));
+	free(text);
+	text = wait_file(pgargs);
+	*strchr(text, '\n') = '\0';
+	ck_assert_ptr_nonnull(strstr(text, "tasklet-audit-patch-"));
+	free(wait_for("k", "SUBSYSTEM"));
+	for (double t0 = now(); access(text, F_OK) == 0; usleep(30000))
+		ck_assert_msg(now() - t0 < WAIT_SECONDS, "the pager's file '%s' stays", text);
+	free(text);
+	/* c: the callback's body, q back */
+	keys("k", "c");
+	want = xasprintf("%s()  %s:%u", t->callback, t->callback_file, t->callback_line);
+	s = wait_for("k", want);
+	ck_assert_ptr_nonnull(strstr(s, "the callback of"));
+	free(s);
+	free(want);
+	keys("k", "q");
+	free(wait_for("k", "SUBSYSTEM"));
+	/* a failed search, then a: nothing is decided */
+	keys("k", "/");
+	literal("k", "zz-no-such");
+	keys("k", "Enter");
+	free(wait_for("k", "no match for 'zz-no-such'"));
+	keys("k", "a");
+	free(wait_for("k", "no match for 'zz-no-such': move first"));
+	ck_assert_uint_eq(decided_in(rpath, "accept"), 0);
+	s = screen("k", false);
+	ck_assert_ptr_nonnull(strstr(s, "accepted 0 "));
+	free(s);
+	/* A over the rows of a filter: asks, accepts them all, u undoes them all */
+	keys("k", "j f c");
+	free(wait_for("k", "class: choose a value"));
+	for (size_t k = 0; k < unused_at; k++)
+		keys("k", "j");
+	keys("k", "Enter");
+	keys("k", "A");
+	want = xasprintf("accept %zu tasklets? (y/n)", unused_n);
+	free(wait_for("k", want));
+	free(want);
+	keys("k", "y");
+	want = xasprintf("accepted %zu tasklets (u undoes them all)", unused_n);
+	free(wait_for("k", want));
+	free(want);
+	ck_assert_uint_eq(decided_in(rpath, "accept"), unused_n);
+	keys("k", "u");
+	want = xasprintf("undone: %zu tasklets are back", unused_n);
+	free(wait_for("k", want));
+	free(want);
+	ck_assert_uint_eq(decided_in(rpath, "accept"), 0);
+	keys("k", "f x");
+	/* b: grouped by path/2, then path/3; Enter on a header collapses it */
+	keys("k", "b");
+	free(wait_for("k", "group path/2"));
+	keys("k", "g");
+	s = wait_for("k", " row 1/");
+	ck_assert_msg(strstr(s, "[-] classify  ("), "no classify group in:\n%.3000s", s);
+	free(s);
+	keys("k", "b");
+	free(wait_for("k", "group path/3"));
+	keys("k", "b b");
+	free(wait_for("k", "group dir"));
+	keys("k", "g Enter");
+	free(wait_for("k", "[+] "));
+	/* A on a group: its tasklets only */
+	keys("k", "A");
+	s = wait_for("k", "(y/n)");
+	ck_assert(strstr(s, " tasklets of ") || strstr(s, " tasklet of "));
+	free(s);
+	keys("k", "y");
+	free(wait_for("k", "(u undoes them all)"));
+	ck_assert_uint_gt(decided_in(rpath, "accept"), 0);
+	ck_assert_uint_lt(decided_in(rpath, "accept"), total);
+	keys("k", "b");
+	free(wait_for("k", "no MAINTAINERS"));
+	/* below 120 columns: a location column still, and the mechanism's '*' whole */
+	ck_assert_int_eq(tu_sh("tmux -L e2e resize-window -t k -x 90 -y 30"), 0);
+	s = wait_for("k", "LOCATION");
+	ck_assert_ptr_null(strstr(s, "SUBSYSTEM"));
+	free(s);
+	keys("k", "/");
+	literal("k", "po->poll");
+	keys("k", "Enter m j Enter");
+	want = xasprintf("%s:%u", strrchr(t->file, '/') + 1, t->line);
+	s = wait_for("k", "with ");
+	ck_assert_msg(strstr(s, want), "no '%s' in:\n%.3000s", want, s);
+	free(s);
+	free(want);
+	keys("k", "/");
+	literal("k", "po->poll");
+	keys("k", "Enter");
+	free(wait_for("k", "match 1 of 1"));
+	s = screen("k", false);
+	ck_assert_msg(strstr(s, "* "), "no '*' marker in:\n%.3000s", s);
+	free(s);
+	keys("k", "q");
+	ck_assert_int_eq(wait_exit("k"), 0);
+	free(edargs);
+	free(pgcopy);
+	free(pgargs);
+	free(rpath);
+	free(env);
+	free(args);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+}
+END_TEST
+
+/* b by MAINTAINERS entry: the report's tree (the corpus, linked) with a MAINTAINERS. */
+START_TEST(test_group_by_maintainers)
+{
+	char *text = ta_read_file(report, NULL), *tree = ta_path_join(dir, "mtree"), *p, *q;
+	char *mreport = ta_path_join(dir, "m.json"), *args, *s;
+	ta_buf b = {0};
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_eq(tu_sh("mkdir '%s' && for f in '%s'/corpus/*; do ln -s \"$f\" '%s'/; done",
+			       tree, TA_SOURCE_DIR, tree),
+			 0);
+	tu_write(tree, "MAINTAINERS",
+		 "List of maintainers\n\n"
+		 "POLLER DRIVER\nM:\tAlice Alpha <alice@example.org>\nS:\tMaintained\n"
+		 "F:\tclassify/poller.c\n\n"
+		 "CLASSIFY CASES\nM:\tBob Beta <bob@example.org>\nS:\tMaintained\n"
+		 "F:\tclassify/\n\n"
+		 "THE REST\nM:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+		 "S:\tBuried alive in reporters\nF:\t*\nF:\t*/\n");
+	/* the same report, its tree the linked one */
+	p = strstr(text, "\"tree\":");
+	ck_assert_ptr_nonnull(p);
+	p = strchr(p + 7, '"');
+	q = strchr(p + 1, '"');
+	ta_buf_add(&b, text, (size_t)(p - text) + 1);
+	ta_buf_puts(&b, tree);
+	ta_buf_puts(&b, q);
+	tu_write(dir, "m.json", b.s);
+	ta_buf_free(&b);
+	free(text);
+	args = xasprintf("--report '%s'", mreport);
+	start("m", 120, 40, "-u NO_COLOR", args);
+	free(wait_for("m", at(1)));
+	keys("m", "b b b b b");
+	s = wait_for("m", "group maintainers");
+	ck_assert_msg(strstr(s, "[-] CLASSIFY CASES  ("), "no CLASSIFY group in:\n%.3000s", s);
+	free(s);
+	/* z collapses every group: the one-file entry, and the catch-all "-" last */
+	keys("m", "z");
+	s = wait_for("m", "[+] POLLER DRIVER  (1 tasklet)");
+	ck_assert_ptr_nonnull(strstr(s, "[+] CLASSIFY CASES"));
+	ck_assert_ptr_nonnull(strstr(s, "[+] -  ("));
+	ck_assert(strstr(s, "[+] POLLER DRIVER") < strstr(s, "[+] -  ("));
+	free(s);
+	/* Enter on a collapsed header expands it */
+	keys("m", "g Enter");
+	free(wait_for("m", "[-] CLASSIFY CASES"));
+	keys("m", "q");
+	ck_assert_int_eq(wait_exit("m"), 0);
+	free(args);
+	free(mreport);
+	free(tree);
+}
+END_TEST
+
 /* The review command's errors, without a terminal. */
 START_TEST(test_cli_errors)
 {
@@ -729,6 +981,8 @@ static void terminal_tests(TCase *tc)
 	tcase_add_test(tc, test_color_and_no_color);
 	tcase_add_test(tc, test_signals_keep_decisions);
 	tcase_add_test(tc, test_scan_mode);
+	tcase_add_test(tc, test_issue16_keys);
+	tcase_add_test(tc, test_group_by_maintainers);
 }
 
 int main(void)
