@@ -146,7 +146,7 @@ START_TEST(test_json_contract)
 	ck_assert_int_eq(r.status, 0);
 	root = cJSON_Parse(r.out);
 	ck_assert_ptr_nonnull(root);
-	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.2");
+	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.3");
 	need(root, "tool_version", STR);
 	ck_assert(ta_str_ends(need(root, "tree", STR)->valuestring, "/corpus"));
 	ck_assert_str_eq(need(root, "kernel_version", STR)->valuestring, "6.1.0-corpus");
