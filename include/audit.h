@@ -36,6 +36,15 @@ typedef struct ta_site {
 	char *via_macro; /* the driver macro the site is written in */
 	bool active;     /* false: in a preprocessor branch this configuration skips */
 	bool self;       /* the target is the callback's own tasklet argument */
+	unsigned param;  /* self: 1 + which parameter of function the target is; 0: unknown */
+	/*
+	 * A site the tasklet gets through a schedule (kill, disable, ...)
+	 * wrapper, a driver function taking a struct tasklet_struct *: the
+	 * site is the call handing the tasklet to the wrapper, in its caller,
+	 * and via the path from there to the API call, "foo_schedule() ->
+	 * tasklet_schedule at x.c:290".  NULL for a site calling the API itself.
+	 */
+	char *via;
 } ta_site;
 
 typedef struct ta_tasklet {
@@ -84,6 +93,17 @@ typedef struct ta_edge {
 	unsigned line;
 	bool macro;
 } ta_edge;
+
+/* A tasklet handed to a driver's function: a call of a schedule wrapper, maybe. */
+typedef struct ta_pass {
+	char *file, *function; /* the caller */
+	char *callee;
+	unsigned line, col;
+	unsigned arg;   /* which argument of callee, from 1 */
+	char *key;      /* the tasklet; NULL when it is the caller's own parameter param */
+	unsigned param; /* 1 + that parameter; 0 when key is set */
+	char *text;     /* the argument as written */
+} ta_pass;
 
 typedef struct ta_ref {
 	char *file;
@@ -142,6 +162,8 @@ typedef struct ta_audit {
 	size_t n_locks, cap_locks;
 	ta_container *containers;
 	size_t n_containers, cap_containers;
+	ta_pass *passes;
+	size_t n_passes, cap_passes;
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
 	double cache_seconds; /* flags + cache lookups */

@@ -20,7 +20,7 @@
 
 /* Version of the facts a worker produces; bump it when their meaning
  * changes, so cached results of older versions are not used. */
-#define TA_FACTS_FORMAT 2
+#define TA_FACTS_FORMAT 3
 
 /* X(enum suffix, name as written in source and reports, role) */
 #define TA_API_LIST(X)                                                                             \
@@ -116,6 +116,9 @@ enum ta_fact_kind {
 	TA_FACT_LOCK,      /* function calls callback (a lock API) on lock key; text = as written */
 	TA_FACT_CONTAINER, /* function expands callback (from_tasklet or container_of) on
 			      text (the pointer) naming member field */
+	TA_FACT_PASS,      /* function hands a tasklet (key, text as written; data "pN" when
+			      it is the function's own parameter N) as argument argpos - 1 to
+			      callback, a driver function that is not the tasklet API */
 };
 
 /* How a file's parse went. */
@@ -152,6 +155,9 @@ const char *ta_status_name(enum ta_status status);
  *              of the outermost object and the member path to the tasklet
  *              ("struct foo" and "rx.tasklet" for &foo->rx.tasklet), the
  *              arguments from_tasklet() needs.
+ *   argpos:    1 + an argument or parameter index, 0 for none.  A site whose
+ *              target is a struct tasklet_struct * parameter of its function
+ *              (TA_FF_SELF): that parameter; a PASS fact: the argument.
  */
 typedef struct ta_fact {
 	enum ta_fact_kind kind;
@@ -161,6 +167,7 @@ typedef struct ta_fact {
 	enum ta_data_kind data_kind;
 	unsigned flags;
 	unsigned line, col;
+	unsigned argpos;
 	char *file;
 	char *key;
 	char *text;

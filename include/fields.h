@@ -89,7 +89,7 @@ extern const struct ta_ftab ta_use_site_fields;  /* ta_site, use and unresolved 
 extern const struct ta_ftab ta_tasklet_fields;   /* ta_tasklet, with its stages' results */
 extern const struct ta_ftab ta_file_entry_fields;
 extern const struct ta_ftab ta_func_fields, ta_edge_fields, ta_ref_fields, ta_lock_fields,
-	ta_container_fields; /* not in the report: freed only */
+	ta_container_fields, ta_pass_fields; /* not in the report: freed only */
 /* The classifier's (classify.h). */
 extern const struct ta_ftab ta_classification_fields;
 extern const struct ta_ftab ta_site_context_fields, ta_reason_fields, ta_finding_fields,

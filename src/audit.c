@@ -5,7 +5,9 @@
  * shared header is one tasklet), sites deduplicated (header code is seen
  * once per including file), sites on a callback's own argument and direct
  * calls of callbacks attributed to their tasklets, inactive sites matched
- * by name, files that are #included by other files marked as such.
+ * by name, files that are #included by other files marked as such, and
+ * each call handing a tasklet to a schedule (kill, disable, ...) wrapper
+ * made a site of that tasklet in the caller.
  */
 #include "audit.h"
 
@@ -71,7 +73,8 @@ static ta_site site_from_fact(const ta_fact *f)
 			 .data_kind = f->data_kind,
 			 .via_macro = dup0(f->via_macro),
 			 .active = !(f->flags & TA_FF_INACTIVE),
-			 .self = (f->flags & TA_FF_SELF) != 0};
+			 .self = (f->flags & TA_FF_SELF) != 0,
+			 .param = f->flags & TA_FF_SELF ? f->argpos : 0};
 }
 
 static ta_site site_copy(const ta_site *s)
@@ -84,6 +87,7 @@ static ta_site site_copy(const ta_site *s)
 	c.callback = dup0(s->callback);
 	c.data = dup0(s->data);
 	c.via_macro = dup0(s->via_macro);
+	c.via = dup0(s->via);
 	return c;
 }
 
@@ -193,6 +197,11 @@ static void add_program_fact(ta_audit *a, const ta_fact *f)
 	h = mix_str(h, f->key);
 	h = mix_str(h, f->field);
 	h = ta_fnv1a(h, &line, sizeof(line));
+	if (f->kind == TA_FACT_PASS) {
+		h = ta_fnv1a(h, &f->col, sizeof(f->col));
+		h = ta_fnv1a(h, &f->argpos, sizeof(f->argpos));
+		h = mix_str(h, f->text);
+	}
 	if (!u64set_add(&p->prog_seen, &p->cap_prog_seen, &p->n_prog_seen, h))
 		return;
 	switch (f->kind) {
@@ -241,6 +250,21 @@ static void add_program_fact(ta_audit *a, const ta_fact *f)
 				  .member = dup0(f->field),
 				  .line = f->line};
 		TA_PUSH(a->containers, a->n_containers, a->cap_containers, c);
+		break;
+	}
+	case TA_FACT_PASS: {
+		ta_pass ps = {.file = dup0(f->file),
+			      .function = dup0(f->function),
+			      .callee = dup0(f->callback),
+			      .line = f->line,
+			      .col = f->col,
+			      .arg = f->argpos,
+			      .key = dup0(f->key),
+			      .param = !f->key && f->data && f->data[0] == 'p'
+					       ? (unsigned)atoi(f->data + 1) + 1
+					       : 0,
+			      .text = dup0(f->text)};
+		TA_PUSH(a->passes, a->n_passes, a->cap_passes, ps);
 		break;
 	}
 	default:
@@ -304,6 +328,7 @@ void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, con
 		case TA_FACT_REF:
 		case TA_FACT_LOCK:
 		case TA_FACT_CONTAINER:
+		case TA_FACT_PASS:
 			add_program_fact(a, f);
 			break;
 		}
@@ -436,6 +461,121 @@ static void attribute_deferred(ta_audit *a)
 	p->n_deferred = 0;
 }
 
+/* A function handing its struct tasklet_struct * parameter to the tasklet API, or to another. */
+struct wrapper {
+	const char *name, *file;
+	bool is_static;
+	unsigned param; /* 1 + which parameter */
+	size_t inner;   /* the API site, in a->unresolved */
+	char *via;      /* "foo_sched() -> tasklet_schedule at x.c:290" */
+};
+
+static bool func_is_static(const ta_audit *a, const char *file, const char *name)
+{
+	for (size_t i = 0; i < a->n_funcs; i++)
+		if (a->funcs[i].is_static && strcmp(a->funcs[i].name, name) == 0 &&
+		    a->funcs[i].file && file && strcmp(a->funcs[i].file, file) == 0)
+			return true;
+	return false;
+}
+
+/* Does the call ps reach wrapper w: its name, its parameter, from a file that sees it? */
+static bool pass_reaches(const ta_pass *ps, const struct wrapper *w)
+{
+	return ps->callee && strcmp(ps->callee, w->name) == 0 && ps->arg == w->param &&
+	       (!w->is_static || ta_str_ends(w->file, ".h") ||
+		(ps->file && strcmp(ps->file, w->file) == 0));
+}
+
+/*
+ * Schedule (kill, disable, ...) wrappers: a function whose tasklet API call
+ * targets its own struct tasklet_struct * parameter (an unresolved site),
+ * and a function handing its parameter on to one.  Each call that hands a
+ * known tasklet to a wrapper becomes a site of that tasklet, at the call,
+ * in the caller (atmel_tasklet_schedule(port, &port->tasklet_tx) schedules
+ * tasklet_tx from atmel_handle_transmit()), with via naming the path to the
+ * API call.  The API call inside the wrapper stays an unresolved site: the
+ * BH patch writer converts the wrapper from it.
+ */
+static void attribute_wrappers(ta_audit *a)
+{
+	struct wrapper *w = NULL;
+	size_t nw = 0, capw = 0;
+
+	for (size_t i = 0; i < a->n_unresolved; i++) {
+		const ta_site *s = &a->unresolved[i];
+		struct wrapper x;
+		if (!s->self || !s->param || !s->function || !s->file || !s->active ||
+		    ta_api_role(s->api) != TA_ROLE_USE || s->api == TA_API_DIRECT_CALL ||
+		    s->api == TA_API_INTERNALS)
+			continue;
+		x = (struct wrapper){.name = s->function,
+				     .file = s->file,
+				     .is_static = func_is_static(a, s->file, s->function),
+				     .param = s->param,
+				     .inner = i,
+				     .via = xasprintf("%s() -> %s at %s:%u", s->function,
+						      ta_api_name(s->api), s->file, s->line)};
+		TA_PUSH(w, nw, capw, x);
+	}
+	/* a function handing its own parameter to a wrapper is one too */
+	for (size_t k = 0; k < nw && nw < 256; k++) {
+		for (size_t i = 0; i < a->n_passes; i++) {
+			const ta_pass *ps = &a->passes[i];
+			const char *tail;
+			bool known = false;
+			struct wrapper x;
+			if (ps->key || !ps->param || !ps->function || !ps->file ||
+			    !pass_reaches(ps, &w[k]))
+				continue;
+			for (size_t j = 0; j < nw && !known; j++)
+				known = w[j].param == ps->param &&
+					strcmp(w[j].name, ps->function) == 0 &&
+					w[j].inner == w[k].inner;
+			if (known)
+				continue;
+			/* "outer() -> inner() (x.c:300) -> ...": with the line of the inner call */
+			tail = strstr(w[k].via, "()") + 2;
+			x = (struct wrapper){.name = ps->function,
+					     .file = ps->file,
+					     .is_static = func_is_static(a, ps->file, ps->function),
+					     .param = ps->param,
+					     .inner = w[k].inner,
+					     .via = xasprintf("%s() -> %.*s (%s:%u)%s",
+							      ps->function, (int)(tail - w[k].via),
+							      w[k].via, ps->file, ps->line, tail)};
+			TA_PUSH(w, nw, capw, x);
+		}
+	}
+	for (size_t i = 0; i < a->n_passes; i++) {
+		const ta_pass *ps = &a->passes[i];
+		if (!ps->key)
+			continue;
+		for (size_t k = 0; k < nw; k++) {
+			const ta_site *in = &a->unresolved[w[k].inner];
+			ta_site d;
+			if (!pass_reaches(ps, &w[k]))
+				continue;
+			d = (ta_site){.api = in->api,
+				      .file = dup0(ps->file),
+				      .line = ps->line,
+				      .col = ps->col,
+				      .function = dup0(ps->function),
+				      .text = dup0(ps->text),
+				      .active = true,
+				      .via = xstrdup(w[k].via)};
+			if (!first_sighting(a, &d, ps->key)) {
+				site_free(&d);
+				continue;
+			}
+			object_add_site(object_get(a, ps->key), d);
+		}
+	}
+	for (size_t k = 0; k < nw; k++)
+		free(w[k].via);
+	free(w);
+}
+
 static void settle_tasklet(ta_audit *a, ta_tasklet *t)
 {
 	ta_site *first = NULL;
@@ -544,6 +684,7 @@ void ta_audit_finish(ta_audit *a)
 	p->n_cbs = 0;
 
 	attribute_deferred(a);
+	attribute_wrappers(a);
 	for (size_t i = 0; i < a->n_tasklets; i++)
 		settle_tasklet(a, &a->tasklets[i]);
 	/* keep objects with sites, and declared-only ones inside the audited subtree */
@@ -591,6 +732,7 @@ void ta_audit_free(ta_audit **ap)
 	ta_fields_free_array(&ta_ref_fields, a->refs, a->n_refs);
 	ta_fields_free_array(&ta_lock_fields, a->locks, a->n_locks);
 	ta_fields_free_array(&ta_container_fields, a->containers, a->n_containers);
+	ta_fields_free_array(&ta_pass_fields, a->passes, a->n_passes);
 	ta_fields_free_array(&ta_file_entry_fields, a->files, a->n_files);
 	ta_fields_free_array(&ta_use_site_fields, p->deferred, p->n_deferred);
 	for (size_t i = 0; i < p->n_cbs; i++) {

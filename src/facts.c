@@ -149,8 +149,8 @@ void ta_facts_serialize(const ta_facts *fs, ta_buf *b)
 {
 	for (size_t i = 0; i < fs->n; i++) {
 		const ta_fact *f = &fs->v[i];
-		ta_buf_printf(b, "F\t%d\t%d\t%d\t%d\t%d\t%u\t%u\t%u", f->kind, f->api, f->scope,
-			      f->sig, f->data_kind, f->flags, f->line, f->col);
+		ta_buf_printf(b, "F\t%d\t%d\t%d\t%d\t%d\t%u\t%u\t%u\t%u", f->kind, f->api, f->scope,
+			      f->sig, f->data_kind, f->flags, f->line, f->col, f->argpos);
 		put_str(b, f->file);
 		put_str(b, f->key);
 		put_str(b, f->text);
@@ -215,7 +215,7 @@ static bool take_number(const char **p, unsigned long *v)
 /* Parse without sscanf or copies: this runs once per fact of every cached file. */
 int ta_facts_parse_line(ta_facts *fs, const char *line)
 {
-	unsigned long num[8];
+	unsigned long num[9];
 	char *str[TA_FACT_NSTR];
 	const char *p = line;
 	ta_fact f;
@@ -223,10 +223,10 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 	if (p[0] != 'F' || p[1] != '\t')
 		return -1;
 	p += 2;
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < 9; i++)
 		if (!take_number(&p, &num[i]))
 			return -1;
-	if (num[0] > TA_FACT_CONTAINER || num[1] > TA_API_NONE || num[2] > TA_SCOPE_UNRESOLVED ||
+	if (num[0] > TA_FACT_PASS || num[1] > TA_API_NONE || num[2] > TA_SCOPE_UNRESOLVED ||
 	    num[3] > TA_SIG_NEW || num[4] > TA_DATA_OTHER)
 		return -1;
 	for (int i = 0; i < TA_FACT_NSTR; i++) {
@@ -247,6 +247,7 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 		      .flags = (unsigned)num[5],
 		      .line = (unsigned)num[6],
 		      .col = (unsigned)num[7],
+		      .argpos = (unsigned)num[8],
 		      .file = str[0],
 		      .key = str[1],
 		      .text = str[2],

@@ -234,6 +234,8 @@ static const struct ta_fdesc use_site_rows[] = {
 	{"active", TA_F_BOOL, AT(ta_site, active), .dflt = true},
 	{"via_macro", TA_F_STR, AT(ta_site, via_macro), .when = TA_FW_SET},
 	{"self", TA_F_BOOL, AT(ta_site, self), .when = TA_FW_SET},
+	/* through a schedule (kill, disable, ...) wrapper: the path to its API call */
+	{"via", TA_F_STR, AT(ta_site, via), .when = TA_FW_SET},
 	/* internals: what they touch; a direct call: the callee */
 	{"detail", TA_F_STR, AT(ta_site, data), .when = TA_FW_SET, .cond = site_is_internals},
 	{"callee", TA_F_STR, AT(ta_site, callback), .cond = site_is_direct_call},
@@ -337,6 +339,13 @@ static const struct ta_fdesc container_fact_rows[] = {
 	{NULL, TA_F_STR, AT(ta_container, member)},
 };
 TABLE(ta_container_fields, ta_container, container_fact_rows);
+
+static const struct ta_fdesc pass_rows[] = {
+	{NULL, TA_F_STR, AT(ta_pass, file)},   {NULL, TA_F_STR, AT(ta_pass, function)},
+	{NULL, TA_F_STR, AT(ta_pass, callee)}, {NULL, TA_F_STR, AT(ta_pass, key)},
+	{NULL, TA_F_STR, AT(ta_pass, text)},
+};
+TABLE(ta_pass_fields, ta_pass, pass_rows);
 
 /* ------------------------------------------------------------ the classifier */
 

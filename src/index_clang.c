@@ -10,6 +10,10 @@
  * helpers with tasklet-like names.  Locations are expansion locations, so a
  * call written in a driver macro is attributed to the macro's use.
  *
+ * A tasklet handed to a driver's own function (not the tasklet API) is a
+ * PASS fact, and a site on a struct tasklet_struct * parameter says which
+ * parameter it is: the audit follows the two into schedule wrappers.
+ *
  * Where there is no AST to walk (the regions the preprocessor skipped, and
  * a file with errors) the text is read by lexsites.c, to which this module
  * hands the regions and the enclosing functions; the PCH and the
@@ -483,7 +487,8 @@ struct target {
 	char *ctype, *field;
 	char *root_type, *member_path;
 	bool array;
-	bool param; /* the target is a parameter of the enclosing function */
+	bool param;    /* the target is a parameter of the enclosing function */
+	int param_pos; /* which one (0-based; -1: unknown) */
 };
 
 static void target_free(struct target *t)
@@ -521,6 +526,20 @@ static char *var_key(struct walk *w, CXCursor var, enum ta_scope *scope)
 }
 
 static bool resolve_target(struct walk *w, CXCursor expr, struct target *t, int depth);
+
+/* The position of parameter parm in the function being walked; -1 when it is none of its. */
+static int param_index(struct walk *w, CXCursor parm)
+{
+	int n;
+
+	if (clang_Cursor_isNull(w->function))
+		return -1;
+	n = clang_Cursor_getNumArguments(w->function);
+	for (int i = 0; i < n; i++)
+		if (clang_equalCursors(clang_Cursor_getArgument(w->function, (unsigned)i), parm))
+			return i;
+	return -1;
+}
 
 /* The member chain of a MemberRefExpr: root object type and path "a.b.t". */
 static void member_chain(struct walk *w, CXCursor member, struct target *t)
@@ -640,6 +659,7 @@ static bool resolve_target(struct walk *w, CXCursor expr, struct target *t, int 
 			/* the callback's own struct tasklet_struct *t, maybe */
 			int p = 0;
 			t->param = type_is_tasklet(clang_getCursorType(ref), &p, NULL) && p == 1;
+			t->param_pos = t->param ? param_index(w, ref) : -1;
 			return false;
 		}
 		if (rk == CXCursor_VarDecl && depth < 3) {
@@ -685,8 +705,10 @@ static void record_site(struct walk *w, CXCursor at, enum ta_api api, const stru
 		f.member_path = t->member_path;
 		if (t->array)
 			f.flags |= TA_FF_ARRAY;
-		if (!t->key && t->param)
+		if (!t->key && t->param) {
 			f.flags |= TA_FF_SELF;
+			f.argpos = t->param_pos >= 0 ? (unsigned)t->param_pos + 1 : 0;
+		}
 	}
 	ta_facts_add(w->facts, &f);
 }
@@ -948,20 +970,85 @@ static char *lock_key(struct walk *w, CXCursor arg)
 	return NULL;
 }
 
-/* Every call: an edge for the classifier's call graph, function arguments
- * as registrations, lock arguments as lock uses. */
-static void record_call_facts(struct walk *w, CXCursor call, const char *callee)
+/* Is a declaration the kernel's (include/, arch/, or outside the tree: the overlay)? */
+static bool decl_is_kernel_api(struct walk *w, CXCursor decl)
+{
+	struct file_info *fi = cursor_where(w, decl, NULL, NULL, NULL);
+
+	return !fi || fi->rel[0] == '/' || ta_str_starts(fi->rel, "include/") ||
+	       ta_str_starts(fi->rel, "arch/");
+}
+
+/*
+ * A tasklet handed to a driver's function as argument i (a schedule
+ * wrapper, maybe): the object, or the caller's own tasklet parameter.
+ */
+static void record_pass(struct walk *w, CXCursor call, CXCursor arg, int i, const char *callee)
+{
+	struct target t = {.param_pos = -1};
+	unsigned line, col;
+	struct file_info *fi;
+	char *text, *param = NULL;
+	int p = 0;
+
+	if (!type_is_tasklet(clang_getCursorType(arg), &p, NULL) || p != 1)
+		return;
+	if (!resolve_target(w, arg, &t, 0) && !(t.param && t.param_pos >= 0)) {
+		target_free(&t);
+		return;
+	}
+	fi = cursor_where(w, call, &line, &col, NULL);
+	text = cursor_text(w, strip(arg));
+	if (!t.key)
+		param = xasprintf("p%d", t.param_pos);
+	ta_fact f = {.kind = TA_FACT_PASS,
+		     .api = TA_API_NONE,
+		     .scope = t.key ? t.scope : TA_SCOPE_UNRESOLVED,
+		     .flags = (t.array ? TA_FF_ARRAY : 0) |
+			      (fi && !fi->is_main ? TA_FF_IN_HEADER : 0),
+		     .line = line,
+		     .col = col,
+		     .argpos = (unsigned)i + 1,
+		     .file = fi ? fi->rel : NULL,
+		     .key = t.key,
+		     .text = text,
+		     .function = w->function_name,
+		     .callback = (char *)callee,
+		     .data = param,
+		     .ctype = t.ctype,
+		     .field = t.field,
+		     .root_type = t.root_type,
+		     .member_path = t.member_path};
+	ta_facts_add(w->facts, &f);
+	free(param);
+	free(text);
+	target_free(&t);
+}
+
+/*
+ * Every call: an edge for the classifier's call graph, function arguments
+ * as registrations, lock arguments as lock uses, tasklets handed to the
+ * driver's own functions (schedule wrappers).  api: the callee is the
+ * tasklet API itself.
+ */
+static void record_call_facts(struct walk *w, CXCursor call, CXCursor decl, const char *callee,
+			      bool api)
 {
 	unsigned line;
 	struct file_info *fi = cursor_where(w, call, &line, NULL, NULL);
 	int n = clang_Cursor_getNumArguments(call);
 
+	bool driver;
+
 	if (!w->function_name && n <= 0)
 		return;
+	driver = w->function_name && !api && !decl_is_kernel_api(w, decl);
 	record_edge(w, callee, line, 0, fi ? fi->rel : NULL);
 	for (int i = 0; i < n && i < 8; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
 		CXCursor e = strip(arg);
+		if (driver)
+			record_pass(w, call, arg, i, callee);
 		if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
 		    clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_FunctionDecl) {
 			char *ctx = xasprintf("call:%s:%d", callee, i);
@@ -1078,7 +1165,9 @@ static void handle_call(struct walk *w, CXCursor call)
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return;
 	name = ta_tu_take(clang_getCursorSpelling(callee));
-	record_call_facts(w, call, name);
+	record_call_facts(w, call, callee, name,
+			  (ta_str_starts(name, "tasklet_") || ta_str_starts(name, "__tasklet_")) &&
+				  decl_in_api_header(w, callee));
 	if (ta_str_starts(name, "tasklet_") || ta_str_starts(name, "__tasklet_")) {
 		api = ta_api_from_name(name);
 		if (decl_in_api_header(w, callee)) {

@@ -834,6 +834,32 @@ static bool names_tasklet(const ta_tasklet *t, const char *text, size_t n)
 	return yes;
 }
 
+/* The calls handing the tasklet to a wrapper that the writer converted: file and line. */
+struct handed {
+	const char **file;
+	unsigned *line;
+	size_t n, cap;
+};
+
+static void handed_add(struct handed *h, const char *file, unsigned line)
+{
+	if (h->n == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 8;
+		h->file = xrealloc(h->file, h->cap * sizeof(*h->file));
+		h->line = xrealloc(h->line, h->cap * sizeof(*h->line));
+	}
+	h->file[h->n] = file;
+	h->line[h->n++] = line;
+}
+
+static bool handed_has(const struct handed *h, const char *file, unsigned line)
+{
+	for (size_t i = 0; file && i < h->n; i++)
+		if (h->line[i] == line && strcmp(h->file[i], file) == 0)
+			return true;
+	return false;
+}
+
 /*
  * A schedule wrapper: the function holding the unresolved site u takes
  * the tasklet as its parameter `struct tasklet_struct *NAME` and only
@@ -843,7 +869,7 @@ static bool names_tasklet(const ta_tasklet *t, const char *text, size_t n)
  * argument of every call passing the tasklet is renamed.
  */
 static int convert_wrapper(ta_rw *rw, const ta_mechanism_rules *m, const ta_site *u,
-			   const struct names *nm, bool hi, bool *scheduled)
+			   const struct names *nm, bool hi, bool *scheduled, struct handed *h)
 {
 	const ta_tasklet *t = rw->t;
 	ta_src *src = ta_srcset_get(rw->set, u->file);
@@ -893,6 +919,7 @@ static int convert_wrapper(ta_rw *rw, const ta_mechanism_rules *m, const ta_site
 		    !names_tasklet(t, cs->text + cst[k], cen[k] - cst[k]))
 			continue;
 		passed++;
+		handed_add(h, cs->rel, ta_src_line_of(cs, ms[i].off));
 		rc = rename_in(rw, cs, cst[k], cen[k], nm);
 	}
 	free(ms);
@@ -950,7 +977,7 @@ static int convert_wrapper(ta_rw *rw, const ta_mechanism_rules *m, const ta_site
 
 /* The schedule wrappers, in the tasklet's own files, that it is passed to. */
 static int convert_wrappers(ta_rw *rw, const ta_mechanism_rules *m, const struct names *nm, bool hi,
-			    bool *scheduled)
+			    bool *scheduled, struct handed *h)
 {
 	const ta_audit *a = rw->audit;
 	int rc = TA_RW_DONE;
@@ -964,7 +991,7 @@ static int convert_wrappers(ta_rw *rw, const ta_mechanism_rules *m, const struct
 		map = &m->apis[u->api];
 		if (map->kind != TA_MAP_REFUSE && map->kind != TA_MAP_NONE &&
 		    map->kind != TA_MAP_INIT && map->kind != TA_MAP_DECLARE)
-			rc = convert_wrapper(rw, m, u, nm, hi, scheduled);
+			rc = convert_wrapper(rw, m, u, nm, hi, scheduled, h);
 	}
 	return rc == TA_RW_REFUSED ? rc : TA_RW_DONE;
 }
@@ -998,6 +1025,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	struct site_form *forms = xcalloc(t->n_sites + 1, sizeof(*forms));
 	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed;
 	ta_patch_model *pm = NULL;
+	struct handed handed = {0};
 	int rc = TA_RW_DONE;
 
 	flushed = xcalloc(t->n_sites + 1, sizeof(bool));
@@ -1096,8 +1124,8 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	for (size_t i = 0; i < t->n_sites; i++) {
 		const ta_site *s = &t->sites[i];
 		const ta_api_map *map = &m->apis[s->api];
-		if (skip[i])
-			continue;
+		if (skip[i] || s->via)
+			continue; /* a wrapper's call: its API call is converted in the wrapper */
 		if (s->api == TA_API_ENABLE) {
 			forms[i].queue_enable = pm ? ta_patch_model_enable_queues(pm, i)
 						   : scheduled;
@@ -1159,11 +1187,21 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	if (t->init_api != TA_API_DECLARE_TASKLET && t->init_api != TA_API_DECLARE_TASKLET_OLD)
 		rc = convert_decl(rw, &nm);
 	if (rc == TA_RW_DONE)
-		rc = convert_wrappers(rw, m, &nm, hi, &scheduled);
+		rc = convert_wrappers(rw, m, &nm, hi, &scheduled, &handed);
 	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++)
 		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, NULL);
-	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++)
-		rc = convert_site(rw, m, &t->sites[i], &nm, hi, &forms[i]);
+	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++) {
+		const ta_site *s = &t->sites[i];
+		/* a call handing the tasklet to a wrapper: converted with the wrapper */
+		if (s->via && !handed_has(&handed, s->file, s->line))
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: %s() gets the tasklet through %s, a wrapper the "
+					  "writer does not convert",
+					  s->file, s->line, s->function ? s->function : "?",
+					  s->via);
+		else if (!s->via)
+			rc = convert_site(rw, m, s, &nm, hi, &forms[i]);
+	}
 	for (size_t i = 0; i < n_al && rc == TA_RW_DONE; i++) {
 		const ta_site *s = al[i].site;
 		struct site_form f = {0};
@@ -1212,6 +1250,8 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 		free(lines);
 	}
 out:
+	free(handed.file);
+	free(handed.line);
 	free(guard);
 	ta_patch_model_free(&pm);
 	free(forms);

@@ -84,6 +84,12 @@ static int check_sites(struct fold *f)
 				return ta_rw_refuse(
 					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
 					s->line, ta_api_name(s->api), s->via_macro);
+			if (s->via)
+				return ta_rw_refuse(
+					rw,
+					"%s:%u: %s() goes through %s: the %s conversion "
+					"rewrites no wrapper",
+					s->file, s->line, ta_api_name(s->api), s->via, f->m->name);
 			if (!s->file || !s->line)
 				return ta_rw_refuse(rw, "a %s() site has no location",
 						    ta_api_name(s->api));

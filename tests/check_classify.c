@@ -367,6 +367,56 @@ START_TEST(test_contexts_through_call_graph)
 }
 END_TEST
 
+/* The site of api at line, or NULL. */
+static const ta_site *site_at(const ta_tasklet *t, enum ta_api api, unsigned line)
+{
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (t->sites[i].api == api && t->sites[i].line == line)
+			return &t->sites[i];
+	return NULL;
+}
+
+START_TEST(test_schedule_wrappers)
+{
+	const ta_audit *a = tu_classified();
+	const ta_tasklet *rx = get("index/sched_wrapper.c:struct sw_port.rx");
+	const ta_tasklet *tx = get("index/sched_wrapper.c:struct sw_port.tx");
+	const ta_site *s;
+	size_t unresolved = 0;
+
+	/* the wrapper's call is the site, in its caller, with its caller's context */
+	s = site_at(rx, TA_API_SCHEDULE, 74);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_str_eq(s->function, "sw_isr");
+	ck_assert_str_eq(s->via, "sw_tasklet_schedule() -> tasklet_schedule at "
+				 "index/sched_wrapper.c:30");
+	ck_assert_uint_eq(ta_site_context_of(rx, (size_t)(s - rx->sites))->roles,
+			  TA_ROLE_BIT(TA_ROLE_HARDIRQ));
+	/* through a wrapper of the wrapper, and from the DMA callback */
+	s = site_at(tx, TA_API_SCHEDULE, 75);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_str_eq(s->via, "sw_kick() -> sw_tasklet_schedule() (index/sched_wrapper.c:36) "
+				 "-> tasklet_schedule at index/sched_wrapper.c:30");
+	s = site_at(tx, TA_API_SCHEDULE, 67);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(ta_site_context_of(tx, (size_t)(s - tx->sites))->roles,
+			  TA_ROLE_BIT(TA_ROLE_DMA_CALLBACK));
+	/* a kill wrapper */
+	ck_assert_ptr_nonnull(site_at(rx, TA_API_KILL, 94));
+	ck_assert_ptr_nonnull(site_at(tx, TA_API_KILL, 95));
+	/* the wrappers' own API calls stay unresolved (the BH writer converts the wrapper
+	 * from them), and so does the helper's that nobody hands a tasklet */
+	for (size_t i = 0; i < a->n_unresolved; i++) {
+		const ta_site *u = &a->unresolved[i];
+		if (!u->file || strcmp(u->file, "index/sched_wrapper.c") != 0)
+			continue;
+		ck_assert_ptr_null(u->via);
+		unresolved++;
+	}
+	ck_assert_uint_eq(unresolved, 3);
+}
+END_TEST
+
 static Suite *classify_suite(void)
 {
 	Suite *s = suite_create("classify");
@@ -382,6 +432,7 @@ static Suite *classify_suite(void)
 	tcase_add_test(tc, test_bug_checks_and_near_misses);
 	tcase_add_test(tc, test_bh_exclusion_blocks_workqueue);
 	tcase_add_test(tc, test_contexts_through_call_graph);
+	tcase_add_test(tc, test_schedule_wrappers);
 	tcase_add_test(tc, test_rule_kinds);
 	suite_add_tcase(s, tc);
 	return s;

@@ -90,6 +90,7 @@ static void eq_fact(const ta_fact *g, const ta_fact *w)
 	ck_assert_uint_eq(g->flags, w->flags);
 	ck_assert_uint_eq(g->line, w->line);
 	ck_assert_uint_eq(g->col, w->col);
+	ck_assert_uint_eq(g->argpos, w->argpos);
 	eq_str("file", g->file, w->file);
 	eq_str("key", g->key, w->key);
 	eq_str("text", g->text, w->text);
@@ -142,6 +143,17 @@ static const ta_fact samples[] = {
 	 .col = 1,
 	 .function = "cb"},                            /* every other string NULL */
 	{.kind = TA_FACT_INCLUDE, .api = TA_API_NONE}, /* all strings NULL */
+	{.kind = TA_FACT_PASS,
+	 .api = TA_API_NONE,
+	 .scope = TA_SCOPE_UNRESOLVED,
+	 .line = 40,
+	 .col = 2,
+	 .argpos = 4294967295u,
+	 .file = "w.c",
+	 .text = "t",
+	 .function = "kick",
+	 .callback = "foo_tasklet_schedule",
+	 .data = "p1"},
 };
 #define N_SAMPLES (sizeof(samples) / sizeof(*samples))
 
@@ -197,28 +209,29 @@ START_TEST(test_add_copies)
 }
 END_TEST
 
-/* A well-formed line to mutate: 8 numbers, 11 string fields. */
-#define GOOD "F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t"
+/* A well-formed line to mutate: 9 numbers, 11 string fields. */
+#define GOOD "F\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t"
 
 static const char *const malformed[] = {
 	"",
 	"F",
-	"G\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
-	"F\t1\t10\t0\t2\t1\t0\t7\t9",                          /* no string fields at all */
-	"F\t1\t10\t0\t2\t1\t0\t7\tf.c\tk\t\t\t\t\t\t\t\t\t\t", /* 7 numbers */
-	"F\t1\tx\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* not a number */
-	"F\t1\t10\t0\t2\t1\t0\t7\t9x\tf.c\tk\t\t\t\t\t\t\t\t\t",
-	"F\t99\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind out of range */
-	"F\t-1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
-	"F\t1\t26\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t", /* api past TA_API_NONE */
-	"F\t1\t-1\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",
-	"F\t1\t10\t5\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* scope */
-	"F\t1\t10\t0\t3\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* sig */
-	"F\t1\t10\t0\t2\t6\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* data kind */
-	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t",          /* 10 string fields */
-	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c",                             /* 1 string field */
-	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t\textra", /* 12 */
-	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\\\tk\t\t\t\t\t\t\t\t\t",      /* escaped tab eats one */
+	"G\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0",                            /* no string fields at all */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t\t",   /* 8 numbers */
+	"F\t10\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind past PASS */
+	"F\t1\tx\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",   /* not a number */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0x\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t99\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind out of range */
+	"F\t-1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t1\t26\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t", /* api past TA_API_NONE */
+	"F\t1\t-1\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",
+	"F\t1\t10\t5\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* scope */
+	"F\t1\t10\t0\t3\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* sig */
+	"F\t1\t10\t0\t2\t6\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",        /* data kind */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t",          /* 10 string fields */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c",                             /* 1 string field */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t\textra", /* 12 */
+	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\\\tk\t\t\t\t\t\t\t\t\t",      /* escaped tab eats one */
 	"garbage",
 	"S\t0\t0\t",
 };
@@ -241,7 +254,8 @@ START_TEST(test_parse_good_line)
 	ck_assert_ptr_null(fs.v[0].member_path);
 	/* api == TA_API_NONE is valid (objects and callbacks have none) */
 	ck_assert_int_eq(
-		ta_facts_parse_line(&fs, "F\t0\t25\t0\t0\t0\t0\t1\t1\tf.c\t\t\t\t\t\t\t\t\t\t"), 0);
+		ta_facts_parse_line(&fs, "F\t0\t25\t0\t0\t0\t0\t1\t1\t0\tf.c\t\t\t\t\t\t\t\t\t\t"),
+		0);
 	ck_assert_int_eq(fs.v[1].api, TA_API_NONE);
 	ta_facts_free(&fs);
 }

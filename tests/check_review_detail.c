@@ -76,6 +76,23 @@ START_TEST(test_sections_and_source)
 }
 END_TEST
 
+/* A site reached through a schedule wrapper says which wrapper, under the site. */
+START_TEST(test_wrapper_site)
+{
+	const ta_audit *a = tu_classified();
+	ta_review *rv = ta_review_new(a);
+	long i = find(a, "index/sched_wrapper.c:struct sw_port.tx"), k;
+	ta_detail *d = ta_detail_build(rv, (size_t)i, 100, NULL, "none yet");
+
+	k = line_with(d, 0, "tasklet_schedule at index/sched_wrapper.c:75 in sw_isr()");
+	ck_assert_msg(k >= 0, "no site line");
+	ck_assert_ptr_nonnull(strstr(d->v[k + 1].text, "through sw_kick() -> sw_tasklet_schedule() "
+						       "(index/sched_wrapper.c:36)"));
+	ta_detail_free(&d);
+	ta_review_free(&rv);
+}
+END_TEST
+
 START_TEST(test_decision_behavior_patch)
 {
 	ta_audit *a = NULL;
@@ -225,6 +242,7 @@ int main(void)
 	TCase *tc = tcase_create("page");
 
 	tcase_add_test(tc, test_sections_and_source);
+	tcase_add_test(tc, test_wrapper_site);
 	tcase_add_test(tc, test_decision_behavior_patch);
 	tcase_add_test(tc, test_missing_source);
 	tcase_add_test(tc, test_clean);

@@ -231,6 +231,8 @@ static void dump_site(ta_buf *b, const char *what, const ta_site *s)
 		ta_buf_printf(b, " data '%s' (%s)", s->data, ta_data_kind_name(s->data_kind));
 	if (s->via_macro)
 		ta_buf_printf(b, " via %s", s->via_macro);
+	if (s->via)
+		ta_buf_printf(b, " through %s", s->via);
 	if (s->self)
 		ta_buf_puts(b, " self");
 	if (!s->active)
