@@ -1314,8 +1314,20 @@ static void check_container(const ta_audit *a, const ta_tasklet *t, ta_classific
 	}
 }
 
+/* Does function f call one of the rule's quiescing functions before line? */
+static bool quiesced_before(struct prog *p, long f, unsigned line, const ta_finding_rule *fr)
+{
+	for (size_t j = 0; j < p->n_out[f]; j++) {
+		const ta_edge *e = &p->a->edges[p->out[f][j]];
+		if (!e->macro && e->line && e->line < line && ta_strlist_has(&fr->calls, e->callee))
+			return true;
+	}
+	return false;
+}
+
 /* tasklet_kill in a function that quiesces the IRQ only afterwards (or never does while
- * the tasklet is scheduled from a hard IRQ handler). */
+ * the tasklet is scheduled from a hard IRQ handler).  A kill after a quiescing call in
+ * the same function (synchronize_irq(); tasklet_kill(); free_irq()) is not flagged. */
 static void check_kill_before_quiesce(struct prog *p, const ta_tasklet *t, ta_classification *c,
 				      const ta_finding_rule *fr)
 {
@@ -1332,6 +1344,8 @@ static void check_kill_before_quiesce(struct prog *p, const ta_tasklet *t, ta_cl
 		if (k->api != TA_API_KILL || !k->active)
 			continue;
 		f = find_func(p, k->file, k->function);
+		if (f >= 0 && quiesced_before(p, f, k->line, fr))
+			continue;
 		for (size_t j = 0; f >= 0 && j < p->n_out[f]; j++) {
 			const ta_edge *e = &p->a->edges[p->out[f][j]];
 			if (e->macro || !e->line || e->line <= k->line ||

@@ -2,7 +2,9 @@
 /*
  * tasklet_kill() before free_irq() in the remove path: the interrupt can
  * schedule the tasklet again after the kill (bug.kill-before-irq-quiesced).
- * Near-miss: isr_bh.c frees the IRQ first.
+ * Near-misses: isr_bh.c frees the IRQ first; kq_remove() below waits for
+ * the handler with synchronize_irq() before the kill (the device is masked
+ * first), and frees the IRQ only afterwards: not flagged.
  */
 #include <linux/interrupt.h>
 
@@ -33,4 +35,37 @@ void kb_remove(struct kb_dev *kb)
 {
 	tasklet_kill(&kb->bh);
 	free_irq(kb->irq, kb);
+}
+
+struct kq_dev {
+	int irq;
+	bool stopping;
+	struct tasklet_struct bh;
+};
+
+static void kq_bh(struct tasklet_struct *t)
+{
+}
+
+static irqreturn_t kq_isr(int irq, void *data)
+{
+	struct kq_dev *kq = data;
+
+	if (!READ_ONCE(kq->stopping))
+		tasklet_schedule(&kq->bh);
+	return IRQ_HANDLED;
+}
+
+int kq_probe(struct kq_dev *kq)
+{
+	tasklet_setup(&kq->bh, kq_bh);
+	return request_irq(kq->irq, kq_isr, 0, "kq", kq);
+}
+
+void kq_remove(struct kq_dev *kq)
+{
+	WRITE_ONCE(kq->stopping, true);
+	synchronize_irq(kq->irq);
+	tasklet_kill(&kq->bh);
+	free_irq(kq->irq, kq);
 }
