@@ -43,6 +43,8 @@ static const char review_usage[] =
 	"  -R, --review FILE  the review file (default: beside the report,\n"
 	"                     REPORT.review.json; when scanning, ./" TA_REVIEW_DEFAULT_FILE ")\n"
 	"  -x, --export DIR   write the accepted tasklets' patches to DIR and exit (no UI)\n"
+	"      --force-api    previews and export write BH-workqueue patches for a tree\n"
+	"                     that lacks the API (as 'patch --force-api')\n"
 	"  -j, --jobs N       scan with N worker processes (default: all CPUs)\n"
 	"  -p DIR             scan with DIR/compile_commands.json\n"
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
@@ -57,12 +59,13 @@ static const char review_usage[] =
 
 struct review_opts {
 	const char *report, *review, *export_dir;
+	bool force_api;
 	struct ta_pipeline_opts pipe; /* without --report: what to audit, as the audit does */
 };
 
 static int parse_args(int argc, char **argv, struct review_opts *o)
 {
-	enum { OPT_CONFIG = 256, OPT_RULES };
+	enum { OPT_CONFIG = 256, OPT_RULES, OPT_FORCE };
 	static const struct option longopts[] = {
 		{"report", required_argument, NULL, 'r'},
 		{"review", required_argument, NULL, 'R'},
@@ -70,6 +73,7 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		{"jobs", required_argument, NULL, 'j'},
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"rules", required_argument, NULL, OPT_RULES},
+		{"force-api", no_argument, NULL, OPT_FORCE},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -110,6 +114,9 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		case OPT_RULES:
 			o->pipe.rules_dir = optarg;
 			break;
+		case OPT_FORCE:
+			o->force_api = true;
+			break;
 		case 'h':
 			fputs(review_usage, stdout);
 			return fflush(stdout) == 0 ? -1 : TA_EXIT_FAILURE;
@@ -140,8 +147,21 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 	return 0;
 }
 
+/* With TA_REVIEW_TIMING=FILE: how long loading took, before the screen's first paint. */
+static void log_load(double t0)
+{
+	const char *path = getenv("TA_REVIEW_TIMING");
+	FILE *f = path && *path ? fopen(path, "a") : NULL;
+
+	if (f) {
+		fprintf(f, "load ms=%.1f\n", (ta_monotonic() - t0) * 1e3);
+		fclose(f);
+	}
+}
+
 static int review_main(int argc, char **argv)
 {
+	double t0 = ta_monotonic();
 	struct review_opts o = {0};
 	ta_audit *a = NULL;
 	ta_review *rv = NULL;
@@ -158,6 +178,7 @@ static int review_main(int argc, char **argv)
 		goto out;
 	source = o.report ? o.report : a->tree;
 	rv = ta_review_new(a);
+	ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){.force_api = o.force_api});
 	review_path = o.review   ? xstrdup(o.review)
 		      : o.report ? ta_review_file_default(o.report)
 				 : xstrdup(TA_REVIEW_DEFAULT_FILE);
@@ -181,6 +202,7 @@ static int review_main(int argc, char **argv)
 					 .export_dir = TA_EXPORT_DEFAULT_DIR};
 		struct ta_review_counts c;
 		ui = ta_tui_new(rv, &to);
+		log_load(t0);
 		rc = ta_tui_view_run(ui);
 		if (rc == TA_EXIT_OK || rc > 128) {
 			ta_review_counts(rv, &c);

@@ -3,7 +3,9 @@
  * review_export.c - turns a review's accepted decisions into a call of the
  * patch writer (ta_patch_run, patch.h): only the accepted, non-stale ids,
  * each with the mechanism the reviewer picked (NULL: its recommendation).
- * A preview runs the writer on one tasklet into a temporary directory.
+ * A preview runs the writer on one tasklet into a temporary directory;
+ * the model keeps it (ta_review_preview_put) so that a page opens at once
+ * the second time.
  */
 #include "review_export.h"
 
@@ -89,6 +91,7 @@ static int run_writer(const ta_review *rv, const char *dir, const char **ids, co
 		.only_ids = ids,
 		.mechanisms = picked ? mechs : NULL,
 		.n_only = n,
+		.force_api = ta_review_patch_opts(rv)->force_api,
 	};
 	ta_outdir *od = ta_outdir_open(dir);
 	ta_patch_outcome **out = NULL;
@@ -201,23 +204,33 @@ out:
 	return rc;
 }
 
-char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
+/* The --to name of the mechanism tasklet i's preview is made for (NULL: its recommendation). */
+static const char *preview_target(const ta_review *rv, size_t i)
+{
+	/* a mechanism the writer has no --to for ("manual") is its recommendation's */
+	int m = ta_mech_from_name(ta_review_mechanism(rv, i));
+
+	return m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
+}
+
+bool ta_review_preview_ready(const ta_review *rv, size_t i)
+{
+	const char *text, *note;
+
+	return i < ta_review_audit(rv)->n_tasklets &&
+	       ta_review_preview_get(rv, i, preview_target(rv, i), &text, &note);
+}
+
+/* Run the writer on tasklet i alone into a temporary directory. */
+static char *compute_preview(ta_review *rv, size_t i, const char *to, char **note)
 {
 	const ta_audit *a = ta_review_audit(rv);
 	const char *ids[1], *mechs[1];
 	struct written w = {0};
 	char *dir, *text = NULL;
-	int m;
 
-	*note = NULL;
-	if (i >= a->n_tasklets) {
-		*note = xstrdup("no tasklet");
-		return NULL;
-	}
 	ids[0] = a->tasklets[i].id;
-	/* a mechanism the writer has no --to for ("manual") is its recommendation's */
-	m = ta_mech_from_name(ta_review_mechanism(rv, i));
-	mechs[0] = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
+	mechs[0] = to;
 	dir = xasprintf("%s/tasklet-audit-preview.XXXXXX", ta_tmp_dir());
 	if (!mkdtemp(dir)) {
 		*note = xasprintf("cannot make a temporary directory in %s: %s", ta_tmp_dir(),
@@ -237,5 +250,27 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 				 : xasprintf("no patch: %s",
 					     w.first_reason ? w.first_reason : "the writer failed");
 	free(w.first_reason);
+	return text;
+}
+
+char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
+{
+	const char *to, *ctext, *cnote;
+	char *text;
+
+	*note = NULL;
+	if (i >= ta_review_audit(rv)->n_tasklets) {
+		*note = xstrdup("no tasklet");
+		return NULL;
+	}
+	to = preview_target(rv, i);
+	if (ta_review_preview_get(rv, i, to, &ctext, &cnote)) {
+		*note = cnote ? xstrdup(cnote) : NULL;
+		return ctext ? xstrdup(ctext) : NULL;
+	}
+	text = compute_preview(rv, i, to, note);
+	/* a temporary directory that could not be made is not the writer's answer */
+	if (text || !*note || !ta_str_starts(*note, "cannot make a temporary directory"))
+		ta_review_preview_put(rv, i, to, text, *note);
 	return text;
 }

@@ -5,7 +5,9 @@
  * with the site's line marked, a file that is gone says so, prose wraps at
  * the width, a behaviour verdict and its trace are shown, a patch is
  * styled as a diff, and text from the tree is cleaned (tabs, bytes that
- * are not UTF-8, control characters).
+ * are not UTF-8, control characters).  On a tree without the BH API the
+ * page gives the writer's refusal, and --force-api (the model's patch
+ * options) the BH patch; a preview is computed once and then cached.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "report.h"
 #include "report_read.h"
 #include "review_detail.h"
+#include "review_export.h"
 #include "testutil.h"
 
 static long find(const ta_audit *a, const char *key)
@@ -219,6 +222,105 @@ START_TEST(test_clean)
 }
 END_TEST
 
+/* A private copy of the corpus audit (through the JSON report), which a test may change. */
+static ta_audit *corpus_copy(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	ta_audit *a = NULL;
+
+	ck_assert_int_eq(ta_report_json.write(tu_classified(), fp, NULL), 0);
+	fclose(fp);
+	ck_assert_int_eq(ta_report_parse("copy", buf, len, &a), 0);
+	free(buf);
+	return a;
+}
+
+/*
+ * A tree without the BH API (6.1): the page shows the writer's refusal and
+ * how to get past it; with --force-api (the model's patch options) the
+ * preview is the BH patch, and the export writes it.  Each preview is
+ * computed once: the second asks the cache and answers at once.
+ */
+START_TEST(test_force_api_preview)
+{
+	char *tree = tu_corpus_tree(), *out = tu_mkdtemp(), *note, *text, *msg;
+	ta_audit *a = corpus_copy();
+	long i = find(a, "classify/dma_done.c:struct dd_chan.task");
+	ta_review *rv;
+	ta_detail *d;
+	double t0, first, second;
+
+	ck_assert_int_eq(
+		tu_sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' "
+		      "include/linux/workqueue.h",
+		      tree),
+		0);
+	free(a->tree);
+	a->tree = xstrdup(tree);
+	rv = ta_review_new(a);
+	ck_assert_str_eq(ta_review_mechanism(rv, (size_t)i), "bh_workqueue");
+	ck_assert(!ta_review_patch_opts(rv)->force_api);
+	ck_assert(!ta_review_preview_ready(rv, (size_t)i));
+	t0 = ta_monotonic();
+	text = ta_review_patch_preview(rv, (size_t)i, &note);
+	first = ta_monotonic() - t0;
+	ck_assert_ptr_null(text);
+	ck_assert_msg(
+		note && ta_str_starts(note, "none written for bh: the tree lacks the bh API") &&
+			strstr(note, "--force-api"),
+		"note '%s'", note);
+	/* the page says why, at its end */
+	d = ta_detail_build(rv, (size_t)i, 100, text, note);
+	ck_assert_int_ge(line_with(d, 0, "Patch: none written for bh: the tree lacks the bh API"),
+			 0);
+	ck_assert_int_ge(line_with(d, 0, "--force-api"), 0);
+	ta_detail_free(&d);
+	/* the second time from the cache: the same answer, without the writer */
+	ck_assert(ta_review_preview_ready(rv, (size_t)i));
+	free(note);
+	t0 = ta_monotonic();
+	text = ta_review_patch_preview(rv, (size_t)i, &note);
+	second = ta_monotonic() - t0;
+	ck_assert_ptr_null(text);
+	ck_assert_ptr_nonnull(strstr(note, "lacks the bh API"));
+	ck_assert_msg(second < 0.05 && second < first, "first %.3f s, second %.3f s", first,
+		      second);
+	free(note);
+	/* the export without --force-api writes nothing and says why */
+	ta_review_decide(rv, (size_t)i, TA_DECISION_ACCEPT, NULL);
+	ck_assert_int_eq(ta_review_export(rv, out, &msg), 0);
+	ck_assert_msg(strstr(msg, "exported 0 patches for 0 of 1 accepted tasklet to '") &&
+			      strstr(msg, "; not written: 1 (the tree lacks the bh API"),
+		      "%s", msg);
+	free(msg);
+
+	/* --force-api: the cache is emptied, the preview and the export are the BH patch */
+	ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){.force_api = true});
+	ck_assert(ta_review_patch_opts(rv)->force_api);
+	ck_assert(!ta_review_preview_ready(rv, (size_t)i));
+	text = ta_review_patch_preview(rv, (size_t)i, &note);
+	ck_assert_msg(text != NULL, "no patch: %s", note);
+	ck_assert_ptr_null(note);
+	ck_assert_ptr_nonnull(strstr(text, "+\tqueue_work(system_bh_wq, &c->"));
+	d = ta_detail_build(rv, (size_t)i, 100, text, note);
+	ck_assert_int_ge(line_with(d, 0, "queue_work(system_bh_wq"), 0);
+	ta_detail_free(&d);
+	free(text);
+	ck_assert(ta_review_preview_ready(rv, (size_t)i));
+	ck_assert_int_eq(ta_review_export(rv, out, &msg), 0);
+	ck_assert_msg(strstr(msg, "exported 1 patch for 1 of 1 accepted tasklet to '") &&
+			      !strstr(msg, "not written"),
+		      "%s", msg);
+	free(msg);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+	tu_rmtree(&out);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("review_detail");
@@ -228,6 +330,7 @@ int main(void)
 	tcase_add_test(tc, test_decision_behavior_patch);
 	tcase_add_test(tc, test_missing_source);
 	tcase_add_test(tc, test_clean);
+	tcase_add_test(tc, test_force_api_preview);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
