@@ -29,6 +29,8 @@ struct ta_tui {
 	enum pick_kind pick_kind;
 	enum ta_field pick_field;
 	char **pick_values; /* what each picker item stands for (NULL: clear) */
+	ta_tui_busy_fn busy;
+	void *busy_ctx;
 };
 
 /* The fields "f" offers, with the key that picks each at once. */
@@ -109,6 +111,12 @@ ta_tui *ta_tui_new(ta_review *rv, const struct ta_tui_opts *opts)
 	ui->st.cols = TA_TUI_MIN_COLS;
 	ui->st.prev_cursor = ta_review_cursor(rv);
 	return ui;
+}
+
+void ta_tui_set_busy(ta_tui *ui, ta_tui_busy_fn fn, void *ctx)
+{
+	ui->busy = fn;
+	ui->busy_ctx = ctx;
 }
 
 static void pick_clear(ta_tui *ui)
@@ -245,6 +253,8 @@ static void build_detail(ta_tui *ui)
 	ta_detail_free(&ui->st.detail);
 	if (i < 0)
 		return;
+	if (ui->busy && !ta_review_preview_ready(ui->rv, (size_t)i))
+		ui->busy(ui->busy_ctx, "computing the patch preview...");
 	patch = ta_review_patch_preview(ui->rv, (size_t)i, &note);
 	ui->st.detail = ta_detail_build(ui->rv, (size_t)i, ui->st.cols, patch, note);
 	free(patch);

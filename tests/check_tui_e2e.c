@@ -10,7 +10,11 @@
  * session finds the decisions and the position again and exports.  Other
  * sessions: a terminal below 80x24 and a resize, colour and NO_COLOR,
  * SIGTERM and SIGINT keeping the decisions, and a review that scans the
- * corpus itself.  The "review" command's usage errors run without tmux.
+ * corpus itself, and a page opened twice with TA_REVIEW_TIMING (the
+ * second from the preview cache, measured).  The "review" command's usage
+ * errors run without tmux, and so does the staleness across a re-audit
+ * of a corpus copy (a line inserted above a decided tasklet, then its
+ * callback changed).
  *
  * Each review runs under a shell that prints its exit status.  The tmux
  * server runs in the foreground (-D) as a child of this test,
@@ -719,6 +723,151 @@ START_TEST(test_preview_says_why)
 }
 END_TEST
 
+/* The value of "name=" in line (-1 when absent). */
+static double field_of(const char *line, const char *name)
+{
+	const char *p = strstr(line, name);
+
+	return p ? atof(p + strlen(name)) : -1;
+}
+
+/*
+ * The preview cache, measured: a page opened twice.  The first opening
+ * computes the patch (busy=1 in the TA_REVIEW_TIMING log, the busy line
+ * painted before the writer runs); the second takes it from the cache
+ * (busy=0) and is faster.  The figures go to the test's output.
+ */
+START_TEST(test_preview_cache_timing)
+{
+	char *log = ta_path_join(dir, "timing.log"), *env, *args, *text, *save = NULL;
+	double open_ms[2] = {-1, -1}, first_paint = -1, load = -1;
+	int busy[2] = {-1, -1}, opened = 0;
+
+	env = xasprintf("-u NO_COLOR TA_REVIEW_TIMING='%s'", log);
+	args = xasprintf("--report '%s'", report);
+	start("tm", 120, 40, env, args);
+	free(wait_for("tm", at(1)));
+	for (int k = 0; k < 2; k++) {
+		keys("tm", "Enter");
+		free(wait_for("tm", "(q back, j/k scroll)"));
+		keys("tm", "q");
+		free(wait_for("tm", "SUBSYSTEM"));
+	}
+	keys("tm", "q");
+	ck_assert_int_eq(wait_exit("tm"), 0);
+	text = ta_read_file(log, NULL);
+	ck_assert_ptr_nonnull(text);
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (ta_str_starts(line, "load "))
+			load = field_of(line, "ms=");
+		else if (ta_str_starts(line, "first-paint "))
+			first_paint = field_of(line, "ms=");
+		else if (ta_str_starts(line, "key=Enter mode=detail ") && opened < 2) {
+			open_ms[opened] = field_of(line, "ms=");
+			busy[opened++] = (int)field_of(line, "busy=");
+		}
+	}
+	ck_assert_msg(opened == 2 && load >= 0 && first_paint >= 0, "timing log:\n%s", text);
+	fprintf(stderr,
+		"check_tui_e2e: corpus report: load %.1f ms, first paint %.1f ms, "
+		"detail page first %.1f ms (busy=%d), second %.1f ms (busy=%d)\n",
+		load, first_paint, open_ms[0], busy[0], open_ms[1], busy[1]);
+	ck_assert_int_eq(busy[0], 1);
+	ck_assert_int_eq(busy[1], 0);
+	ck_assert_msg(open_ms[1] < open_ms[0] && open_ms[1] < 250,
+		      "the second opening took %.1f ms, the first %.1f ms", open_ms[1], open_ms[0]);
+	free(text);
+	free(args);
+	free(env);
+	free(log);
+}
+END_TEST
+
+/* Audit tree into dir/NAME.json; the review file of the last report goes with it. */
+static char *audit_copy(const char *tree, const char *name, const char *prev)
+{
+	char *json = xasprintf("%s/%s.json", dir, name), *args;
+	struct tu_run r;
+
+	args = xasprintf("-q -j 1 --json '%s' '%s'", json, tree);
+	r = tu_exec(args);
+	ck_assert_msg(r.status == 0, "cannot audit '%s': %s", tree, r.err);
+	tu_run_free(&r);
+	free(args);
+	if (prev)
+		ck_assert_int_eq(
+			tu_sh("cp '%s/%s.review.json' '%s/%s.review.json'", dir, prev, dir, name),
+			0);
+	return json;
+}
+
+/* review --export of json: its exit status, and its output in *out (caller frees). */
+static int export_of(const char *json, const char *to, char **out)
+{
+	char *args = xasprintf("review --report '%s' --export '%s/%s'", json, dir, to);
+	struct tu_run r = tu_exec(args);
+	int status = r.status;
+
+	*out = xasprintf("%s%s", r.out, r.err);
+	tu_run_free(&r);
+	free(args);
+	return status;
+}
+
+/*
+ * Stale detection across a re-audit: a decision made on a copy of the
+ * corpus stays valid after a line is inserted above the tasklet (its
+ * lines all move) and goes stale when its callback's body changes; a
+ * stale accept is not exported.
+ */
+START_TEST(test_stale_across_line_shift)
+{
+	char *tree = tu_corpus_tree(), *r1, *r2, *r3, *out, *path;
+	const char *key = "classify/poller.c:struct po_dev.poll";
+	ta_audit *a, *b;
+	ta_review *rv;
+
+	r1 = audit_copy(tree, "r1", NULL);
+	ck_assert_int_eq(ta_report_read(r1, &a), 0);
+	rv = ta_review_new(a);
+	ck_assert_ptr_nonnull(tu_find(a, key));
+	ta_review_decide(rv, (size_t)(tu_find(a, key) - a->tasklets), TA_DECISION_ACCEPT, NULL);
+	path = ta_path_join(dir, "r1.review.json");
+	ck_assert_int_eq(ta_review_file_save(rv, path, r1), 0);
+	free(path);
+	ta_review_free(&rv);
+
+	/* a line above the tasklet: every line of it one lower, the decision holds */
+	ck_assert_int_eq(tu_sh("sed -i '3i /* a line above */' '%s/classify/poller.c'", tree), 0);
+	r2 = audit_copy(tree, "r2", "r1");
+	ck_assert_int_eq(ta_report_read(r2, &b), 0);
+	ck_assert_uint_eq(tu_find(b, key)->line, tu_find(a, key)->line + 1);
+	ck_assert_uint_eq(tu_find(b, key)->callback_line, tu_find(a, key)->callback_line + 1);
+	ta_audit_free(&b);
+	ck_assert_msg(export_of(r2, "out2", &out) == 0, "%s", out);
+	ck_assert_msg(strstr(out, "for 1 of 1 accepted tasklet to '") && !strstr(out, "stale"),
+		      "%s", out);
+	free(out);
+
+	/* the callback's body changes: stale, and left out of the export */
+	ck_assert_int_eq(
+		tu_sh("sed -i 's/--po->budget > 0/--po->budget > 1/' "
+		      "'%s/classify/poller.c' && grep -q 'budget > 1' '%s/classify/poller.c'",
+		      tree, tree),
+		0);
+	r3 = audit_copy(tree, "r3", "r2");
+	ck_assert_int_eq(export_of(r3, "out3", &out), 2);
+	ck_assert_msg(strstr(out, "nothing to export: no accepted tasklet (stale decisions"), "%s",
+		      out);
+	free(out);
+	ta_audit_free(&a);
+	free(r1);
+	free(r2);
+	free(r3);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 /* The sessions in a tmux pane: they need tmux. */
 static void terminal_tests(TCase *tc)
 {
@@ -729,6 +878,7 @@ static void terminal_tests(TCase *tc)
 	tcase_add_test(tc, test_color_and_no_color);
 	tcase_add_test(tc, test_signals_keep_decisions);
 	tcase_add_test(tc, test_scan_mode);
+	tcase_add_test(tc, test_preview_cache_timing);
 }
 
 int main(void)
@@ -742,6 +892,7 @@ int main(void)
 	tcase_add_test(cli, test_cli_errors);
 	tcase_add_test(cli, test_export_without_ui);
 	tcase_add_test(cli, test_preview_says_why);
+	tcase_add_test(cli, test_stale_across_line_shift);
 	suite_add_tcase(s, cli);
 	return tu_run(s);
 }
