@@ -212,13 +212,23 @@ char *ta_review_source_hash(const char *tree, const ta_tasklet *t);
 /*
  * What the export and the patch previews ask of the patch writer:
  * force_api writes BH-workqueue patches for a tree that lacks the API, as
- * "patch --force-api" does.  Changing them empties the preview cache.
+ * "patch --force-api" does.  With cache_dir and report (the saved report
+ * the audit was read from), previews are also kept on disk, in the facts
+ * cache (cache.h) of cache_dir, so that a later review of the same report
+ * and tree opens a page at once (review_export.c says what an entry
+ * depends on).  The strings are copied.  Changing the options empties
+ * the preview cache.
  */
 struct ta_review_patch_opts {
 	bool force_api;
+	const char *cache_dir; /* NULL: no disk cache */
+	const char *report;    /* NULL: no disk cache */
 };
 void ta_review_set_patch_opts(ta_review *rv, const struct ta_review_patch_opts *o);
 const struct ta_review_patch_opts *ta_review_patch_opts(const ta_review *rv);
+/* The disk cache of the previews (opened by ta_review_set_patch_opts), or NULL. */
+struct ta_cache;
+struct ta_cache *ta_review_preview_disk(ta_review *rv);
 
 /*
  * The preview cache (review_export.h fills it): the patch writer's output

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "pipeline.h"
 #include "report_read.h"
@@ -45,6 +46,9 @@ static const char review_usage[] =
 	"  -x, --export DIR   write the accepted tasklets' patches to DIR and exit (no UI)\n"
 	"      --force-api    previews and export write BH-workqueue patches for a tree\n"
 	"                     that lacks the API (as 'patch --force-api')\n"
+	"      --cache-dir DIR  the facts cache, which also keeps the patch previews\n"
+	"                     of a --report (default: $XDG_CACHE_HOME/tasklet-audit)\n"
+	"      --no-cache     neither read nor write the facts cache\n"
 	"  -j, --jobs N       scan with N worker processes (default: all CPUs)\n"
 	"  -p DIR             scan with DIR/compile_commands.json\n"
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
@@ -65,7 +69,7 @@ struct review_opts {
 
 static int parse_args(int argc, char **argv, struct review_opts *o)
 {
-	enum { OPT_CONFIG = 256, OPT_RULES, OPT_FORCE };
+	enum { OPT_CONFIG = 256, OPT_RULES, OPT_FORCE, OPT_CACHE_DIR, OPT_NO_CACHE };
 	static const struct option longopts[] = {
 		{"report", required_argument, NULL, 'r'},
 		{"review", required_argument, NULL, 'R'},
@@ -74,6 +78,8 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"rules", required_argument, NULL, OPT_RULES},
 		{"force-api", no_argument, NULL, OPT_FORCE},
+		{"cache-dir", required_argument, NULL, OPT_CACHE_DIR},
+		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -116,6 +122,12 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 			break;
 		case OPT_FORCE:
 			o->force_api = true;
+			break;
+		case OPT_CACHE_DIR:
+			o->pipe.scan.cache_dir = optarg;
+			break;
+		case OPT_NO_CACHE:
+			o->pipe.scan.no_cache = true;
 			break;
 		case 'h':
 			fputs(review_usage, stdout);
@@ -178,7 +190,19 @@ static int review_main(int argc, char **argv)
 		goto out;
 	source = o.report ? o.report : a->tree;
 	rv = ta_review_new(a);
-	ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){.force_api = o.force_api});
+	{
+		/* previews go to the facts cache too, for the next review of this report */
+		char *cache = o.report && !o.pipe.scan.no_cache
+				      ? (o.pipe.scan.cache_dir ? xstrdup(o.pipe.scan.cache_dir)
+							       : ta_cache_default_dir())
+				      : NULL;
+		ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){
+						     .force_api = o.force_api,
+						     .cache_dir = cache,
+						     .report = o.report,
+					     });
+		free(cache);
+	}
 	review_path = o.review   ? xstrdup(o.review)
 		      : o.report ? ta_review_file_default(o.report)
 				 : xstrdup(TA_REVIEW_DEFAULT_FILE);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "classify.h"
 #include "lex.h"
 #include "util.h"
@@ -39,10 +40,11 @@ struct ta_review {
 	struct preview {
 		bool have;
 		char *mech, *text, *note;
-	} * previews; /* per tasklet: the cached patch preview */
-	struct ta_review_patch_opts patch_opts;
-	char (*conf)[8]; /* per tasklet: the confidence as shown */
-	ta_strmap ids;   /* id -> tasklet index */
+	} * previews;                           /* per tasklet: the cached patch preview */
+	struct ta_review_patch_opts patch_opts; /* its strings are the model's */
+	ta_cache *disk;                         /* the previews' disk cache, or NULL */
+	char (*conf)[8];                        /* per tasklet: the confidence as shown */
+	ta_strmap ids;                          /* id -> tasklet index */
 };
 
 static const char *const decision_names[] = {"undecided", "accept", "reject", "defer"};
@@ -232,6 +234,14 @@ static void preview_clear(struct preview *p)
 	memset(p, 0, sizeof(*p));
 }
 
+static void patch_opts_clear(ta_review *rv)
+{
+	free((char *)rv->patch_opts.cache_dir);
+	free((char *)rv->patch_opts.report);
+	memset(&rv->patch_opts, 0, sizeof(rv->patch_opts));
+	ta_cache_free(&rv->disk);
+}
+
 static void decision_clear(ta_review_decision *d)
 {
 	free(d->id);
@@ -395,6 +405,7 @@ void ta_review_free(ta_review **rvp)
 	free(rv->search);
 	free(rv->search_file);
 	free(rv->dec);
+	patch_opts_clear(rv);
 	free(rv->hashes);
 	free(rv->sources);
 	free(rv->previews);
@@ -891,9 +902,16 @@ void ta_review_set_patch_opts(ta_review *rv, const struct ta_review_patch_opts *
 	struct ta_review_patch_opts none = {0};
 
 	o = o ? o : &none;
-	if (memcmp(o, &rv->patch_opts, sizeof(*o)) == 0)
+	if (o->force_api == rv->patch_opts.force_api &&
+	    cmp_str0(o->cache_dir, rv->patch_opts.cache_dir) == 0 &&
+	    cmp_str0(o->report, rv->patch_opts.report) == 0)
 		return;
-	rv->patch_opts = *o;
+	patch_opts_clear(rv);
+	rv->patch_opts.force_api = o->force_api;
+	rv->patch_opts.cache_dir = dup0(o->cache_dir);
+	rv->patch_opts.report = dup0(o->report);
+	if (o->cache_dir && o->report)
+		rv->disk = ta_cache_open(o->cache_dir);
 	for (size_t i = 0; i < rv->a->n_tasklets; i++)
 		preview_clear(&rv->previews[i]);
 }
@@ -901,6 +919,11 @@ void ta_review_set_patch_opts(ta_review *rv, const struct ta_review_patch_opts *
 const struct ta_review_patch_opts *ta_review_patch_opts(const ta_review *rv)
 {
 	return &rv->patch_opts;
+}
+
+struct ta_cache *ta_review_preview_disk(ta_review *rv)
+{
+	return rv->disk;
 }
 
 bool ta_review_preview_get(const ta_review *rv, size_t i, const char *mech, const char **text,

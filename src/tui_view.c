@@ -728,7 +728,7 @@ static const char *timing_key(int key, char *buf, size_t size)
  * With TA_REVIEW_TIMING=FILE, one line a paint is appended to FILE: the
  * first ("first-paint ms=12.3") and each after a key, from the key to the
  * screen updated ("key=Enter mode=detail ms=1480.2 busy=1"; busy: the
- * patch preview was computed, not taken from the cache).
+ * busy line was painted, the preview not being in the session's memory).
  */
 static void log_paint(const ta_tui *ui, int key, double since)
 {

@@ -7,12 +7,14 @@
  * styled as a diff, and text from the tree is cleaned (tabs, bytes that
  * are not UTF-8, control characters).  On a tree without the BH API the
  * page gives the writer's refusal, and --force-api (the model's patch
- * options) the BH patch; a preview is computed once and then cached.
+ * options) the BH patch; a preview is computed once and then cached, in
+ * memory and, with a cache directory, on disk for the next review.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "report.h"
 #include "report_read.h"
 #include "review_detail.h"
@@ -321,6 +323,77 @@ START_TEST(test_force_api_preview)
 }
 END_TEST
 
+/* Tasklet i's preview in a fresh model of a with the disk cache in cache_dir: hits, misses. */
+static char *disk_preview(ta_audit *a, size_t i, const char *cache_dir, const char *report,
+			  size_t *hits, size_t *misses, double *seconds)
+{
+	ta_review *rv = ta_review_new(a);
+	char *note, *text;
+	double t0;
+
+	ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){.force_api = false,
+								    .cache_dir = cache_dir,
+								    .report = report});
+	ck_assert_ptr_nonnull(ta_review_preview_disk(rv));
+	ck_assert(!ta_review_preview_ready(rv, i));
+	t0 = ta_monotonic();
+	text = ta_review_patch_preview(rv, i, &note);
+	*seconds = ta_monotonic() - t0;
+	ck_assert_msg(text != NULL, "no preview: %s", note);
+	ck_assert(ta_review_preview_ready(rv, i));
+	ta_cache_stats(ta_review_preview_disk(rv), hits, misses);
+	ta_review_free(&rv);
+	return text;
+}
+
+/*
+ * With a cache directory and a report, a preview is kept on disk: a new
+ * model (the next review) takes it from there, and a change to one of the
+ * tasklet's files or to the report makes the writer run again.
+ */
+START_TEST(test_preview_disk_cache)
+{
+	char *tree = tu_corpus_tree(), *cache = tu_mkdtemp(), *report, *t1, *t2, *t3;
+	ta_audit *a = corpus_copy();
+	size_t i = (size_t)find(a, "classify/dma_done.c:struct dd_chan.task"), hits, misses;
+	double first, second, third;
+
+	free(a->tree);
+	a->tree = xstrdup(tree);
+	tu_write(cache, "r.json", "{\"a report\": 1}\n");
+	report = ta_path_join(cache, "r.json");
+	t1 = disk_preview(a, i, cache, report, &hits, &misses, &first);
+	ck_assert_uint_eq(hits, 0);
+	ck_assert_uint_eq(misses, 1);
+	t2 = disk_preview(a, i, cache, report, &hits, &misses, &second);
+	ck_assert_uint_eq(hits, 1);
+	ck_assert_uint_eq(misses, 0);
+	ck_assert_str_eq(t2, t1);
+	ck_assert_msg(second < first && second < 0.05, "first %.3f s, from disk %.3f s", first,
+		      second);
+	free(t2);
+	/* the callback's file changes: the writer runs again */
+	ck_assert_int_eq(tu_sh("echo '/* changed */' >> '%s/classify/dma_done.c'", tree), 0);
+	t3 = disk_preview(a, i, cache, report, &hits, &misses, &third);
+	ck_assert_uint_eq(hits, 0);
+	ck_assert_uint_eq(misses, 1);
+	free(t3);
+	/* so does a new report */
+	tu_write(cache, "r.json", "{\"another report\": 2}\n");
+	t3 = disk_preview(a, i, cache, report, &hits, &misses, &third);
+	ck_assert_uint_eq(hits, 0);
+	free(t3);
+	t3 = disk_preview(a, i, cache, report, &hits, &misses, &third);
+	ck_assert_uint_eq(hits, 1);
+	free(t3);
+	free(t1);
+	free(report);
+	ta_audit_free(&a);
+	tu_rmtree(&cache);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("review_detail");
@@ -331,6 +404,7 @@ int main(void)
 	tcase_add_test(tc, test_missing_source);
 	tcase_add_test(tc, test_clean);
 	tcase_add_test(tc, test_force_api_preview);
+	tcase_add_test(tc, test_preview_disk_cache);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }
