@@ -263,7 +263,9 @@ static void add_dep(char ***deps, size_t *n, size_t *cap, const char *tree, cons
 
 	if (!path)
 		return;
-	abs = path[0] == '/' || !tree ? xstrdup(path) : ta_path_join(tree, path);
+	abs = path[0] == '/' || !tree ? realpath(path, NULL) : ta_path_join(tree, path);
+	if (!abs)
+		return;
 	for (size_t k = 0; k < *n; k++)
 		if (strcmp((*deps)[k], abs) == 0) {
 			free(abs);
