@@ -65,8 +65,10 @@ typedef struct ta_review_decision {
 	char *mechanism;  /* a mechanism picked instead of the recommendation, or NULL */
 	char *comment;    /* or NULL */
 	char *facts_hash; /* ta_review_facts_hash() when decided */
-	long long when;   /* seconds since the epoch */
-	bool stale;       /* the tasklet's facts changed since */
+	/* ta_review_source_hash() when decided; NULL in a file of format 1.0 */
+	char *source_hash;
+	long long when; /* seconds since the epoch */
+	bool stale;     /* the tasklet's facts changed since */
 } ta_review_decision;
 
 /* A value of a field and how many tasklets have it. */
@@ -215,8 +217,13 @@ size_t ta_review_undo_size(const ta_review *rv);
 
 /*
  * Restore a saved decision (from the review file).  When the report has
- * the id, the decision applies to it and is stale if hash differs from the
- * tasklet's current facts hash; otherwise it is kept aside and saved again.
+ * the id, the decision applies to it.  It is stale when its source_hash
+ * differs from the tasklet's current ta_review_source_hash(); a decision
+ * without one (a file of format 1.0) is stale when its facts_hash differs
+ * from the current ta_review_facts_hash().  A decision that is not stale
+ * takes both current hashes (a 1.0 decision is upgraded), a stale one
+ * keeps what it was made on.  An id the report lacks is kept aside and
+ * saved again.
  */
 void ta_review_restore(ta_review *rv, const ta_review_decision *d);
 /* Every decision to save, known and kept aside, sorted by id; free() the array only. */
@@ -238,5 +245,53 @@ void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c);
 
 /* 16 hex digits over the tasklet's file, line and every site (api, file, line, function). */
 char *ta_review_facts_hash(const ta_tasklet *t);
+
+/*
+ * 16 hex digits over what a decision is about, without line numbers: the
+ * tasklet's key; the text of its callback's definition, from its first
+ * line to the closing brace of its body; the text of the statement at
+ * every init site, from the site's line to the ';' that ends it; and each
+ * use site's API, file and function.  Text is read from the files below
+ * tree as C tokens: white space and comments do not count, so a line
+ * inserted above or a re-indented body does not change the hash, an
+ * edited body does.  A file that cannot be read counts as its name and
+ * "unreadable".  The model computes it on first use (ta_review_decide,
+ * ta_review_restore) and keeps it.
+ */
+char *ta_review_source_hash(const char *tree, const ta_tasklet *t);
+
+/*
+ * What the export and the patch previews ask of the patch writer:
+ * force_api writes BH-workqueue patches for a tree that lacks the API, as
+ * "patch --force-api" does.  With cache_dir and report (the saved report
+ * the audit was read from), previews are also kept on disk, in the facts
+ * cache (cache.h) of cache_dir, so that a later review of the same report
+ * and tree opens a page at once (review_export.c says what an entry
+ * depends on).  The strings are copied.  Changing the options empties
+ * the preview cache.
+ */
+struct ta_review_patch_opts {
+	bool force_api;
+	const char *cache_dir; /* NULL: no disk cache */
+	const char *report;    /* NULL: no disk cache */
+};
+void ta_review_set_patch_opts(ta_review *rv, const struct ta_review_patch_opts *o);
+const struct ta_review_patch_opts *ta_review_patch_opts(const ta_review *rv);
+/* The disk cache of the previews (opened by ta_review_set_patch_opts), or NULL. */
+struct ta_cache;
+struct ta_cache *ta_review_preview_disk(ta_review *rv);
+
+/*
+ * The preview cache (review_export.h fills it): the patch writer's output
+ * for tasklet i made for the mechanism mech (a --to name, or NULL for the
+ * recommendation), either the diff text or a note saying why there is
+ * none.  ta_review_preview_get() is true when the cache has tasklet i for
+ * that mechanism, with *text and *note (either may be NULL) borrowed from
+ * the model until the next ta_review_preview_put() of i; put copies them.
+ */
+bool ta_review_preview_get(const ta_review *rv, size_t i, const char *mech, const char **text,
+			   const char **note);
+void ta_review_preview_put(ta_review *rv, size_t i, const char *mech, const char *text,
+			   const char *note);
 
 #endif

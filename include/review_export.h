@@ -17,12 +17,21 @@
 
 /*
  * Write the patches of the accepted, non-stale tasklets of rv to dir.
- * 0 with *msg saying what was written; TA_EXIT_USAGE (nothing accepted)
+ * 0 with *msg saying what was written and what was not (how many, and
+ * the first reason); TA_EXIT_USAGE (nothing accepted)
  * or TA_EXIT_FAILURE (the writer failed) with *msg saying why.
  */
 int ta_review_export(ta_review *rv, const char *dir, char **msg);
 
-/* The proposed patch of tasklet i as diff text, or NULL with *note saying why. */
+/*
+ * The proposed patch of tasklet i as diff text, or NULL with *note saying
+ * why (the writer's reason: "none written for bh: the tree lacks the ...").
+ * The writer runs once per tasklet and mechanism; later calls answer from
+ * the model's preview cache (review.h).  The writer takes the model's
+ * patch options (ta_review_set_patch_opts: --force-api), as the export does.
+ */
 char *ta_review_patch_preview(ta_review *rv, size_t i, char **note);
+/* Would ta_review_patch_preview() answer from the cache (no writer run)? */
+bool ta_review_preview_ready(const ta_review *rv, size_t i);
 
 #endif

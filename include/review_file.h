@@ -15,7 +15,7 @@
 #include "review.h"
 
 /* Version of the review file; same bump rules as the report's. */
-#define TA_REVIEW_FORMAT_VERSION "1.0"
+#define TA_REVIEW_FORMAT_VERSION "1.1"
 
 /*
  * Restore decisions and position from path into rv.  A missing file is a

@@ -113,6 +113,13 @@ size_t ta_tui_page_height(const ta_tui *ui);
 int ta_tui_ran(ta_tui *ui, int status);
 /* Show a message (the view reports errors printed while the screen is up). */
 void ta_tui_set_message(ta_tui *ui, bool error, const char *text);
+/*
+ * A step about to block the loop (the first patch preview of a page)
+ * calls fn with what it is doing ("computing the patch preview..."), so
+ * that the view can show it before the screen freezes.  fn NULL: none.
+ */
+typedef void (*ta_tui_busy_fn)(void *ctx, const char *what);
+void ta_tui_set_busy(ta_tui *ui, ta_tui_busy_fn fn, void *ctx);
 /* Save the review file now (on quit, on a signal); 0, or -1 after one error line. */
 int ta_tui_save(ta_tui *ui);
 

@@ -61,6 +61,8 @@ uint64_t ta_hash64(const void *data, size_t n);
 char *ta_read_file(const char *path, size_t *len);
 /* The directory for temporary files: $TMPDIR when set and not empty, else /tmp. */
 const char *ta_tmp_dir(void);
+/* Seconds on the monotonic clock (for durations only). */
+double ta_monotonic(void);
 
 /*
  * Where bundled data (the rules, the corpus) is: an installed binary (one

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "pipeline.h"
 #include "report_read.h"
@@ -43,6 +44,11 @@ static const char review_usage[] =
 	"  -R, --review FILE  the review file (default: beside the report,\n"
 	"                     REPORT.review.json; when scanning, ./" TA_REVIEW_DEFAULT_FILE ")\n"
 	"  -x, --export DIR   write the accepted tasklets' patches to DIR and exit (no UI)\n"
+	"      --force-api    previews and export write BH-workqueue patches for a tree\n"
+	"                     that lacks the API (as 'patch --force-api')\n"
+	"      --cache-dir DIR  the facts cache, which also keeps the patch previews\n"
+	"                     of a --report (default: $XDG_CACHE_HOME/tasklet-audit)\n"
+	"      --no-cache     neither read nor write the facts cache\n"
 	"  -j, --jobs N       scan with N worker processes (default: all CPUs)\n"
 	"  -p DIR             scan with DIR/compile_commands.json\n"
 	"      --config FILE  kernel .config to use for an unconfigured tree\n"
@@ -57,12 +63,13 @@ static const char review_usage[] =
 
 struct review_opts {
 	const char *report, *review, *export_dir;
+	bool force_api;
 	struct ta_pipeline_opts pipe; /* without --report: what to audit, as the audit does */
 };
 
 static int parse_args(int argc, char **argv, struct review_opts *o)
 {
-	enum { OPT_CONFIG = 256, OPT_RULES };
+	enum { OPT_CONFIG = 256, OPT_RULES, OPT_FORCE, OPT_CACHE_DIR, OPT_NO_CACHE };
 	static const struct option longopts[] = {
 		{"report", required_argument, NULL, 'r'},
 		{"review", required_argument, NULL, 'R'},
@@ -70,6 +77,9 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		{"jobs", required_argument, NULL, 'j'},
 		{"config", required_argument, NULL, OPT_CONFIG},
 		{"rules", required_argument, NULL, OPT_RULES},
+		{"force-api", no_argument, NULL, OPT_FORCE},
+		{"cache-dir", required_argument, NULL, OPT_CACHE_DIR},
+		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -110,6 +120,15 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 		case OPT_RULES:
 			o->pipe.rules_dir = optarg;
 			break;
+		case OPT_FORCE:
+			o->force_api = true;
+			break;
+		case OPT_CACHE_DIR:
+			o->pipe.scan.cache_dir = optarg;
+			break;
+		case OPT_NO_CACHE:
+			o->pipe.scan.no_cache = true;
+			break;
 		case 'h':
 			fputs(review_usage, stdout);
 			return fflush(stdout) == 0 ? -1 : TA_EXIT_FAILURE;
@@ -140,8 +159,21 @@ static int parse_args(int argc, char **argv, struct review_opts *o)
 	return 0;
 }
 
+/* With TA_REVIEW_TIMING=FILE: how long loading took, before the screen's first paint. */
+static void log_load(double t0)
+{
+	const char *path = getenv("TA_REVIEW_TIMING");
+	FILE *f = path && *path ? fopen(path, "a") : NULL;
+
+	if (f) {
+		fprintf(f, "load ms=%.1f\n", (ta_monotonic() - t0) * 1e3);
+		fclose(f);
+	}
+}
+
 static int review_main(int argc, char **argv)
 {
+	double t0 = ta_monotonic();
 	struct review_opts o = {0};
 	ta_audit *a = NULL;
 	ta_review *rv = NULL;
@@ -158,6 +190,19 @@ static int review_main(int argc, char **argv)
 		goto out;
 	source = o.report ? o.report : a->tree;
 	rv = ta_review_new(a);
+	{
+		/* previews go to the facts cache too, for the next review of this report */
+		char *cache = o.report && !o.pipe.scan.no_cache
+				      ? (o.pipe.scan.cache_dir ? xstrdup(o.pipe.scan.cache_dir)
+							       : ta_cache_default_dir())
+				      : NULL;
+		ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){
+						     .force_api = o.force_api,
+						     .cache_dir = cache,
+						     .report = o.report,
+					     });
+		free(cache);
+	}
 	review_path = o.review   ? xstrdup(o.review)
 		      : o.report ? ta_review_file_default(o.report)
 				 : xstrdup(TA_REVIEW_DEFAULT_FILE);
@@ -181,6 +226,7 @@ static int review_main(int argc, char **argv)
 					 .export_dir = TA_EXPORT_DEFAULT_DIR};
 		struct ta_review_counts c;
 		ui = ta_tui_new(rv, &to);
+		log_load(t0);
 		rc = ta_tui_view_run(ui);
 		if (rc == TA_EXIT_OK || rc > 128) {
 			ta_review_counts(rv, &c);

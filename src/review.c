@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "classify.h"
+#include "lex.h"
 #include "util.h"
 
 struct ta_review {
@@ -43,9 +45,16 @@ struct ta_review {
 	size_t *gcount;  /* per group: its visible tasklets */
 	size_t *all;     /* when grouping: the visible tasklets in order, collapsed ones too */
 	size_t n_all;
-	char **hashes;   /* per tasklet: its current facts hash */
-	char (*conf)[8]; /* per tasklet: the confidence as shown */
-	ta_strmap ids;   /* id -> tasklet index */
+	char **hashes;  /* per tasklet: its current facts hash */
+	char **sources; /* per tasklet: its source hash, made on first use (NULL before) */
+	struct preview {
+		bool have;
+		char *mech, *text, *note;
+	} * previews;                           /* per tasklet: the cached patch preview */
+	struct ta_review_patch_opts patch_opts; /* its strings are the model's */
+	ta_cache *disk;                         /* the previews' disk cache, or NULL */
+	char (*conf)[8];                        /* per tasklet: the confidence as shown */
+	ta_strmap ids;                          /* id -> tasklet index */
 };
 
 static void groups_clear(ta_review *rv);
@@ -138,12 +147,129 @@ char *ta_review_facts_hash(const ta_tasklet *t)
 	return xasprintf("%016llx", (unsigned long long)h);
 }
 
+/*
+ * Mix the tokens of text from `from` to the end of what starts there: a
+ * definition (body) to the brace closing its body, a statement to its ';',
+ * a preprocessor line to its end.  White space and comments do not count.
+ */
+static uint64_t mix_tokens(uint64_t h, const char *text, size_t len, size_t from, bool body)
+{
+	bool directive = false;
+	ta_lexer lx;
+	ta_tok tok;
+	size_t sig = 0;
+	int depth = 0;
+
+	ta_lexer_init(&lx, text, len, from, 0);
+	for (size_t n = 0; ta_lex_next(&lx, &tok) != TA_TOK_END && n < 20000; n++) {
+		char c = tok.kind == TA_TOK_PUNCT && tok.len == 1 ? text[tok.off] : 0;
+		if (tok.kind == TA_TOK_SPACE || tok.kind == TA_TOK_COMMENT) {
+			if (directive && memchr(text + tok.off, '\n', tok.len))
+				break;
+			continue;
+		}
+		if (tok.kind == TA_TOK_SPLICE)
+			continue;
+		directive |= sig++ == 0 && c == '#';
+		h = ta_fnv1a(h, text + tok.off, tok.len);
+		h = ta_fnv1a(h, " ", 1);
+		if (c == '(' || c == '[' || c == '{')
+			depth++;
+		else if (c == ')' || c == ']' || c == '}')
+			depth--;
+		if (depth < 0 || (c == ';' && depth == 0) || (body && c == '}' && depth == 0))
+			break;
+	}
+	return h;
+}
+
+/* Mix the code at file:line of tree (a body, or a statement). */
+static uint64_t mix_code(uint64_t h, const char *tree, const char *file, unsigned line, bool body)
+{
+	char *path, *text;
+	size_t len, off = 0;
+
+	h = mix_str(h, file);
+	if (!file || !line)
+		return mix_str(h, "(none)");
+	path = tree && file[0] != '/' ? ta_path_join(tree, file) : xstrdup(file);
+	text = ta_read_file(path, &len);
+	free(path);
+	if (!text)
+		return mix_str(h, "unreadable");
+	for (unsigned l = 1; l < line && off < len; off++)
+		if (text[off] == '\n')
+			l++;
+	h = off < len ? mix_tokens(h, text, len, off, body) : mix_str(h, "(past the end)");
+	free(text);
+	return h;
+}
+
+static int site_cmp(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+char *ta_review_source_hash(const char *tree, const ta_tasklet *t)
+{
+	uint64_t h = TA_FNV_INIT;
+	char **uses;
+
+	h = mix_str(h, t->key);
+	h = mix_str(h, t->callback);
+	h = mix_code(h, tree, t->callback_file, t->callback_line, true);
+	h = mix_num(h, (unsigned)t->n_init);
+	for (size_t i = 0; i < t->n_init; i++) {
+		h = mix_str(h, ta_api_name(t->init_sites[i].api));
+		h = mix_code(h, tree, t->init_sites[i].file, t->init_sites[i].line, false);
+	}
+	/* the use sites as a set: their order follows their lines */
+	uses = xcalloc(t->n_sites + 1, sizeof(*uses));
+	for (size_t i = 0; i < t->n_sites; i++)
+		uses[i] = xasprintf("%s %s %s", ta_api_name(t->sites[i].api),
+				    t->sites[i].file ? t->sites[i].file : "",
+				    t->sites[i].function ? t->sites[i].function : "");
+	ta_sort(uses, t->n_sites, sizeof(*uses), site_cmp);
+	h = mix_num(h, (unsigned)t->n_sites);
+	for (size_t i = 0; i < t->n_sites; i++) {
+		h = mix_str(h, uses[i]);
+		free(uses[i]);
+	}
+	free(uses);
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+/* The source hash of tasklet i, made on first use. */
+static const char *source_hash(ta_review *rv, size_t i)
+{
+	if (!rv->sources[i])
+		rv->sources[i] = ta_review_source_hash(rv->a->tree, &rv->a->tasklets[i]);
+	return rv->sources[i];
+}
+
+static void preview_clear(struct preview *p)
+{
+	free(p->mech);
+	free(p->text);
+	free(p->note);
+	memset(p, 0, sizeof(*p));
+}
+
+static void patch_opts_clear(ta_review *rv)
+{
+	free((char *)rv->patch_opts.cache_dir);
+	free((char *)rv->patch_opts.report);
+	memset(&rv->patch_opts, 0, sizeof(rv->patch_opts));
+	ta_cache_free(&rv->disk);
+}
+
 static void decision_clear(ta_review_decision *d)
 {
 	free(d->id);
 	free(d->mechanism);
 	free(d->comment);
 	free(d->facts_hash);
+	free(d->source_hash);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -303,6 +429,8 @@ ta_review *ta_review_new(const ta_audit *a)
 	rv->all = xcalloc(n + 1, sizeof(*rv->all));
 	rv->dec = xcalloc(n ? n : 1, sizeof(*rv->dec));
 	rv->hashes = xcalloc(n ? n : 1, sizeof(*rv->hashes));
+	rv->sources = xcalloc(n ? n : 1, sizeof(*rv->sources));
+	rv->previews = xcalloc(n ? n : 1, sizeof(*rv->previews));
 	rv->conf = xcalloc(n ? n : 1, sizeof(*rv->conf));
 	rv->sort = TA_FIELD_SUBSYSTEM;
 	for (size_t i = 0; i < n; i++) {
@@ -333,6 +461,8 @@ void ta_review_free(ta_review **rvp)
 			free(rv->dec[i]);
 		}
 		free(rv->hashes[i]);
+		free(rv->sources[i]);
+		preview_clear(&rv->previews[i]);
 	}
 	for (size_t i = 0; i < rv->n_kept; i++)
 		decision_clear(&rv->kept[i]);
@@ -345,7 +475,10 @@ void ta_review_free(ta_review **rvp)
 	free(rv->search);
 	free(rv->search_file);
 	free(rv->dec);
+	patch_opts_clear(rv);
 	free(rv->hashes);
+	free(rv->sources);
+	free(rv->previews);
 	free(rv->conf);
 	free(rv->rows);
 	free(rv->all);
@@ -850,6 +983,7 @@ static ta_review_decision *decision_get(ta_review *rv, size_t i)
 		d = rv->dec[i] = xcalloc(1, sizeof(*d));
 		d->id = xstrdup(rv->a->tasklets[i].id);
 		d->facts_hash = xstrdup(rv->hashes[i]);
+		d->source_hash = xstrdup(source_hash(rv, i));
 		d->when = (long long)time(NULL);
 	}
 	return d;
@@ -887,6 +1021,7 @@ static void decision_copy(ta_review_decision *dst, const ta_review_decision *src
 	dst->mechanism = dup0(src->mechanism);
 	dst->comment = dup0(src->comment);
 	dst->facts_hash = dup0(src->facts_hash);
+	dst->source_hash = dup0(src->source_hash);
 	dst->when = src->when;
 	dst->stale = src->stale;
 }
@@ -968,6 +1103,8 @@ static void decide_one(ta_review *rv, size_t i, enum ta_decision dec, const char
 	d->mechanism = dup0(mechanism);
 	free(d->facts_hash);
 	d->facts_hash = xstrdup(rv->hashes[i]);
+	free(d->source_hash);
+	d->source_hash = xstrdup(source_hash(rv, i));
 	d->when = (long long)time(NULL);
 	d->stale = false;
 	decision_drop_empty(rv, i);
@@ -1047,7 +1184,21 @@ void ta_review_restore(ta_review *rv, const ta_review_decision *src)
 	}
 	d = rv->dec[*idx] = xcalloc(1, sizeof(*d));
 	decision_copy(d, src);
-	d->stale = !src->facts_hash || strcmp(src->facts_hash, rv->hashes[*idx]) != 0;
+	/*
+	 * the source hash survives line shifts; a 1.0 file has only the
+	 * line-based facts hash, and a decision whose lines moved since is
+	 * stale once (nothing tells a shift from an edit then)
+	 */
+	if (src->source_hash)
+		d->stale = strcmp(src->source_hash, source_hash(rv, *idx)) != 0;
+	else
+		d->stale = !src->facts_hash || strcmp(src->facts_hash, rv->hashes[*idx]) != 0;
+	if (!d->stale) {
+		free(d->facts_hash);
+		d->facts_hash = xstrdup(rv->hashes[*idx]);
+		free(d->source_hash);
+		d->source_hash = xstrdup(source_hash(rv, *idx));
+	}
 	if (!d->facts_hash)
 		d->facts_hash = xstrdup("");
 	refilter(rv);
@@ -1103,4 +1254,60 @@ void ta_review_counts_shown(const ta_review *rv, struct ta_review_counts *c)
 			count_one(rv, i, c);
 			c->visible++;
 		}
+}
+
+void ta_review_set_patch_opts(ta_review *rv, const struct ta_review_patch_opts *o)
+{
+	struct ta_review_patch_opts none = {0};
+
+	o = o ? o : &none;
+	if (o->force_api == rv->patch_opts.force_api &&
+	    cmp_str0(o->cache_dir, rv->patch_opts.cache_dir) == 0 &&
+	    cmp_str0(o->report, rv->patch_opts.report) == 0)
+		return;
+	patch_opts_clear(rv);
+	rv->patch_opts.force_api = o->force_api;
+	rv->patch_opts.cache_dir = dup0(o->cache_dir);
+	rv->patch_opts.report = dup0(o->report);
+	if (o->cache_dir && o->report)
+		rv->disk = ta_cache_open(o->cache_dir);
+	for (size_t i = 0; i < rv->a->n_tasklets; i++)
+		preview_clear(&rv->previews[i]);
+}
+
+const struct ta_review_patch_opts *ta_review_patch_opts(const ta_review *rv)
+{
+	return &rv->patch_opts;
+}
+
+struct ta_cache *ta_review_preview_disk(ta_review *rv)
+{
+	return rv->disk;
+}
+
+bool ta_review_preview_get(const ta_review *rv, size_t i, const char *mech, const char **text,
+			   const char **note)
+{
+	const struct preview *p = i < rv->a->n_tasklets ? &rv->previews[i] : NULL;
+
+	if (!p || !p->have || cmp_str0(p->mech, mech) != 0 || (!p->mech) != (!mech))
+		return false;
+	*text = p->text;
+	*note = p->note;
+	return true;
+}
+
+void ta_review_preview_put(ta_review *rv, size_t i, const char *mech, const char *text,
+			   const char *note)
+{
+	struct preview *p;
+
+	if (i >= rv->a->n_tasklets)
+		return;
+	p = &rv->previews[i];
+	preview_clear(p);
+	p->have = true;
+	p->mech = dup0(mech);
+	p->text = dup0(text);
+	p->note = dup0(note);
 }

@@ -3,7 +3,10 @@
  * review_export.c - turns a review's accepted decisions into a call of the
  * patch writer (ta_patch_run, patch.h): only the accepted, non-stale ids,
  * each with the mechanism the reviewer picked (NULL: its recommendation).
- * A preview runs the writer on one tasklet into a temporary directory.
+ * A preview runs the writer on one tasklet into a temporary directory;
+ * the model keeps it (ta_review_preview_put) so that a page opens at once
+ * the second time, and with a cache directory so does the facts cache
+ * (cache.h), for the next review of the same report.
  */
 #include "review_export.h"
 
@@ -14,10 +17,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "mechanism.h"
 #include "outdir.h"
 #include "patch.h"
+#include "rules.h"
 #include "util.h"
 
 /* The patch writer's name for a mechanism: the report's name is not the --to
@@ -89,6 +94,7 @@ static int run_writer(const ta_review *rv, const char *dir, const char **ids, co
 		.only_ids = ids,
 		.mechanisms = picked ? mechs : NULL,
 		.n_only = n,
+		.force_api = ta_review_patch_opts(rv)->force_api,
 	};
 	ta_outdir *od = ta_outdir_open(dir);
 	ta_patch_outcome **out = NULL;
@@ -201,23 +207,33 @@ out:
 	return rc;
 }
 
-char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
+/* The --to name of the mechanism tasklet i's preview is made for (NULL: its recommendation). */
+static const char *preview_target(const ta_review *rv, size_t i)
+{
+	/* a mechanism the writer has no --to for ("manual") is its recommendation's */
+	int m = ta_mech_from_name(ta_review_mechanism(rv, i));
+
+	return m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
+}
+
+bool ta_review_preview_ready(const ta_review *rv, size_t i)
+{
+	const char *text, *note;
+
+	return i < ta_review_audit(rv)->n_tasklets &&
+	       ta_review_preview_get(rv, i, preview_target(rv, i), &text, &note);
+}
+
+/* Run the writer on tasklet i alone into a temporary directory. */
+static char *compute_preview(ta_review *rv, size_t i, const char *to, char **note)
 {
 	const ta_audit *a = ta_review_audit(rv);
 	const char *ids[1], *mechs[1];
 	struct written w = {0};
 	char *dir, *text = NULL;
-	int m;
 
-	*note = NULL;
-	if (i >= a->n_tasklets) {
-		*note = xstrdup("no tasklet");
-		return NULL;
-	}
 	ids[0] = a->tasklets[i].id;
-	/* a mechanism the writer has no --to for ("manual") is its recommendation's */
-	m = ta_mech_from_name(ta_review_mechanism(rv, i));
-	mechs[0] = m < 0 ? NULL : ta_mech_to((enum ta_mech)m);
+	mechs[0] = to;
 	dir = xasprintf("%s/tasklet-audit-preview.XXXXXX", ta_tmp_dir());
 	if (!mkdtemp(dir)) {
 		*note = xasprintf("cannot make a temporary directory in %s: %s", ta_tmp_dir(),
@@ -237,5 +253,120 @@ char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
 				 : xasprintf("no patch: %s",
 					     w.first_reason ? w.first_reason : "the writer failed");
 	free(w.first_reason);
+	return text;
+}
+
+/* Add path (below tree when relative) to the dependencies when it exists. */
+static void add_dep(char ***deps, size_t *n, size_t *cap, const char *tree, const char *path)
+{
+	char *abs;
+
+	if (!path)
+		return;
+	abs = path[0] == '/' || !tree ? realpath(path, NULL) : ta_path_join(tree, path);
+	if (!abs)
+		return;
+	for (size_t k = 0; k < *n; k++)
+		if (strcmp((*deps)[k], abs) == 0) {
+			free(abs);
+			return;
+		}
+	if (access(abs, R_OK) != 0) {
+		free(abs);
+		return;
+	}
+	TA_PUSH(*deps, *n, *cap, abs);
+}
+
+/*
+ * The disk cache's key of tasklet i's preview for to, and what the entry
+ * depends on: the report (the facts), the patch rules, the files of the
+ * tasklet (its own, its callback's, its sites'), the tree's workqueue.h
+ * (the API check) and MAINTAINERS (the recipients).  Not followed: other
+ * files of the driver's directory and the headers the validating re-parse
+ * reads; a tree path with a new line in it cannot be a key (no entry).  A change to any of
+ * them, by content, makes the entry stale; the tool version is in the key.
+ */
+static char *disk_key(ta_review *rv, size_t i, const char *to, char ***deps, size_t *n)
+{
+	const ta_audit *a = ta_review_audit(rv);
+	const ta_tasklet *t = &a->tasklets[i];
+	const struct ta_review_patch_opts *o = ta_review_patch_opts(rv);
+	const char *rules = a->rules_dir ? a->rules_dir : ta_rules_default_dir();
+	char *conversions = ta_path_join(rules, "patch/conversions.json");
+	char *subjects = ta_path_join(rules, "patch/subjects.json");
+	size_t cap = 0;
+
+	*deps = NULL;
+	*n = 0;
+	add_dep(deps, n, &cap, NULL, o->report);
+	add_dep(deps, n, &cap, NULL, conversions);
+	add_dep(deps, n, &cap, NULL, subjects);
+	add_dep(deps, n, &cap, a->tree, t->file);
+	add_dep(deps, n, &cap, a->tree, t->decl_file);
+	add_dep(deps, n, &cap, a->tree, t->callback_file);
+	for (size_t k = 0; k < t->n_init; k++)
+		add_dep(deps, n, &cap, a->tree, t->init_sites[k].file);
+	for (size_t k = 0; k < t->n_sites; k++)
+		add_dep(deps, n, &cap, a->tree, t->sites[k].file);
+	add_dep(deps, n, &cap, a->tree, "include/linux/workqueue.h");
+	add_dep(deps, n, &cap, a->tree, "MAINTAINERS");
+	free(conversions);
+	free(subjects);
+	return xasprintf("preview 1 %s %s %s %s %s", TA_VERSION, a->tree ? a->tree : "-", t->id,
+			 to ? to : "-", o->force_api ? "force-api" : "-");
+}
+
+char *ta_review_patch_preview(ta_review *rv, size_t i, char **note)
+{
+	const char *to, *ctext, *cnote;
+	ta_cache *disk = ta_review_preview_disk(rv);
+	char *text, *key = NULL, *hit = NULL, **deps = NULL;
+	size_t n_deps = 0;
+
+	*note = NULL;
+	if (i >= ta_review_audit(rv)->n_tasklets) {
+		*note = xstrdup("no tasklet");
+		return NULL;
+	}
+	to = preview_target(rv, i);
+	if (ta_review_preview_get(rv, i, to, &ctext, &cnote)) {
+		*note = cnote ? xstrdup(cnote) : NULL;
+		return ctext ? xstrdup(ctext) : NULL;
+	}
+	/* on disk: "T\n" and the diff, or "N\n" and the note */
+	if (disk) {
+		key = disk_key(rv, i, to, &deps, &n_deps);
+		if (strchr(key, '\n')) {
+			free(key);
+			key = NULL;
+		}
+		hit = key ? ta_cache_lookup(disk, key) : NULL;
+	}
+	if (hit && (hit[0] == 'T' || hit[0] == 'N') && hit[1] == '\n') {
+		text = hit[0] == 'T' ? xstrdup(hit + 2) : NULL;
+		*note = hit[0] == 'N' ? xstrdup(hit + 2) : NULL;
+		ta_review_preview_put(rv, i, to, text, *note);
+		goto out;
+	}
+	text = compute_preview(rv, i, to, note);
+	/* a temporary directory that could not be made is not the writer's answer */
+	if (text || !*note || !ta_str_starts(*note, "cannot make a temporary directory")) {
+		ta_review_preview_put(rv, i, to, text, *note);
+		if (key) {
+			char *entry = xasprintf("%c\n%s", text ? 'T' : 'N',
+						text    ? text
+						: *note ? *note
+							: "");
+			ta_cache_store(disk, key, (const char *const *)deps, n_deps, entry);
+			free(entry);
+		}
+	}
+out:
+	free(hit);
+	free(key);
+	for (size_t k = 0; k < n_deps; k++)
+		free(deps[k]);
+	free(deps);
 	return text;
 }

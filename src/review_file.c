@@ -95,6 +95,7 @@ int ta_review_file_save(const ta_review *rv, const char *path, const char *sourc
 		add_str(o, "mechanism", v[i]->mechanism);
 		add_str(o, "comment", v[i]->comment);
 		cJSON_AddStringToObject(o, "facts_hash", v[i]->facts_hash ? v[i]->facts_hash : "");
+		add_str(o, "source_hash", v[i]->source_hash);
 		iso_time(v[i]->when, when, sizeof(when));
 		cJSON_AddStringToObject(o, "time", when);
 		cJSON_AddItemToArray(arr, o);
@@ -136,6 +137,7 @@ static void loaded_free(struct loaded *l)
 		free(l->v[i].mechanism);
 		free(l->v[i].comment);
 		free(l->v[i].facts_hash);
+		free(l->v[i].source_hash);
 	}
 	free(l->v);
 }
@@ -144,7 +146,7 @@ static void loaded_free(struct loaded *l)
 static bool parse_decision(ta_jdoc *doc, const cJSON *o, ta_review_decision *d)
 {
 	const unsigned opt = TA_J_NULLABLE;
-	const char *id, *dec, *mech, *comment, *hash, *when;
+	const char *id, *dec, *mech, *comment, *hash, *source, *when;
 	int k;
 
 	if (!cJSON_IsObject(o)) {
@@ -156,6 +158,7 @@ static bool parse_decision(ta_jdoc *doc, const cJSON *o, ta_review_decision *d)
 	mech = ta_jdoc_str(doc, o, "mechanism", opt);
 	comment = ta_jdoc_str(doc, o, "comment", opt);
 	hash = ta_jdoc_str(doc, o, "facts_hash", opt);
+	source = ta_jdoc_str(doc, o, "source_hash", opt); /* since 1.1 */
 	when = ta_jdoc_str(doc, o, "time", opt);
 	if (ta_jdoc_failed(doc))
 		return false;
@@ -173,6 +176,7 @@ static bool parse_decision(ta_jdoc *doc, const cJSON *o, ta_review_decision *d)
 	d->mechanism = mech ? xstrdup(mech) : NULL;
 	d->comment = comment ? xstrdup(comment) : NULL;
 	d->facts_hash = hash ? xstrdup(hash) : NULL;
+	d->source_hash = source && *source ? xstrdup(source) : NULL;
 	d->when = when ? parse_time(when) : 0;
 	if (d->when < 0) {
 		ta_jdoc_bad(doc, cJSON_GetObjectItemCaseSensitive(o, "time"),

@@ -42,6 +42,8 @@ struct ta_tui {
 	ta_maintainers *maint;
 	bool maint_loaded;
 	char **maint_keys; /* per tasklet, its entry (NULL: none), computed once */
+	ta_tui_busy_fn busy;
+	void *busy_ctx;
 };
 
 /* What "b" cycles through: depth > 0 the path's first components, 0 the directory, -1 MAINTAINERS.
@@ -146,6 +148,12 @@ ta_tui *ta_tui_new(ta_review *rv, const struct ta_tui_opts *opts)
 	ui->st.cols = TA_TUI_MIN_COLS;
 	ui->st.prev_cursor = ta_review_cursor(rv);
 	return ui;
+}
+
+void ta_tui_set_busy(ta_tui *ui, ta_tui_busy_fn fn, void *ctx)
+{
+	ui->busy = fn;
+	ui->busy_ctx = ctx;
 }
 
 static void pick_clear(ta_tui *ui)
@@ -290,6 +298,8 @@ static void build_detail(ta_tui *ui)
 	ta_detail_free(&ui->st.detail);
 	if (i < 0)
 		return;
+	if (ui->busy && !ta_review_preview_ready(ui->rv, (size_t)i))
+		ui->busy(ui->busy_ctx, "computing the patch preview...");
 	patch = ta_review_patch_preview(ui->rv, (size_t)i, &note);
 	ui->st.detail = ta_detail_build(ui->rv, (size_t)i, ui->st.cols, patch, note);
 	free(patch);

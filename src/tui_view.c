@@ -72,6 +72,8 @@ static struct view {
 	bool color;
 	bool up;
 	attr_t attrs[V_COUNT];
+	FILE *timing;   /* $TA_REVIEW_TIMING: how long each paint took */
+	bool busy_seen; /* the busy line was painted since the last key */
 } V = {.saved_out = -1, .saved_err = -1};
 
 static volatile sig_atomic_t got_signal;
@@ -823,10 +825,59 @@ static int run_program(ta_tui *ui)
 	return ta_tui_ran(ui, pid > 0 ? status : -1);
 }
 
+/* A step of the actions is about to block: say so on the last line now. */
+static void on_busy(void *ctx, const char *what)
+{
+	(void)ctx;
+	put(LINES - 1, 0, COLS, what, A_BOLD, true);
+	wnoutrefresh(stdscr);
+	doupdate();
+	V.busy_seen = true;
+}
+
+/* The timing log's name of a key. */
+static const char *timing_key(int key, char *buf, size_t size)
+{
+	static const char *const names[] = {"Up",   "Down", "Left",  "Right", "PgUp",      "PgDn",
+					    "Home", "End",  "Enter", "Esc",   "Backspace", "^L"};
+
+	if (key >= TA_KEY_UP && key <= TA_KEY_REDRAW)
+		return names[key - TA_KEY_UP];
+	if (key > ' ' && key < 0x7f)
+		snprintf(buf, size, "%c", key);
+	else
+		snprintf(buf, size, "0x%x", (unsigned)key);
+	return buf;
+}
+
+/*
+ * With TA_REVIEW_TIMING=FILE, one line a paint is appended to FILE: the
+ * first ("first-paint ms=12.3") and each after a key, from the key to the
+ * screen updated ("key=Enter mode=detail ms=1480.2 busy=1"; busy: the
+ * busy line was painted, the preview not being in the session's memory).
+ */
+static void log_paint(const ta_tui *ui, int key, double since)
+{
+	static const char *const modes[] = {"list", "detail", "help"};
+	char buf[16];
+
+	if (!V.timing)
+		return;
+	if (key < 0)
+		fprintf(V.timing, "first-paint ms=%.1f\n", (ta_monotonic() - since) * 1e3);
+	else
+		fprintf(V.timing, "key=%s mode=%s ms=%.1f busy=%d\n",
+			timing_key(key, buf, sizeof(buf)), modes[ta_tui_state(ui)->mode],
+			(ta_monotonic() - since) * 1e3, V.busy_seen);
+	fflush(V.timing);
+}
+
 int ta_tui_view_run(ta_tui *ui)
 {
 	struct sigaction sa, old_int, old_term, old_hup;
-	int flags;
+	const char *timing = getenv("TA_REVIEW_TIMING");
+	double t_key = ta_monotonic();
+	int flags, last_key = -1;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		ta_error("the review needs a terminal (use --export DIR without one)");
@@ -836,6 +887,8 @@ int ta_tui_view_run(ta_tui *ui)
 	setlocale(LC_NUMERIC, "C");
 	if (view_setup() != 0)
 		return TA_EXIT_FAILURE;
+	V.timing = timing && *timing ? fopen(timing, "a") : NULL;
+	ta_tui_set_busy(ui, on_busy, NULL);
 	/* after newterm, which installs its own: no SA_RESTART, so a read is interrupted */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -855,8 +908,12 @@ int ta_tui_view_run(ta_tui *ui)
 			flags |= TA_REDRAW_STATUS;
 			free(line);
 		}
-		if (flags)
+		if (flags) {
 			draw(ui, flags);
+			if (last_key != -2)
+				log_paint(ui, last_key, t_key);
+			last_key = -2; /* logged */
+		}
 		flags = TA_REDRAW_NONE;
 		ret = get_wch(&wc);
 		if (got_signal)
@@ -870,6 +927,9 @@ int ta_tui_view_run(ta_tui *ui)
 		key = translate(ret, wc);
 		if (key < 0)
 			continue;
+		t_key = ta_monotonic();
+		last_key = key;
+		V.busy_seen = false;
 		flags = ta_tui_key(ui, key);
 		if (flags & TA_REDRAW_QUIT)
 			break;
@@ -878,6 +938,10 @@ int ta_tui_view_run(ta_tui *ui)
 	}
 	if (got_signal)
 		ta_tui_save(ui);
+	ta_tui_set_busy(ui, NULL, NULL);
+	if (V.timing)
+		fclose(V.timing);
+	V.timing = NULL;
 	view_restore();
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static void (*oom_hook)(void);
@@ -194,6 +195,14 @@ const char *ta_tmp_dir(void)
 	const char *tmp = getenv("TMPDIR");
 
 	return tmp && *tmp ? tmp : "/tmp";
+}
+
+double ta_monotonic(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* Is the running program the installed one (in TA_BIN_DIR)?  Asked once. */

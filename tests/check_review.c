@@ -611,6 +611,79 @@ START_TEST(test_stale_and_kept)
 }
 END_TEST
 
+/*
+ * The source hash reads code, not lines: a callback's body to its closing
+ * brace, an init statement to its ';', a macro definition to its end;
+ * comments and white space do not count; a site past the end of its file,
+ * a missing callback file or a missing tree are hashed, not crashed on.
+ */
+START_TEST(test_source_hash_reads_code)
+{
+	char *tree = tu_mkdtemp(), *h[8];
+	ta_site init = {.api = TA_API_TASKLET_SETUP, .file = "a.c", .line = 8};
+	ta_tasklet t = {.key = "a.c:struct x.t",
+			.callback = "cb",
+			.callback_file = "a.c",
+			.callback_line = 2,
+			.init_sites = &init,
+			.n_init = 1};
+
+	tu_write(tree, "a.c",
+		 "/* 1 */\n"
+		 "static void cb(struct tasklet_struct *t)\n"
+		 "{\n"
+		 "\tif (t) { work(t); }\n"
+		 "}\n"
+		 "void setup(struct x *x)\n"
+		 "{\n"
+		 "\ttasklet_setup(&x->t,\n"
+		 "\t\t      cb);\n"
+		 "\tafter();\n"
+		 "}\n");
+	h[0] = ta_review_source_hash(tree, &t);
+	/* what follows the body and the statement does not count */
+	ck_assert_int_eq(tu_sh("sed -i 's/after()/other()/' '%s/a.c'", tree), 0);
+	h[1] = ta_review_source_hash(tree, &t);
+	ck_assert_str_eq(h[1], h[0]);
+	/* re-indented, commented, split differently: the same code */
+	ck_assert_int_eq(tu_sh("sed -i 's/^\\tif (t) { work(t); }/  if (t) {  \\/\\* c \\*\\/ "
+			       "work(t);\\n}/' '%s/a.c'",
+			       tree),
+			 0);
+	init.line = 9; /* one line lower now */
+	h[2] = ta_review_source_hash(tree, &t);
+	ck_assert_str_eq(h[2], h[0]);
+	/* the body changes */
+	ck_assert_int_eq(tu_sh("sed -i 's/work(t)/rework(t)/' '%s/a.c'", tree), 0);
+	h[3] = ta_review_source_hash(tree, &t);
+	ck_assert_str_ne(h[3], h[0]);
+	/* the init statement's second line changes (its callback) */
+	ck_assert_int_eq(tu_sh("sed -i 's/^\\t\\t      cb);/\\t\\t      cb2);/' '%s/a.c'", tree),
+			 0);
+	h[4] = ta_review_source_hash(tree, &t);
+	ck_assert_str_ne(h[4], h[3]);
+	/* a site in a macro definition: to the end of the definition */
+	tu_write(tree, "m.h", "#define SETUP(x) \\\n\ttasklet_setup(&(x)->t, cb)\nint later;\n");
+	init.file = "m.h";
+	init.line = 1;
+	h[5] = ta_review_source_hash(tree, &t);
+	tu_write(tree, "m.h", "#define SETUP(x) \\\n\ttasklet_setup(&(x)->t, cb)\nint changed;\n");
+	h[6] = ta_review_source_hash(tree, &t);
+	ck_assert_str_eq(h[6], h[5]);
+	free(h[6]);
+	/* past the end, no callback file, no tree: a hash all the same */
+	init.line = 99;
+	t.callback_file = NULL;
+	h[6] = ta_review_source_hash(tree, &t);
+	ck_assert_uint_eq(strlen(h[6]), 16);
+	h[7] = ta_review_source_hash("/nonexistent", &t);
+	ck_assert_str_ne(h[7], h[6]);
+	for (size_t k = 0; k < 8; k++)
+		free(h[k]);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 START_TEST(test_empty_audit)
 {
 	ta_audit *a = ta_audit_new();
@@ -653,6 +726,7 @@ int main(void)
 	tcase_add_test(tc, test_decision_filter_keeps_place);
 	tcase_add_test(tc, test_stale_and_kept);
 	tcase_add_test(tc, test_empty_audit);
+	tcase_add_test(tc, test_source_hash_reads_code);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

@@ -5,15 +5,20 @@
  * with the site's line marked, a file that is gone says so, prose wraps at
  * the width, a behaviour verdict and its trace are shown, a patch is
  * styled as a diff, and text from the tree is cleaned (tabs, bytes that
- * are not UTF-8, control characters).
+ * are not UTF-8, control characters).  On a tree without the BH API the
+ * page gives the writer's refusal, and --force-api (the model's patch
+ * options) the BH patch; a preview is computed once and then cached, in
+ * memory and, with a cache directory, on disk for the next review.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "report.h"
 #include "report_read.h"
 #include "review_detail.h"
+#include "review_export.h"
 #include "testutil.h"
 
 static long find(const ta_audit *a, const char *key)
@@ -236,6 +241,176 @@ START_TEST(test_clean)
 }
 END_TEST
 
+/* A private copy of the corpus audit (through the JSON report), which a test may change. */
+static ta_audit *corpus_copy(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+	ta_audit *a = NULL;
+
+	ck_assert_int_eq(ta_report_json.write(tu_classified(), fp, NULL), 0);
+	fclose(fp);
+	ck_assert_int_eq(ta_report_parse("copy", buf, len, &a), 0);
+	free(buf);
+	return a;
+}
+
+/*
+ * A tree without the BH API (6.1): the page shows the writer's refusal and
+ * how to get past it; with --force-api (the model's patch options) the
+ * preview is the BH patch, and the export writes it.  Each preview is
+ * computed once: the second asks the cache and answers at once.
+ */
+START_TEST(test_force_api_preview)
+{
+	char *tree = tu_corpus_tree(), *out = tu_mkdtemp(), *note, *text, *msg;
+	ta_audit *a = corpus_copy();
+	long i = find(a, "classify/dma_done.c:struct dd_chan.task");
+	ta_review *rv;
+	ta_detail *d;
+	double t0, first, second;
+
+	ck_assert_int_eq(
+		tu_sh("cd '%s' && sed -i '/system_bh_wq\\|disable_work_sync\\|enable_and_queue_work/d' "
+		      "include/linux/workqueue.h",
+		      tree),
+		0);
+	free(a->tree);
+	a->tree = xstrdup(tree);
+	rv = ta_review_new(a);
+	ck_assert_str_eq(ta_review_mechanism(rv, (size_t)i), "bh_workqueue");
+	ck_assert(!ta_review_patch_opts(rv)->force_api);
+	ck_assert(!ta_review_preview_ready(rv, (size_t)i));
+	t0 = ta_monotonic();
+	text = ta_review_patch_preview(rv, (size_t)i, &note);
+	first = ta_monotonic() - t0;
+	ck_assert_ptr_null(text);
+	ck_assert_msg(
+		note && ta_str_starts(note, "none written for bh: the tree lacks the bh API") &&
+			strstr(note, "--force-api"),
+		"note '%s'", note);
+	/* the page says why, at its end */
+	d = ta_detail_build(rv, (size_t)i, 100, text, note);
+	ck_assert_int_ge(line_with(d, 0, "Patch: none written for bh: the tree lacks the bh API"),
+			 0);
+	ck_assert_int_ge(line_with(d, 0, "--force-api"), 0);
+	ta_detail_free(&d);
+	/* the second time from the cache: the same answer, without the writer */
+	ck_assert(ta_review_preview_ready(rv, (size_t)i));
+	free(note);
+	t0 = ta_monotonic();
+	text = ta_review_patch_preview(rv, (size_t)i, &note);
+	second = ta_monotonic() - t0;
+	ck_assert_ptr_null(text);
+	ck_assert_ptr_nonnull(strstr(note, "lacks the bh API"));
+	ck_assert_msg(second < 0.05 && second < first, "first %.3f s, second %.3f s", first,
+		      second);
+	free(note);
+	/* the export without --force-api writes nothing and says why */
+	ta_review_decide(rv, (size_t)i, TA_DECISION_ACCEPT, NULL);
+	ck_assert_int_eq(ta_review_export(rv, out, &msg), 0);
+	ck_assert_msg(strstr(msg, "exported 0 patches for 0 of 1 accepted tasklet to '") &&
+			      strstr(msg, "; not written: 1 (the tree lacks the bh API"),
+		      "%s", msg);
+	free(msg);
+
+	/* --force-api: the cache is emptied, the preview and the export are the BH patch */
+	ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){.force_api = true});
+	ck_assert(ta_review_patch_opts(rv)->force_api);
+	ck_assert(!ta_review_preview_ready(rv, (size_t)i));
+	text = ta_review_patch_preview(rv, (size_t)i, &note);
+	ck_assert_msg(text != NULL, "no patch: %s", note);
+	ck_assert_ptr_null(note);
+	ck_assert_ptr_nonnull(strstr(text, "+\tqueue_work(system_bh_wq, &c->"));
+	d = ta_detail_build(rv, (size_t)i, 100, text, note);
+	ck_assert_int_ge(line_with(d, 0, "queue_work(system_bh_wq"), 0);
+	ta_detail_free(&d);
+	free(text);
+	ck_assert(ta_review_preview_ready(rv, (size_t)i));
+	ck_assert_int_eq(ta_review_export(rv, out, &msg), 0);
+	ck_assert_msg(strstr(msg, "exported 1 patch for 1 of 1 accepted tasklet to '") &&
+			      !strstr(msg, "not written"),
+		      "%s", msg);
+	free(msg);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+	tu_rmtree(&out);
+	tu_rmtree(&tree);
+}
+END_TEST
+
+/* Tasklet i's preview in a fresh model of a with the disk cache in cache_dir: hits, misses. */
+static char *disk_preview(ta_audit *a, size_t i, const char *cache_dir, const char *report,
+			  size_t *hits, size_t *misses, double *seconds)
+{
+	ta_review *rv = ta_review_new(a);
+	char *note, *text;
+	double t0;
+
+	ta_review_set_patch_opts(rv, &(struct ta_review_patch_opts){.force_api = false,
+								    .cache_dir = cache_dir,
+								    .report = report});
+	ck_assert_ptr_nonnull(ta_review_preview_disk(rv));
+	ck_assert(!ta_review_preview_ready(rv, i));
+	t0 = ta_monotonic();
+	text = ta_review_patch_preview(rv, i, &note);
+	*seconds = ta_monotonic() - t0;
+	ck_assert_msg(text != NULL, "no preview: %s", note);
+	ck_assert(ta_review_preview_ready(rv, i));
+	ta_cache_stats(ta_review_preview_disk(rv), hits, misses);
+	ta_review_free(&rv);
+	return text;
+}
+
+/*
+ * With a cache directory and a report, a preview is kept on disk: a new
+ * model (the next review) takes it from there, and a change to one of the
+ * tasklet's files or to the report makes the writer run again.
+ */
+START_TEST(test_preview_disk_cache)
+{
+	char *tree = tu_corpus_tree(), *cache = tu_mkdtemp(), *report, *t1, *t2, *t3;
+	ta_audit *a = corpus_copy();
+	size_t i = (size_t)find(a, "classify/dma_done.c:struct dd_chan.task"), hits, misses;
+	double first, second, third;
+
+	free(a->tree);
+	a->tree = xstrdup(tree);
+	tu_write(cache, "r.json", "{\"a report\": 1}\n");
+	report = ta_path_join(cache, "r.json");
+	t1 = disk_preview(a, i, cache, report, &hits, &misses, &first);
+	ck_assert_uint_eq(hits, 0);
+	ck_assert_uint_eq(misses, 1);
+	t2 = disk_preview(a, i, cache, report, &hits, &misses, &second);
+	ck_assert_uint_eq(hits, 1);
+	ck_assert_uint_eq(misses, 0);
+	ck_assert_str_eq(t2, t1);
+	ck_assert_msg(second < first && second < 0.05, "first %.3f s, from disk %.3f s", first,
+		      second);
+	free(t2);
+	/* the callback's file changes: the writer runs again */
+	ck_assert_int_eq(tu_sh("echo '/* changed */' >> '%s/classify/dma_done.c'", tree), 0);
+	t3 = disk_preview(a, i, cache, report, &hits, &misses, &third);
+	ck_assert_uint_eq(hits, 0);
+	ck_assert_uint_eq(misses, 1);
+	free(t3);
+	/* so does a new report */
+	tu_write(cache, "r.json", "{\"another report\": 2}\n");
+	t3 = disk_preview(a, i, cache, report, &hits, &misses, &third);
+	ck_assert_uint_eq(hits, 0);
+	free(t3);
+	t3 = disk_preview(a, i, cache, report, &hits, &misses, &third);
+	ck_assert_uint_eq(hits, 1);
+	free(t3);
+	free(t1);
+	free(report);
+	ta_audit_free(&a);
+	tu_rmtree(&cache);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("review_detail");
@@ -246,6 +421,8 @@ int main(void)
 	tcase_add_test(tc, test_decision_behavior_patch);
 	tcase_add_test(tc, test_missing_source);
 	tcase_add_test(tc, test_clean);
+	tcase_add_test(tc, test_force_api_preview);
+	tcase_add_test(tc, test_preview_disk_cache);
 	suite_add_tcase(s, tc);
 	return tu_run(s);
 }

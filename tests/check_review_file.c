@@ -3,11 +3,13 @@
  * check_review_file.c - the review file: decisions, comments, picked
  * mechanisms and the position (cursor, sort, filters, search) survive a
  * save and a load into a fresh model; a tasklet whose facts changed comes
- * back stale; decisions on ids the report lacks are kept; a missing file
- * is a fresh review; every malformed file is refused with one error line
- * naming it and leaves the model as it was; a save that cannot be written
- * fails with one error line and no stray file; a save killed with SIGKILL
- * at any point leaves the previous file or the new one, never a torn one.
+ * back stale, one whose lines only moved (a line inserted above it in a
+ * copy of the corpus) does not; a review file of format 1.0 is read;
+ * decisions on ids the report lacks are kept; a missing file is a fresh
+ * review; every malformed file is refused with one error line naming it
+ * and leaves the model as it was; a save that cannot be written fails
+ * with one error line and no stray file; a save killed with SIGKILL at
+ * any point leaves the previous file or the new one, never a torn one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +85,8 @@ START_TEST(test_roundtrip)
 	ck_assert_int_eq(ta_review_file_save(rv, path, "/r.json"), 0);
 	text = ta_read_file(path, NULL);
 	ck_assert_ptr_nonnull(text);
-	ck_assert_ptr_nonnull(strstr(text, "\"format_version\":\t\"1.0\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"format_version\":\t\"1.1\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"source_hash\":\t\""));
 	ck_assert_ptr_nonnull(strstr(text, "\"source\":\t\"/r.json\""));
 	free(text);
 
@@ -123,25 +126,36 @@ START_TEST(test_stale_and_kept)
 	const ta_review_decision **all;
 	size_t n;
 
+	ck_assert_uint_gt(a->tasklets[1].n_sites, 0);
+	ck_assert_uint_gt(a->tasklets[2].n_sites, 0);
 	ta_review_decide(rv, 0, TA_DECISION_ACCEPT, NULL);
 	ta_review_decide(rv, 1, TA_DECISION_ACCEPT, NULL);
+	ta_review_decide(rv, 2, TA_DECISION_ACCEPT, NULL);
 	ck_assert_int_eq(ta_review_file_save(rv, path, NULL), 0);
 	ta_review_free(&rv);
-	/* the code of tasklet 1 moves; tasklet 0 leaves the report (its id changes) */
-	a->tasklets[1].sites[0].line += 3;
+	/*
+	 * a use site of tasklet 1 is now in another function; tasklet 2's use
+	 * sites only moved down (lines are not what a decision is about);
+	 * tasklet 0 leaves the report (its id changes)
+	 */
+	free(a->tasklets[1].sites[0].function);
+	a->tasklets[1].sites[0].function = xstrdup("another_function");
+	a->tasklets[2].sites[0].line += 3;
+	a->tasklets[2].line += 3;
 	free(a->tasklets[0].id);
 	a->tasklets[0].id = xstrdup("t-renamed");
 	r2 = ta_review_new(a);
 	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
 	ck_assert_ptr_null(ta_review_decision_of(r2, 0));
 	ck_assert(ta_review_decision_of(r2, 1)->stale);
+	ck_assert(!ta_review_decision_of(r2, 2)->stale);
 	/* saving keeps the decision on the id the report lost */
 	ck_assert_int_eq(ta_review_file_save(r2, path, NULL), 0);
 	ta_review_free(&r2);
 	r2 = ta_review_new(a);
 	ck_assert_int_eq(ta_review_file_load(r2, path), 0);
 	ta_review_all_decisions(r2, &all, &n);
-	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(n, 3);
 	free(all);
 	ta_review_free(&r2);
 	ta_audit_free(&a);
@@ -333,6 +347,162 @@ START_TEST(test_sigkill_during_save)
 }
 END_TEST
 
+/* Every line of file in a (the tasklets' own, their sites, callbacks) by delta, as a re-audit. */
+static void shift_lines(ta_audit *a, const char *file, unsigned delta)
+{
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		if (strcmp(t->file, file) == 0)
+			t->line += delta;
+		if (t->decl_file && strcmp(t->decl_file, file) == 0)
+			t->decl_line += delta;
+		if (t->callback_file && strcmp(t->callback_file, file) == 0)
+			t->callback_line += delta;
+		for (size_t k = 0; k < t->n_init; k++)
+			if (strcmp(t->init_sites[k].file, file) == 0)
+				t->init_sites[k].line += delta;
+		for (size_t k = 0; k < t->n_sites; k++)
+			if (strcmp(t->sites[k].file, file) == 0)
+				t->sites[k].line += delta;
+	}
+}
+
+/* Load path into a fresh model of a: is tasklet i's decision stale? */
+static bool reload_stale(ta_audit *a, const char *path, size_t i)
+{
+	ta_review *rv = ta_review_new(a);
+	bool stale;
+
+	ck_assert_int_eq(ta_review_file_load(rv, path), 0);
+	ck_assert_ptr_nonnull(ta_review_decision_of(rv, i));
+	stale = ta_review_decision_of(rv, i)->stale;
+	ta_review_free(&rv);
+	return stale;
+}
+
+/*
+ * A decision follows its tasklet's code, not its lines: made on a copy of
+ * the corpus, it stays fresh after a line is inserted above the tasklet
+ * and the code is re-indented and commented, and goes stale when the
+ * callback's body changes.
+ */
+START_TEST(test_survives_line_shift)
+{
+	char *tree = tu_corpus_tree(), *path = ta_path_join(dir, "shift.json");
+	ta_audit *a = corpus_copy();
+	const ta_tasklet *t = tu_find(a, "classify/poller.c:struct po_dev.poll");
+	ta_review *rv;
+	char *before, *after;
+	size_t i;
+
+	ck_assert_ptr_nonnull(t);
+	i = (size_t)(t - a->tasklets);
+	free(a->tree);
+	a->tree = xstrdup(tree);
+	before = ta_review_source_hash(a->tree, t);
+	rv = ta_review_new(a);
+	ta_review_decide(rv, i, TA_DECISION_ACCEPT, NULL);
+	ck_assert_str_eq(ta_review_decision_of(rv, i)->source_hash, before);
+	ck_assert_int_eq(ta_review_file_save(rv, path, NULL), 0);
+	ta_review_free(&rv);
+	ck_assert(!reload_stale(a, path, i));
+
+	/* a line above the tasklet; the re-audit sees every line of the file one lower */
+	ck_assert_int_eq(
+		tu_sh("cd '%s' && sed -i '1i /* one more line */' classify/poller.c "
+		      "&& sed -i 's/^\\ttasklet_setup(/\\t\\ttasklet_setup( /; "
+		      "s/^\\tif (--po->budget > 0)/\\tif (--po->budget  >  0) \\/\\* why \\*\\//' "
+		      "classify/poller.c",
+		      tree),
+		0);
+	shift_lines(a, "classify/poller.c", 1);
+	after = ta_review_source_hash(a->tree, t);
+	ck_assert_str_eq(after, before);
+	free(after);
+	/* the old line-based hash would have called it stale */
+	{
+		char *facts = ta_review_facts_hash(t);
+		ck_assert_str_ne(facts, "");
+		rv = ta_review_new(a);
+		ck_assert_int_eq(ta_review_file_load(rv, path), 0);
+		ck_assert(!ta_review_decision_of(rv, i)->stale);
+		/* the decision takes the current hashes: saved again, it stays fresh */
+		ck_assert_str_eq(ta_review_decision_of(rv, i)->facts_hash, facts);
+		ck_assert_int_eq(ta_review_file_save(rv, path, NULL), 0);
+		ta_review_free(&rv);
+		free(facts);
+	}
+	ck_assert(!reload_stale(a, path, i));
+
+	/* the callback's body changes */
+	ck_assert_int_eq(tu_sh("cd '%s' && sed -i 's/--po->budget  >  0/--po->budget > 1/' "
+			       "classify/poller.c && grep -q 'budget > 1' classify/poller.c",
+			       tree),
+			 0);
+	after = ta_review_source_hash(a->tree, t);
+	ck_assert_str_ne(after, before);
+	free(after);
+	ck_assert(reload_stale(a, path, i));
+
+	/* an unreadable tree: stale too, not a crash */
+	free(a->tree);
+	a->tree = xstrdup("/nonexistent");
+	ck_assert(reload_stale(a, path, i));
+	free(before);
+	free(path);
+	ta_audit_free(&a);
+	tu_rmtree(&tree);
+}
+END_TEST
+
+/*
+ * A review file of format 1.0 has the line-based facts_hash only: a
+ * decision whose hash matches is fresh and gets its source_hash when saved
+ * again; one whose lines moved is stale once (the man page says why).
+ */
+START_TEST(test_format_1_0)
+{
+	ta_audit *a = corpus_copy();
+	ta_review *rv;
+	char *path = ta_path_join(dir, "old.json"), *text, *h0, *h1;
+
+	h0 = ta_review_facts_hash(&a->tasklets[0]);
+	text = xasprintf("{\"format_version\": \"1.0\", \"decisions\": ["
+			 "{\"id\": \"%s\", \"decision\": \"accept\", \"facts_hash\": \"%s\"},"
+			 "{\"id\": \"%s\", \"decision\": \"reject\", \"facts_hash\": "
+			 "\"0123456789abcdef\"}]}",
+			 a->tasklets[0].id, h0, a->tasklets[1].id);
+	tu_write(dir, "old.json", text);
+	free(text);
+	rv = ta_review_new(a);
+	ck_assert_int_eq(ta_review_file_load(rv, path), 0);
+	ck_assert(!ta_review_decision_of(rv, 0)->stale);
+	ck_assert(ta_review_decision_of(rv, 1)->stale);
+	h1 = ta_review_source_hash(a->tree, &a->tasklets[0]);
+	ck_assert_str_eq(ta_review_decision_of(rv, 0)->source_hash, h1);
+	ck_assert_ptr_null(ta_review_decision_of(rv, 1)->source_hash);
+	ck_assert_int_eq(ta_review_file_save(rv, path, NULL), 0);
+	ta_review_free(&rv);
+	text = ta_read_file(path, NULL);
+	ck_assert_ptr_nonnull(strstr(text, h1));
+	ck_assert_ptr_nonnull(strstr(text, "\"source_hash\":\tnull"));
+	free(text);
+	/* the upgraded decision no longer depends on its lines */
+	a->tasklets[0].line += 5;
+	for (size_t k = 0; k < a->tasklets[0].n_sites; k++)
+		a->tasklets[0].sites[k].line += 5;
+	rv = ta_review_new(a);
+	ck_assert_int_eq(ta_review_file_load(rv, path), 0);
+	ck_assert(!ta_review_decision_of(rv, 0)->stale);
+	ck_assert(ta_review_decision_of(rv, 1)->stale);
+	ta_review_free(&rv);
+	free(h0);
+	free(h1);
+	free(path);
+	ta_audit_free(&a);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("review_file");
@@ -342,6 +512,8 @@ int main(void)
 	tcase_add_test(tc, test_default_name);
 	tcase_add_test(tc, test_roundtrip);
 	tcase_add_test(tc, test_stale_and_kept);
+	tcase_add_test(tc, test_survives_line_shift);
+	tcase_add_test(tc, test_format_1_0);
 	tcase_add_test(tc, test_missing_is_fresh);
 	tcase_add_test(tc, test_bad_files);
 	tcase_add_test(tc, test_unreadable_and_unwritable);

@@ -13,9 +13,13 @@
  * corpus itself, the keys of issue #16 (a fake $EDITOR and $PAGER that
  * record what they are given, the callback's body, a failed search
  * deciding nothing, bulk accept with its one-step undo, grouping by path
- * depth and directory, collapsing, a narrow terminal), and grouping by
- * MAINTAINERS entry on a linked copy of the corpus with a MAINTAINERS.  The "review" command's
- * usage errors run without tmux.
+ * depth and directory, collapsing, a narrow terminal), grouping by
+ * MAINTAINERS entry on a linked copy of the corpus with a MAINTAINERS,
+ * and a page opened twice with TA_REVIEW_TIMING (the second from the
+ * preview cache, measured).  The "review" command's usage errors run
+ * without tmux, and so does the staleness across a re-audit of a corpus
+ * copy (a line inserted above a decided tasklet, then its callback
+ * changed).
  *
  * Each review runs under a shell that prints its exit status.  The tmux
  * server runs in the foreground (-D) as a child of this test,
@@ -971,6 +975,178 @@ START_TEST(test_preview_says_why)
 }
 END_TEST
 
+/* The value of "name=" in line (-1 when absent). */
+static double field_of(const char *line, const char *name)
+{
+	const char *p = strstr(line, name);
+
+	return p ? atof(p + strlen(name)) : -1;
+}
+
+/*
+ * One session on the corpus report with TA_REVIEW_TIMING=log and the
+ * facts cache in dir/cache: the first row's page opened twice.  The
+ * times of both openings into ms[], their busy flags into busy[]; the
+ * load and first paint into load_paint[].
+ */
+static void open_twice(const char *session, const char *log, double ms[2], int busy[2],
+		       double load_paint[2])
+{
+	char *env, *args, *text, *save = NULL;
+	int opened = 0;
+
+	unlink(log);
+	env = xasprintf("-u NO_COLOR TA_REVIEW_TIMING='%s'", log);
+	args = xasprintf("--report '%s' --cache-dir '%s/cache'", report, dir);
+	start(session, 120, 40, env, args);
+	free(wait_for(session, at(1)));
+	for (int k = 0; k < 2; k++) {
+		keys(session, "Enter");
+		free(wait_for(session, "(q back, j/k scroll)"));
+		keys(session, "q");
+		free(wait_for(session, "SUBSYSTEM"));
+	}
+	keys(session, "q");
+	ck_assert_int_eq(wait_exit(session), 0);
+	text = ta_read_file(log, NULL);
+	ck_assert_ptr_nonnull(text);
+	load_paint[0] = load_paint[1] = -1;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (ta_str_starts(line, "load "))
+			load_paint[0] = field_of(line, "ms=");
+		else if (ta_str_starts(line, "first-paint "))
+			load_paint[1] = field_of(line, "ms=");
+		else if (ta_str_starts(line, "key=Enter mode=detail ") && opened < 2) {
+			ms[opened] = field_of(line, "ms=");
+			busy[opened++] = (int)field_of(line, "busy=");
+		}
+	}
+	ck_assert_msg(opened == 2 && load_paint[0] >= 0 && load_paint[1] >= 0, "timing log:\n%s",
+		      text);
+	free(text);
+	free(args);
+	free(env);
+}
+
+/*
+ * The preview cache, measured: a page opened twice.  The first opening
+ * computes the patch (busy=1 in the TA_REVIEW_TIMING log: the busy line
+ * was painted before the writer ran); the second takes it from the
+ * session's cache (busy=0) and is faster.  A second session finds the
+ * preview in the facts cache on disk.  The figures go to the test's output.
+ */
+START_TEST(test_preview_cache_timing)
+{
+	char *log = ta_path_join(dir, "timing.log");
+	double ms[2], again[2], lp[2], lp2[2];
+	int busy[2], busy2[2];
+
+	open_twice("tm", log, ms, busy, lp);
+	fprintf(stderr,
+		"check_tui_e2e: corpus report: load %.1f ms, first paint %.1f ms, "
+		"detail page first %.1f ms (busy=%d), second %.1f ms (busy=%d)\n",
+		lp[0], lp[1], ms[0], busy[0], ms[1], busy[1]);
+	ck_assert_int_eq(busy[0], 1);
+	ck_assert_int_eq(busy[1], 0);
+	ck_assert_msg(ms[1] < ms[0] && ms[1] < 250,
+		      "the second opening took %.1f ms, the first %.1f ms", ms[1], ms[0]);
+	/* the next review of the same report: from the disk cache */
+	open_twice("tm2", log, again, busy2, lp2);
+	fprintf(stderr,
+		"check_tui_e2e: the next review: detail page first %.1f ms (from disk), "
+		"second %.1f ms\n",
+		again[0], again[1]);
+	ck_assert_msg(again[0] < ms[0] && again[0] < 250, "from disk %.1f ms, computed %.1f ms",
+		      again[0], ms[0]);
+	free(log);
+}
+END_TEST
+
+/* Audit tree into dir/NAME.json; the review file of the last report goes with it. */
+static char *audit_copy(const char *tree, const char *name, const char *prev)
+{
+	char *json = xasprintf("%s/%s.json", dir, name), *args;
+	struct tu_run r;
+
+	args = xasprintf("-q -j 1 --json '%s' '%s'", json, tree);
+	r = tu_exec(args);
+	ck_assert_msg(r.status == 0, "cannot audit '%s': %s", tree, r.err);
+	tu_run_free(&r);
+	free(args);
+	if (prev)
+		ck_assert_int_eq(
+			tu_sh("cp '%s/%s.review.json' '%s/%s.review.json'", dir, prev, dir, name),
+			0);
+	return json;
+}
+
+/* review --export of json: its exit status, and its output in *out (caller frees). */
+static int export_of(const char *json, const char *to, char **out)
+{
+	char *args = xasprintf("review --report '%s' --export '%s/%s'", json, dir, to);
+	struct tu_run r = tu_exec(args);
+	int status = r.status;
+
+	*out = xasprintf("%s%s", r.out, r.err);
+	tu_run_free(&r);
+	free(args);
+	return status;
+}
+
+/*
+ * Stale detection across a re-audit: a decision made on a copy of the
+ * corpus stays valid after a line is inserted above the tasklet (its
+ * lines all move) and goes stale when its callback's body changes; a
+ * stale accept is not exported.
+ */
+START_TEST(test_stale_across_line_shift)
+{
+	char *tree = tu_corpus_tree(), *r1, *r2, *r3, *out, *path;
+	const char *key = "classify/poller.c:struct po_dev.poll";
+	ta_audit *a, *b;
+	ta_review *rv;
+
+	r1 = audit_copy(tree, "r1", NULL);
+	ck_assert_int_eq(ta_report_read(r1, &a), 0);
+	rv = ta_review_new(a);
+	ck_assert_ptr_nonnull(tu_find(a, key));
+	ta_review_decide(rv, (size_t)(tu_find(a, key) - a->tasklets), TA_DECISION_ACCEPT, NULL);
+	path = ta_path_join(dir, "r1.review.json");
+	ck_assert_int_eq(ta_review_file_save(rv, path, r1), 0);
+	free(path);
+	ta_review_free(&rv);
+
+	/* a line above the tasklet: every line of it one lower, the decision holds */
+	ck_assert_int_eq(tu_sh("sed -i '3i /* a line above */' '%s/classify/poller.c'", tree), 0);
+	r2 = audit_copy(tree, "r2", "r1");
+	ck_assert_int_eq(ta_report_read(r2, &b), 0);
+	ck_assert_uint_eq(tu_find(b, key)->line, tu_find(a, key)->line + 1);
+	ck_assert_uint_eq(tu_find(b, key)->callback_line, tu_find(a, key)->callback_line + 1);
+	ta_audit_free(&b);
+	ck_assert_msg(export_of(r2, "out2", &out) == 0, "%s", out);
+	ck_assert_msg(strstr(out, "for 1 of 1 accepted tasklet to '") && !strstr(out, "stale"),
+		      "%s", out);
+	free(out);
+
+	/* the callback's body changes: stale, and left out of the export */
+	ck_assert_int_eq(
+		tu_sh("sed -i 's/--po->budget > 0/--po->budget > 1/' "
+		      "'%s/classify/poller.c' && grep -q 'budget > 1' '%s/classify/poller.c'",
+		      tree, tree),
+		0);
+	r3 = audit_copy(tree, "r3", "r2");
+	ck_assert_int_eq(export_of(r3, "out3", &out), 2);
+	ck_assert_msg(strstr(out, "nothing to export: no accepted tasklet (stale decisions"), "%s",
+		      out);
+	free(out);
+	ta_audit_free(&a);
+	free(r1);
+	free(r2);
+	free(r3);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 /* The sessions in a tmux pane: they need tmux. */
 static void terminal_tests(TCase *tc)
 {
@@ -983,6 +1159,7 @@ static void terminal_tests(TCase *tc)
 	tcase_add_test(tc, test_scan_mode);
 	tcase_add_test(tc, test_issue16_keys);
 	tcase_add_test(tc, test_group_by_maintainers);
+	tcase_add_test(tc, test_preview_cache_timing);
 }
 
 int main(void)
@@ -996,6 +1173,7 @@ int main(void)
 	tcase_add_test(cli, test_cli_errors);
 	tcase_add_test(cli, test_export_without_ui);
 	tcase_add_test(cli, test_preview_says_why);
+	tcase_add_test(cli, test_stale_across_line_shift);
 	suite_add_tcase(s, cli);
 	return tu_run(s);
 }
