@@ -1053,15 +1053,46 @@ static void free_difference(struct ta_rc_difference *d)
 	free(d->ops);
 }
 
-/* "a; b" of the descriptions of the observations of prop in set, or the none phrase. */
+/*
+ * Two observations of one property that a model makes in different runs,
+ * said as one thing: "the callback runs on the CPU that scheduled it, and
+ * the callback can run on another CPU" read as a contradiction.
+ */
+static const struct {
+	enum obs a, b;
+	const char *both;
+} obs_pairs[] = {
+	{OBS_CPU_SAME, OBS_CPU_OTHER,
+	 "the callback can run on the CPU that scheduled it or on another"},
+	{OBS_WDIS_RAN, OBS_WDIS_KEPT,
+	 "a schedule while disabled stays pending and runs once enabled"},
+	{OBS_DIS_RAN, OBS_DIS_KEPT, "a run pending at disable stays pending and runs once enabled"},
+	{OBS_KILL_RAN, OBS_KILL_KEPT,
+	 "a run pending at kill still runs, and while the tasklet is disabled it never runs and "
+	 "kill waits for it"},
+	{OBS_PRIO_HI, OBS_PRIO_TASKLET,
+	 "the callback runs from HI_SOFTIRQ or from TASKLET_SOFTIRQ, depending on the schedule"},
+};
+
+/* The descriptions of the observations of prop in set, said once, or the none phrase. */
 static void describe(ta_buf *b, enum ta_rc_prop prop, const bool *set)
 {
 	bool first = true;
+	int n = 0;
 
+	for (int o = 0; o < NOBS; o++)
+		n += obs_info[o].prop == prop && set[o];
+	for (size_t i = 0; n == 2 && i < sizeof(obs_pairs) / sizeof(*obs_pairs); i++) {
+		if (obs_info[obs_pairs[i].a].prop == prop && set[obs_pairs[i].a] &&
+		    set[obs_pairs[i].b]) {
+			ta_buf_puts(b, obs_pairs[i].both);
+			return;
+		}
+	}
 	for (int o = 0; o < NOBS; o++) {
 		if (obs_info[o].prop != prop || !set[o])
 			continue;
-		ta_buf_printf(b, "%s%s", first ? "" : ", and ", obs_info[o].desc);
+		ta_buf_printf(b, "%s%s", first ? "" : "; or ", obs_info[o].desc);
 		first = false;
 	}
 	if (first)

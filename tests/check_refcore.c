@@ -164,6 +164,23 @@ START_TEST(test_diff_kill_is_not_cancel)
 }
 END_TEST
 
+/* An explanation says one thing once: two observations of one model are one phrase. */
+START_TEST(test_explanation_says_it_once)
+{
+	ta_rc_result *r = check_text("cpu0 irq: schedule\ncpu1 irq: schedule\n", TA_RC_TO_BH, NULL);
+	const struct ta_rc_difference *d = ta_rc_result_find(r, TA_RC_PROP_CPU);
+
+	ck_assert_ptr_nonnull(d);
+	ck_assert_msg(
+		strcmp(d->explanation,
+		       "with the tasklet, the callback runs on the CPU that scheduled it; with "
+		       "bh, the callback can run on the CPU that scheduled it or on another.") == 0,
+		"%s", d->explanation);
+	ck_assert_ptr_null(strstr(d->explanation, ", and "));
+	ta_rc_result_free(&r);
+}
+END_TEST
+
 /* (b) a schedule while disabled: tasklet_enable() replays it, enable_work() does not. */
 START_TEST(test_diff_disable_does_not_replay)
 {
@@ -816,6 +833,7 @@ static Suite *refcore_suite(void)
 
 	tc = tcase_create("differences");
 	tcase_add_test(tc, test_diff_kill_is_not_cancel);
+	tcase_add_test(tc, test_explanation_says_it_once);
 	tcase_add_test(tc, test_diff_disable_does_not_replay);
 	tcase_add_test(tc, test_diff_bh_exclusion_lost);
 	tcase_add_test(tc, test_diff_disable_in_atomic_sleeps);
