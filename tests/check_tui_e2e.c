@@ -1147,6 +1147,72 @@ START_TEST(test_stale_across_line_shift)
 }
 END_TEST
 
+/*
+ * The same on the screen: the accept made on a corpus copy is shown as
+ * accepted, not stale, after a line is inserted above the tasklet, and as
+ * stale ("!" on its row, "stale 1" in the status bar) once its callback's
+ * body changes.
+ */
+START_TEST(test_stale_on_screen)
+{
+	char *tree = tu_corpus_tree(), *r1, *r2, *r3, *path, *args, *scr;
+	const char *key = "classify/poller.c:struct po_dev.poll";
+	ta_audit *a;
+	ta_review *rv;
+
+	r1 = audit_copy(tree, "s1", NULL);
+	ck_assert_int_eq(ta_report_read(r1, &a), 0);
+	rv = ta_review_new(a);
+	ta_review_decide(rv, (size_t)(tu_find(a, key) - a->tasklets), TA_DECISION_ACCEPT, NULL);
+	path = ta_path_join(dir, "s1.review.json");
+	ck_assert_int_eq(ta_review_file_save(rv, path, r1), 0);
+	free(path);
+	ta_review_free(&rv);
+	ta_audit_free(&a);
+
+	ck_assert_int_eq(tu_sh("sed -i '3i /* a line above */' '%s/classify/poller.c'", tree), 0);
+	r2 = audit_copy(tree, "s2", "s1");
+	args = xasprintf("--report '%s'", r2);
+	start("shift", 160, 40, "", args);
+	free(args);
+	scr = wait_for("shift", "accepted 1 ");
+	ck_assert_msg(!strstr(scr, "stale"), "a line above made the decision stale:\n%s", scr);
+	free(scr);
+	keys("shift", "q");
+	ck_assert_int_eq(wait_exit("shift"), 0);
+
+	ck_assert_int_eq(tu_sh("sed -i 's/--po->budget > 0/--po->budget > 1/' "
+			       "'%s/classify/poller.c'",
+			       tree),
+			 0);
+	r3 = audit_copy(tree, "s3", "s2");
+	args = xasprintf("--report '%s'", r3);
+	start("edit", 160, 40, "", args);
+	free(args);
+	scr = wait_for("edit", "stale 1");
+	ck_assert_msg(strstr(scr, "accepted 1 ") != NULL, "%s", scr);
+	free(scr);
+	literal("edit", "/poller.c");
+	keys("edit", "Enter");
+	scr = wait_for("edit", "match 1 of");
+	ck_assert_uint_eq(lines_with(scr, "po->poll"), 1);
+	{
+		const char *row = strstr(scr, "po->poll");
+		const char *eol = strchr(row, '\n');
+		char *line = xstrndup(row, (size_t)(eol ? eol - row : (long)strlen(row)));
+		ck_assert_msg(strstr(line, "!") != NULL, "the stale row has no '!': %s", line);
+		free(line);
+	}
+	free(scr);
+	keys("edit", "q");
+	ck_assert_int_eq(wait_exit("edit"), 0);
+	free(r1);
+	free(r2);
+	free(r3);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 /* The sessions in a tmux pane: they need tmux. */
 static void terminal_tests(TCase *tc)
 {
@@ -1160,6 +1226,7 @@ static void terminal_tests(TCase *tc)
 	tcase_add_test(tc, test_issue16_keys);
 	tcase_add_test(tc, test_group_by_maintainers);
 	tcase_add_test(tc, test_preview_cache_timing);
+	tcase_add_test(tc, test_stale_on_screen);
 }
 
 int main(void)
