@@ -1277,9 +1277,10 @@ static int page_scroll(ta_tui *ui, size_t n, long delta, bool absolute)
 	return TA_REDRAW_LIST;
 }
 
-static int detail_key(ta_tui *ui, int key)
+/* The scrolling keys of a page of n lines; -1 for any other key. */
+static int scroll_key(ta_tui *ui, size_t n, int key)
 {
-	size_t n = ui->st.detail ? ui->st.detail->n : 0, page = ta_tui_page_height(ui);
+	size_t page = ta_tui_page_height(ui);
 
 	switch (key) {
 	case 'j':
@@ -1301,6 +1302,19 @@ static int detail_key(ta_tui *ui, int key)
 	case 'G':
 	case TA_KEY_END:
 		return page_scroll(ui, n, 1, true);
+	default:
+		return -1;
+	}
+}
+
+static int detail_key(ta_tui *ui, int key)
+{
+	size_t n = ui->st.detail ? ui->st.detail->n : 0;
+	int flags = scroll_key(ui, n, key);
+
+	if (flags >= 0)
+		return flags;
+	switch (key) {
 	case 'q':
 	case 'h':
 	case TA_KEY_ESC:
@@ -1330,28 +1344,12 @@ static int help_key(ta_tui *ui, int key)
 
 static int body_key(ta_tui *ui, int key)
 {
-	size_t n = ui->st.body ? ui->st.body->n : 0, page = ta_tui_page_height(ui);
+	size_t n = ui->st.body ? ui->st.body->n : 0;
+	int flags = scroll_key(ui, n, key);
 
+	if (flags >= 0)
+		return flags;
 	switch (key) {
-	case 'j':
-	case TA_KEY_DOWN:
-		return page_scroll(ui, n, 1, false);
-	case 'k':
-	case TA_KEY_UP:
-		return page_scroll(ui, n, -1, false);
-	case TA_KEY_PGDN:
-	case ' ':
-	case CTRL('f'):
-		return page_scroll(ui, n, (long)page, false);
-	case TA_KEY_PGUP:
-	case CTRL('b'):
-		return page_scroll(ui, n, -(long)page, false);
-	case 'g':
-	case TA_KEY_HOME:
-		return page_scroll(ui, n, -1, true);
-	case 'G':
-	case TA_KEY_END:
-		return page_scroll(ui, n, 1, true);
 	case 'q':
 	case 'h':
 	case 'c':
