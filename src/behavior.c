@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "classify.h"
 #include "fields.h"
@@ -803,25 +802,17 @@ void ta_behavior_free(ta_behavior **bp)
 	*bp = NULL;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void ta_behavior_check_all(ta_audit *a)
 {
 	double t0;
 
 	if (!a || !a->classified)
 		return;
-	t0 = now();
+	t0 = ta_monotonic();
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		ta_tasklet *t = &a->tasklets[i];
 		ta_behavior_free(&t->behavior);
 		t->behavior = ta_behavior_check(t, ta_classification_of(t)->rec.mechanism, NULL);
 	}
-	a->behavior_seconds = now() - t0;
+	a->behavior_seconds = ta_monotonic() - t0;
 }

@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "diag.h"
+#include "util.h"
 
 struct worker {
 	pid_t pid;
@@ -34,14 +34,6 @@ struct worker {
 	uint64_t want;
 	bool have_len;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int write_all(int fd, const void *buf, size_t n)
 {
@@ -161,7 +153,7 @@ static int dispatch(struct worker *w, size_t item)
 {
 	w->item = item;
 	w->busy = true;
-	w->started = now();
+	w->started = ta_monotonic();
 	w->in.len = 0;
 	w->have_len = false;
 	return write_all(w->cmd_fd, &item, sizeof(item));
@@ -219,7 +211,7 @@ int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_
 		return -1;
 	}
 	while (done < n) {
-		double t = now();
+		double t = ta_monotonic();
 		int timeout_ms = -1;
 
 		for (int i = 0; i < jobs; i++) {
@@ -249,7 +241,7 @@ int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_
 		}
 		if (poll(pfd, (nfds_t)jobs, timeout_ms) < 0 && errno != EINTR)
 			break;
-		t = now();
+		t = ta_monotonic();
 		for (int i = 0; i < jobs; i++) {
 			struct worker *w = &ws[i];
 			int r = 0;

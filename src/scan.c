@@ -40,14 +40,6 @@ struct scan_ctx {
 	bool limited; /* the worker has set its address-space limit */
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
  * Now in ISO 8601 UTC ("2026-12-06T11:15:00Z"), or SOURCE_DATE_EPOCH's
  * time when it is set, as for a patch's Date: (reproducible reports).
@@ -126,7 +118,8 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 static void show_progress(void *vctx, size_t done, size_t total)
 {
 	struct scan_ctx *ctx = vctx;
-	double spent = now() - ctx->progress_t0, rate = spent > 0 ? (double)done / spent : 0;
+	double spent = ta_monotonic() - ctx->progress_t0,
+	       rate = spent > 0 ? (double)done / spent : 0;
 
 	if (!ctx->progress)
 		return;
@@ -270,7 +263,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	char *pch_tmp = NULL;
 	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
-	double t0 = now(), t1;
+	double t0 = ta_monotonic(), t1;
 	int rc = TA_EXIT_USAGE;
 
 	*out = NULL;
@@ -299,7 +292,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	} else if (ta_prefilter(tree->root, tree->subtree, &cands) != 0) {
 		goto out_tree;
 	}
-	t1 = now();
+	t1 = ta_monotonic();
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out_cands;
 	/* a standalone file has no tree to generate headers for */
@@ -311,9 +304,9 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
 		goto out_overlay;
 	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
-		double tp = now();
+		double tp = ta_monotonic();
 		ta_pch_prepare(tree, fl, cache, &pch_tmp);
-		pch_seconds = now() - tp;
+		pch_seconds = ta_monotonic() - tp;
 	}
 
 	a = ta_audit_new();
@@ -341,7 +334,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	order = xcalloc(cands.n ? cands.n : 1, sizeof(*order));
 	keys = xcalloc(cands.n ? cands.n : 1, sizeof(*keys));
 	sort_sizes = xcalloc(cands.n ? cands.n : 1, sizeof(*sort_sizes));
-	t1 = now();
+	t1 = ta_monotonic();
 	for (size_t i = 0; i < cands.n; i++) {
 		struct stat st;
 		char *p = ta_path_join(tree->root, cands.paths[i]);
@@ -359,11 +352,11 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		}
 		free(p);
 	}
-	a->cache_seconds = now() - t1;
+	a->cache_seconds = ta_monotonic() - t1;
 	ta_sort(order, n_todo, sizeof(*order), by_size_desc);
 	free(sort_sizes);
 	sort_sizes = NULL;
-	t1 = now();
+	t1 = ta_monotonic();
 	ctx.progress_t0 = t1;
 	if (opts->progress && n_todo) /* at once: the first parse may take seconds */
 		fprintf(stderr, "tasklet-audit: parsing %zu files with %d worker%s", n_todo,
@@ -376,7 +369,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	}
 	if (opts->progress && n_todo)
 		fputc('\n', stderr);
-	a->parse_seconds = now() - t1;
+	a->parse_seconds = ta_monotonic() - t1;
 	for (size_t i = 0; cache && i < n_todo; i++)
 		if (results[order[i]].outcome == TA_POOL_DONE)
 			cache_result(cache, keys[order[i]], results[order[i]].text);
@@ -395,7 +388,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		free(reason);
 	}
 	ta_audit_finish(a);
-	a->total_seconds = now() - t0;
+	a->total_seconds = ta_monotonic() - t0;
 	*out = a;
 	rc = TA_EXIT_OK;
 out_results:
