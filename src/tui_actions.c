@@ -832,8 +832,8 @@ static int run_pager(ta_tui *ui)
 {
 	long i = current_or_say(ui, "no tasklet to show");
 	char *note = NULL, *patch, *tmpl;
-	const char *tmpdir = getenv("TMPDIR");
 	FILE *f;
+	bool ok;
 	int fd;
 
 	if (i < 0)
@@ -847,17 +847,20 @@ static int run_pager(ta_tui *ui)
 		return TA_REDRAW_STATUS;
 	}
 	free(note);
-	tmpl = xasprintf("%s/tasklet-audit-patch-XXXXXX.diff", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	/* mkstemps() template: the six X are replaced, the ".diff" suffix kept */
+	tmpl = xasprintf("%s/tasklet-audit-patch-XXXXXX.diff", ta_tmp_dir());
 	fd = mkstemps(tmpl, 5);
 	f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f || fputs(patch, f) == EOF || fclose(f) != 0) {
+	ok = f && fputs(patch, f) != EOF;
+	if (f)
+		ok &= fclose(f) == 0; /* closes fd too */
+	else if (fd >= 0)
+		close(fd);
+	if (!ok) {
 		messagef(ui, true, "cannot write the patch for the pager to '%s': %s", tmpl,
 			 strerror(errno));
-		if (fd >= 0) {
-			if (!f)
-				close(fd);
+		if (fd >= 0)
 			unlink(tmpl);
-		}
 		free(tmpl);
 		free(patch);
 		return TA_REDRAW_STATUS;
