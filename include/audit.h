@@ -54,6 +54,7 @@ typedef struct ta_tasklet {
 	char *file; /* first init site (the declaration for DECLARE_TASKLET*) */
 	unsigned line;
 	char *subsystem;
+	char *maintainers_entry; /* MAINTAINERS title for file (NULL: none read) */
 	enum ta_scope scope;
 	char *ctype, *field;           /* container of a field object */
 	char *root_type, *member_path; /* what from_tasklet() needs */

@@ -262,6 +262,7 @@ static const struct ta_fdesc tasklet_rows[] = {
 	{"scope", TA_F_ENUM, AT(ta_tasklet, scope), .names = scope_name,
 	 .dflt = TA_SCOPE_UNRESOLVED},
 	{"subsystem", TA_F_STR, AT(ta_tasklet, subsystem), .when = TA_FW_SET},
+	{"maintainers_entry", TA_F_STR, AT(ta_tasklet, maintainers_entry), .when = TA_FW_SET},
 	{"init_api", TA_F_ENUM, AT(ta_tasklet, init_api), .names = api_name, .dflt = TA_API_NONE,
 	 .flags = TA_FD_REQUIRED},
 	{"callback", TA_F_STR, AT(ta_tasklet, callback)},

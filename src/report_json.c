@@ -189,7 +189,8 @@ static cJSON *summary_json(const ta_audit *a)
 	cJSON *s = cJSON_CreateObject(), *by_api, *by_sub, *sites, *by_class, *by_mech, *by_finding;
 	cJSON *by_verdict = cJSON_CreateObject(), *by_sub_class = cJSON_CreateObject();
 	cJSON *by_assessment = cJSON_CreateObject();
-	bool checked = false;
+	cJSON *by_entry = cJSON_CreateObject(), *by_entry_class = cJSON_CreateObject();
+	bool checked = false, entries = false;
 	size_t active = 0, never = 0;
 
 	cJSON_AddNumberToObject(s, "c_files_scanned", (double)a->c_files_scanned);
@@ -213,6 +214,10 @@ static cJSON *summary_json(const ta_audit *a)
 		never += t->never_initialized;
 		count_into(by_api, t->init_api == TA_API_NONE ? "none" : ta_api_name(t->init_api));
 		count_into(by_sub, t->subsystem);
+		if (t->maintainers_entry) {
+			count_into(by_entry, t->maintainers_entry);
+			entries = true;
+		}
 		for (size_t j = 0; j < t->n_sites; j++)
 			count_into(sites, ta_api_name(t->sites[j].api));
 		if (a->classified) {
@@ -222,6 +227,14 @@ static cJSON *summary_json(const ta_audit *a)
 			if (!sc)
 				sc = cJSON_AddObjectToObject(by_sub_class, t->subsystem);
 			count_into(sc, c->cls ? c->cls : "unknown");
+			if (t->maintainers_entry) {
+				cJSON *ec = cJSON_GetObjectItemCaseSensitive(by_entry_class,
+									     t->maintainers_entry);
+				if (!ec)
+					ec = cJSON_AddObjectToObject(by_entry_class,
+								     t->maintainers_entry);
+				count_into(ec, c->cls ? c->cls : "unknown");
+			}
 			count_into(by_mech, c->rec.mechanism ? c->rec.mechanism : "none");
 			for (size_t j = 0; j < c->n_findings; j++)
 				count_into(by_finding, c->findings[j].rule);
@@ -239,6 +252,15 @@ static cJSON *summary_json(const ta_audit *a)
 	cJSON_AddItemToObject(s, "by_init_api", by_api);
 	cJSON_AddItemToObject(s, "by_subsystem", by_sub);
 	cJSON_AddItemToObject(s, "sites_by_api", sites);
+	/* 1.4: subsystems at the MAINTAINERS-entry level, when the tree has the file */
+	if (entries)
+		cJSON_AddItemToObject(s, "by_maintainers_entry", by_entry);
+	else
+		cJSON_Delete(by_entry);
+	if (entries && a->classified)
+		cJSON_AddItemToObject(s, "by_maintainers_entry_class", by_entry_class);
+	else
+		cJSON_Delete(by_entry_class);
 	if (a->classified) {
 		cJSON_AddItemToObject(s, "by_class", by_class);
 		cJSON_AddItemToObject(s, "by_mechanism", by_mech);

@@ -21,6 +21,7 @@
 #include "flags.h"
 #include "index_clang.h"
 #include "kconfig.h"
+#include "maintainers.h"
 #include "overlay.h"
 #include "pch.h"
 #include "pool.h"
@@ -248,6 +249,31 @@ static void cache_result(ta_cache *cache, const char *key, const char *text)
 	free(deps);
 }
 
+/*
+ * Each tasklet's MAINTAINERS entry, the most specific one that names a
+ * maintainer for its file (maintainers.h), as dashboards group by it.  A
+ * tree without MAINTAINERS leaves them unset; one that cannot be read
+ * costs a warning, not the audit.
+ */
+static void add_maintainers_entries(ta_audit *a)
+{
+	char *err = NULL;
+	ta_maintainers *m = ta_maintainers_load(a->tree, &err);
+
+	if (err) {
+		ta_warn("%s: no maintainers entries in the report", err);
+		free(err);
+	}
+	for (size_t i = 0; m && i < a->n_tasklets; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		const char *file = t->file, *entry;
+
+		entry = file ? ta_maintainers_section(m, &file, 1, TA_SECTION_SPECIFIC) : NULL;
+		t->maintainers_entry = xstrdup(entry ? entry : "THE REST");
+	}
+	ta_maintainers_free(&m);
+}
+
 int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 {
 	ta_tree *tree = NULL;
@@ -388,6 +414,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		free(reason);
 	}
 	ta_audit_finish(a);
+	add_maintainers_entries(a);
 	a->total_seconds = ta_monotonic() - t0;
 	*out = a;
 	rc = TA_EXIT_OK;

@@ -1031,12 +1031,24 @@ static int confirm_key(ta_tui *ui, int key)
 	return TA_REDRAW_ALL;
 }
 
-/* The MAINTAINERS entry of each tasklet's file; NULL after a message when the tree has none. */
+/*
+ * The MAINTAINERS entry of each tasklet's file: the report's own
+ * (maintainers_entry, format 1.4), else read from the tree's MAINTAINERS;
+ * NULL after a message when the tree has none.
+ */
 static char **maintainer_keys(ta_tui *ui)
 {
 	const ta_audit *a = ta_review_audit(ui->rv);
 	char **keys;
 
+	if (a->n_tasklets && a->tasklets[0].maintainers_entry) {
+		keys = xcalloc(a->n_tasklets + 1, sizeof(*keys));
+		for (size_t i = 0; i < a->n_tasklets; i++) {
+			const char *e = a->tasklets[i].maintainers_entry;
+			keys[i] = e && strcmp(e, "THE REST") != 0 ? xstrdup(e) : NULL;
+		}
+		return keys;
+	}
 	if (!ui->maint_loaded) {
 		char *err = NULL;
 		ui->maint_loaded = true;

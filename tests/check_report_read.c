@@ -118,8 +118,8 @@ START_TEST(test_roundtrip_patched)
 		"patch --to auto --force-api -q -j 1 -o '%s/p' --json '%s' '%s/patch'", out, path,
 		tree);
 	struct tu_run run;
-	size_t written = 0, refused = 0, addressed = 0;
-	char *want, *got;
+	size_t written = 0, refused = 0, addressed = 0, bh_entry = 0;
+	char *want, *got, *entry_count;
 	ta_audit *a = NULL;
 
 	tu_write(tree, "MAINTAINERS",
@@ -137,6 +137,12 @@ START_TEST(test_roundtrip_patched)
 	ck_assert_msg(strcmp(got, want) == 0, "the rewritten report differs from '%s'", path);
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		const ta_patch_outcome *p = a->tasklets[i].patch;
+		const ta_tasklet *t = &a->tasklets[i];
+		/* each tasklet names its MAINTAINERS entry (1.4); the summary counts them */
+		ck_assert_ptr_nonnull(t->maintainers_entry);
+		ck_assert_str_eq(t->maintainers_entry,
+				 strncmp(t->file, "patch/bh/", 9) == 0 ? "BH" : "THE REST");
+		bh_entry += strcmp(t->maintainers_entry, "BH") == 0;
 		ck_assert_msg(p != NULL, "no patch outcome for %s", a->tasklets[i].key);
 		if (p->status == TA_PATCH_WRITTEN) {
 			written++;
@@ -153,6 +159,13 @@ START_TEST(test_roundtrip_patched)
 	ck_assert_uint_gt(written, 0);
 	ck_assert_uint_gt(refused, 0);
 	ck_assert_uint_gt(addressed, 0);
+	ck_assert_uint_gt(bh_entry, 0);
+	ck_assert_uint_lt(bh_entry, a->n_tasklets);
+	entry_count = xasprintf("\"by_maintainers_entry\":\t{\n\t\t\t\"BH\":\t%zu,\n\t\t\t"
+				"\"THE REST\":\t%zu\n",
+				bh_entry, a->n_tasklets - bh_entry);
+	ck_assert_msg(strstr(want, entry_count), "no '%s' in the summary", entry_count);
+	free(entry_count);
 	free(got);
 	free(want);
 	ta_audit_free(&a);

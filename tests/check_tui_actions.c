@@ -827,6 +827,25 @@ START_TEST(test_grouping)
 	ck_assert_str_eq(ta_review_row_group(rv, 0, NULL, NULL), "POLLERS");
 	ta_tui_key(ui, 'b');
 	ck_assert_ptr_null(ta_review_grouping(rv));
+	/* a 1.4 report names each entry itself: that wins over the tree's file */
+	for (size_t i = 0; i < audit->n_tasklets; i++)
+		audit->tasklets[i].maintainers_entry = xstrdup(i % 2 ? "ODD" : "THE REST");
+	keys("bbbbb");
+	ck_assert_str_eq(ta_review_grouping(rv), "maintainers");
+	headers = 0;
+	for (size_t r = 0; r < ta_review_n_rows(rv); r++)
+		if (ta_review_row_is_group(rv, r)) {
+			title = ta_review_row_group(rv, r, &count, NULL);
+			ck_assert(strcmp(title, "ODD") == 0 || strcmp(title, "-") == 0);
+			headers++;
+		}
+	ck_assert_uint_eq(headers, 2);
+	for (size_t i = 0; i < audit->n_tasklets; i++) {
+		free(audit->tasklets[i].maintainers_entry);
+		audit->tasklets[i].maintainers_entry = NULL;
+	}
+	ta_tui_key(ui, 'b');
+	ck_assert_ptr_null(ta_review_grouping(rv));
 }
 END_TEST
 
