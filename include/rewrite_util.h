@@ -43,6 +43,12 @@ void ta_rw_clear(ta_rw *rw);
 unsigned ta_rw_line(const ta_rw *rw, const char *file, unsigned line);
 /* Record the reason (first one wins) and return TA_RW_REFUSED. */
 int ta_rw_refuse(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * Refuse a tasklet whose every init site is compiled out in the audited
+ * configuration, naming the first: the parser saw none of the code a
+ * rewrite would change.  TA_RW_DONE when some init site is compiled in.
+ */
+int ta_rw_refuse_compiled_out(ta_rw *rw);
 /* Add a changelog note once. */
 void ta_rw_note(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

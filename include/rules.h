@@ -93,6 +93,7 @@ enum ta_cond_kind {
 	TA_COND_TRAIT,         /* strs[0] */
 	TA_COND_SUBSYSTEM,     /* strs: path prefixes */
 	TA_COND_SCHEDULED,
+	TA_COND_COMPILED_OUT, /* every schedule site is compiled out by the configuration */
 	TA_COND_BH_EXCLUSION,
 	TA_COND_INIT_API, /* strs */
 	TA_COND_CLASS,    /* strs */

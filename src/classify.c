@@ -368,12 +368,25 @@ struct tfacts {
 	size_t *graph;        /* funcs reachable from the callback within its file */
 	size_t n_graph, cap_graph;
 	bool hi, self_resched, scheduled, bh_exclusion, primary_only;
+	/* every schedule site is compiled out: they stand for the tasklet's producers */
+	bool compiled_out;
 	ta_buf bh_evidence;
 	const char *trait_names[32];
 	char *trait_evidence[32];
 	size_t n_traits;
 	long primary_root; /* the one hard IRQ handler of every schedule site, or -2 if several */
 };
+
+/*
+ * Does schedule or sync site s count?  The sites the configuration compiles
+ * in; every one of them when none is (a tasklet scheduled only under an
+ * option that is off, like CONFIG_ATM_FORE200E_USE_TASKLET): the code the
+ * option would compile in is what the tasklet is for.
+ */
+static bool counts(const struct tfacts *tf, const ta_site *s)
+{
+	return s->active || tf->compiled_out;
+}
 
 static bool in_graph(const struct tfacts *tf, long f)
 {
@@ -671,13 +684,17 @@ static void derive(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 	callback_graph(p, tf);
 	find_traits(p, tf);
 	find_bh_exclusion(p, tf);
+	tf->compiled_out = true;
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (is_schedule(t->sites[i].api) && t->sites[i].active)
+			tf->compiled_out = false;
 	for (size_t i = 0; i < t->n_sites; i++) {
 		const ta_site *s = &t->sites[i];
 		ta_site_context *sc = &tf->c->sites[i];
 		long root;
 		site_context(p, tf, s, sc, &root);
 		sc->atomic_lock = spinlock_held(p, s);
-		if (!is_schedule(s->api) || !s->active)
+		if (!is_schedule(s->api) || !counts(tf, s))
 			continue;
 		tf->scheduled = true;
 		tf->hi |= s->api != TA_API_SCHEDULE;
@@ -729,7 +746,7 @@ static bool contexts_only(const struct tfacts *tf, unsigned roles)
 		const ta_site *s = &tf->t->sites[i];
 		unsigned r = tf->c->sites[i].roles;
 		unsigned have = r & ~TA_ROLE_BIT(TA_ROLE_KICK);
-		if (!is_schedule(s->api) || !s->active || s->self ||
+		if (!is_schedule(s->api) || !counts(tf, s) || s->self ||
 		    (r & TA_ROLE_BIT(TA_ROLE_SELF)))
 			continue;
 		any = true;
@@ -746,7 +763,7 @@ static bool context_any(const struct tfacts *tf, unsigned roles)
 {
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
-		if (is_schedule(s->api) && s->active && (tf->c->sites[i].roles & roles))
+		if (is_schedule(s->api) && counts(tf, s) && (tf->c->sites[i].roles & roles))
 			return true;
 	}
 	return false;
@@ -789,7 +806,7 @@ static bool producer_waits(const struct tfacts *tf, const ta_strlist *calls, con
 		const ta_site *s = &tf->t->sites[i];
 		const ta_edge *hit = NULL;
 		long f;
-		if (!is_schedule(s->api) || !s->active || s->self ||
+		if (!is_schedule(s->api) || !counts(tf, s) || s->self ||
 		    (tf->c->sites[i].roles & TA_ROLE_BIT(TA_ROLE_SELF)))
 			continue;
 		f = find_func(tf->p, s->file, s->function);
@@ -812,7 +829,7 @@ static bool lock_held_at_schedule(const struct tfacts *tf)
 {
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
-		if (is_schedule(s->api) && s->active && tf->c->sites[i].atomic_lock)
+		if (is_schedule(s->api) && counts(tf, s) && tf->c->sites[i].atomic_lock)
 			return true;
 	}
 	return false;
@@ -911,6 +928,8 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return false;
 	case TA_COND_SCHEDULED:
 		return tf->scheduled == c->value;
+	case TA_COND_COMPILED_OUT:
+		return (tf->scheduled && tf->compiled_out) == c->value;
 	case TA_COND_BH_EXCLUSION:
 		return tf->bh_exclusion == c->value;
 	case TA_COND_INIT_API:
@@ -966,7 +985,7 @@ static void site_evidence(const struct tfacts *tf, ta_buf *b)
 
 	for (size_t i = 0; i < tf->t->n_sites; i++) {
 		const ta_site *s = &tf->t->sites[i];
-		if (!is_schedule(s->api) || !s->active)
+		if (!is_schedule(s->api) || !counts(tf, s))
 			continue;
 		total++;
 		if (shown >= 4)

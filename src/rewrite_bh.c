@@ -1271,6 +1271,8 @@ int ta_rewrite_work(ta_rw *rw, const ta_mechanism_rules *m)
 
 	if (rw->t->n_init == 0)
 		return ta_rw_refuse(rw, "no init site in the audited files");
+	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
+		return TA_RW_REFUSED;
 	if (ta_rw_aliases(rw, rw->rules, &al, &n_al) != TA_RW_DONE)
 		return TA_RW_REFUSED;
 	rc = convert_work(rw, m, al, n_al);

@@ -65,6 +65,8 @@ static int check_sites(struct fold *f)
 
 	if (t->n_init == 0)
 		return ta_rw_refuse(rw, "no init site in the audited files");
+	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
+		return TA_RW_REFUSED;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
 			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];

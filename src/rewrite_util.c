@@ -53,6 +53,19 @@ int ta_rw_refuse(ta_rw *rw, const char *fmt, ...)
 	return TA_RW_REFUSED;
 }
 
+int ta_rw_refuse_compiled_out(ta_rw *rw)
+{
+	const ta_tasklet *t = rw->t;
+
+	if (t->active || t->n_init == 0)
+		return TA_RW_DONE;
+	return ta_rw_refuse(rw,
+			    "%s:%u: every init site is compiled out in this configuration (an "
+			    "option that is off): no parsed code to rewrite; audit with a "
+			    ".config that enables it (--config FILE), or convert it by hand",
+			    t->init_sites[0].file, t->init_sites[0].line);
+}
+
 void ta_rw_note(ta_rw *rw, const char *fmt, ...)
 {
 	va_list ap;

@@ -181,6 +181,7 @@ static const struct {
 	{"callback_trait", TA_COND_TRAIT, ARG_STR},
 	{"subsystem_prefix", TA_COND_SUBSYSTEM, ARG_STRS},
 	{"scheduled", TA_COND_SCHEDULED, ARG_BOOL},
+	{"compiled_out", TA_COND_COMPILED_OUT, ARG_BOOL},
 	{"bh_exclusion", TA_COND_BH_EXCLUSION, ARG_BOOL},
 	{"init_api", TA_COND_INIT_API, ARG_STRS},
 	{"class", TA_COND_CLASS, ARG_STRS},

@@ -392,6 +392,7 @@ static void model(ta_audit *a, ta_tasklet *t, const char *dir, enum ta_api init,
 	t->name = xstrdup("p->t");
 	t->file = xstrdup("x.c");
 	t->scope = TA_SCOPE_FIELD;
+	t->active = true; /* an init site compiled in, as the scan marks it */
 	t->field = xstrdup("t");
 	t->member_path = xstrdup("t");
 	t->root_type = xstrdup("struct d");
