@@ -411,6 +411,43 @@ static ta_tasklet *match_by_text(ta_audit *a, const ta_site *s)
 	return NULL;
 }
 
+/*
+ * An init the AST could not type in a broken parse, written on a member
+ * ("card->read.irq_tasklet.func = ...", where struct lcs_card did not
+ * parse): the one struct-field tasklet of that member name that typed
+ * sites of the same file use (struct lcs_channel.irq_tasklet, scheduled
+ * there through a pointer that did parse).  NULL when none or several do.
+ */
+static ta_tasklet *match_by_member(ta_audit *a, const ta_site *s)
+{
+	const char *dot = s->text ? strrchr(s->text, '.') : NULL;
+	const char *arrow = s->text ? strstr(s->text, "->") : NULL, *member;
+	ta_tasklet *hit = NULL;
+
+	while (arrow && strstr(arrow + 2, "->"))
+		arrow = strstr(arrow + 2, "->");
+	member = dot && (!arrow || dot > arrow) ? dot + 1 : arrow ? arrow + 2 : NULL;
+	if (!s->active || !member || !*member)
+		return NULL;
+	for (size_t i = 0; i < a->n_tasklets; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		bool here = false;
+		if (t->scope != TA_SCOPE_FIELD || !t->field || strcmp(t->field, member) != 0)
+			continue;
+		for (size_t j = 0; j < t->n_init + t->n_sites && !here; j++) {
+			const ta_site *o = j < t->n_init ? &t->init_sites[j]
+							 : &t->sites[j - t->n_init];
+			here = o->file && strcmp(o->file, s->file) == 0;
+		}
+		if (!here)
+			continue;
+		if (hit)
+			return NULL;
+		hit = t;
+	}
+	return hit;
+}
+
 static void attribute_deferred(ta_audit *a)
 {
 	struct audit_priv *p = priv(a);
@@ -431,7 +468,8 @@ static void attribute_deferred(ta_audit *a)
 			} else if (s->api == TA_API_DIRECT_CALL && s->callback) {
 				n = tasklets_with_callback(a, s->callback, s->file, false, hits,
 							   16);
-			} else if ((t = match_by_text(a, s))) {
+			} else if ((t = match_by_text(a, s)) ||
+				   (init && (t = match_by_member(a, s)))) {
 				hits[0] = (size_t)(t - a->tasklets);
 				n = 1;
 			} else if (init && s->text && *s->text) {
