@@ -1186,7 +1186,7 @@ static int start_disabled(ta_rw *rw, const ta_mechanism_rules *m, const struct n
 	const ta_api_map *map = &m->apis[t->init_api];
 	const ta_init_points *ip = &m->init_points;
 	const char *api = ta_api_name(t->init_api), *init = NULL, *file = NULL;
-	const ta_site *first = NULL;
+	const ta_site *first = NULL, *decl = &t->init_sites[0];
 	const ta_ref *probe;
 	ta_src *src;
 	size_t name_off, body, at, ls;
@@ -1200,39 +1200,43 @@ static int start_disabled(ta_rw *rw, const ta_mechanism_rules *m, const struct n
 		if (e->api != TA_API_ENABLE || !e->function || !e->file || disabled_before(t, e))
 			continue;
 		if (init && (strcmp(init, e->function) != 0 || strcmp(file, e->file) != 0))
-			return ta_rw_refuse(rw,
-					    "%s: %s is first enabled both in %s() and in %s(): no "
-					    "single init point to disable the work item at",
-					    api, t->name, init, e->function);
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: %s: %s is first enabled both in %s() and in %s(): no "
+				"single init point to disable the work item at",
+				decl->file, decl->line, api, t->name, init, e->function);
 		init = e->function;
 		file = e->file;
 		first = e;
 	}
 	if (!init)
-		return ta_rw_refuse(rw,
-				    "%s: %s is never enabled but after a tasklet_disable() in the "
-				    "same function: no init point to disable the work item at",
-				    api, t->name);
+		return ta_rw_refuse(
+			rw,
+			"%s:%u: %s: %s is never enabled but after a tasklet_disable() in the "
+			"same function: no init point to disable the work item at",
+			decl->file, decl->line, api, t->name);
 	src = ta_srcset_get(rw->set, file);
 	if (!src ||
 	    find_function(src, init, ip->markers, ip->n_markers, &name_off, &body, &marked) != 0)
-		return ta_rw_refuse(rw,
-				    "%s: cannot find the definition of %s(), where %s is enabled",
-				    api, init, t->name);
+		return ta_rw_refuse(
+			rw, "%s:%u: %s: cannot find the definition of %s(), where %s is enabled",
+			decl->file, decl->line, api, init, t->name);
 	probe = probe_ref(rw->audit, ip, file, init);
 	if (!probe && !marked)
-		return ta_rw_refuse(rw,
-				    "%s: %s is first enabled in %s() (%s:%u), which is neither a "
-				    "driver's probe nor init code: no init point to disable the "
-				    "work item at",
-				    api, t->name, init, first->file, first->line);
+		return ta_rw_refuse(
+			rw,
+			"%s:%u: %s: %s is first enabled in %s() (%s:%u), which is neither a "
+			"driver's probe nor init code: no init point to disable the "
+			"work item at",
+			decl->file, decl->line, api, t->name, init, first->file, first->line);
 	/* nothing queues or enables it before the init point */
 	for (size_t i = 0; i < n_al; i++)
 		if (!al[i].site)
-			return ta_rw_refuse(rw,
-					    "%s: the address of %s is taken at %s:%u: the tool "
-					    "cannot tell whether it is queued before %s()",
-					    api, t->name, al[i].file, al[i].line, init);
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: %s: the address of %s is taken at %s:%u: the tool "
+				"cannot tell whether it is queued before %s()",
+				decl->file, decl->line, api, t->name, al[i].file, al[i].line, init);
 	for (size_t i = 0; i < t->n_sites + n_al; i++) {
 		const ta_site *s = i < t->n_sites ? &t->sites[i] : al[i - t->n_sites].site;
 		if (s->api != TA_API_SCHEDULE && s->api != TA_API_HI_SCHEDULE &&
@@ -1242,12 +1246,13 @@ static int start_disabled(ta_rw *rw, const ta_mechanism_rules *m, const struct n
 		    !after_init(rw->audit, file, s->function, init, 0))
 			return ta_rw_refuse(
 				rw,
-				"%s: %s() at %s:%u runs in %s(), which the index does not show "
+				"%s:%u: %s: %s() at %s:%u runs in %s(), which the index does not show "
 				"reached only after %s() disables the work item: a queue_work() "
 				"before it would run the callback, where the tasklet kept the run "
 				"pending",
-				api, ta_api_name(s->api), s->file ? s->file : "?", s->line,
-				s->function ? s->function : "?", init);
+				decl->file, decl->line, api, ta_api_name(s->api),
+				s->file ? s->file : "?", s->line, s->function ? s->function : "?",
+				init);
 	}
 	/* put first in the body, after its declarations */
 	at = ta_lex_skip(src->text, src->len, body + 1);
@@ -1259,9 +1264,9 @@ static int start_disabled(ta_rw *rw, const ta_mechanism_rules *m, const struct n
 	}
 	ls = line_start(src, at, &line_first);
 	if (at >= src->len || src->text[at] == '}' || !line_first || ls <= body)
-		return ta_rw_refuse(rw,
-				    "%s: %s() has no statement of its own line to put %s() before",
-				    api, init, map->start_call);
+		return ta_rw_refuse(
+			rw, "%s:%u: %s: %s() has no statement of its own line to put %s() before",
+			decl->file, decl->line, api, init, map->start_call);
 	text = xasprintf("%.*s%s(&%s);\n", (int)(at - ls), src->text + ls, map->start_call,
 			 nm->new_name);
 	rc = ta_src_edit(src, ls, 0, text);
