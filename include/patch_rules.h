@@ -61,7 +61,26 @@ typedef struct ta_api_map {
 	size_t n_flush_words;
 	/* tasklet_enable: the changelog line when it becomes unscheduled_call (the plain form) */
 	char *plain_note;
+	/*
+	 * DECLARE_TASKLET_DISABLED*: the call that disables the work item,
+	 * declared enabled, at the driver's init point (ta_init_points), and
+	 * the changelog line saying so ("%s" the init function, then the
+	 * work item).
+	 */
+	char *start_call, *start_note;
 } ta_api_map;
+
+/*
+ * What makes a function a driver's init point, where a work item declared
+ * enabled is disabled before anything can queue it: being registered in a
+ * field named one of fields of a struct whose name ends with one of
+ * struct_suffixes (a driver's probe), or a definition carrying one of
+ * markers (__init: module init code).
+ */
+typedef struct ta_init_points {
+	char **fields, **struct_suffixes, **markers;
+	size_t n_fields, n_struct_suffixes, n_markers;
+} ta_init_points;
 
 /*
  * How the function that schedules the tasklet is registered ("call:request_irq:1"):
@@ -106,6 +125,7 @@ typedef struct ta_mechanism_rules {
 	 * another function also takes may deadlock once it runs in a thread */
 	char **plain_locks;
 	size_t n_plain_locks;
+	ta_init_points init_points; /* DECLARE_TASKLET_DISABLED*: where the start_call goes */
 	ta_api_map apis[TA_API_COUNT];
 } ta_mechanism_rules;
 

@@ -48,7 +48,7 @@ static bool load_api(ta_jdoc *d, const char *name, const cJSON *o, ta_api_map *m
 		"call",         "kind",       "queue",       "unscheduled_call",
 		"note",         "refuse",     "requires",    "barrier_call",
 		"barrier_note", "flush_call", "flush_words", "flush_note",
-		"plain_note",   NULL};
+		"plain_note",   "start_call", "start_note",  NULL};
 	char *kind, *queue, *what = xasprintf("\"%s\"", name);
 	bool ok = known_keys(d, o, keys, what);
 
@@ -64,12 +64,22 @@ static bool load_api(ta_jdoc *d, const char *name, const cJSON *o, ta_api_map *m
 	m->flush_call = opt_str(d, o, "flush_call");
 	m->flush_note = opt_str(d, o, "flush_note");
 	m->plain_note = opt_str(d, o, "plain_note");
+	m->start_call = opt_str(d, o, "start_call");
+	m->start_note = opt_str(d, o, "start_note");
 	str_list(d, o, "flush_words", &m->flush_words, &m->n_flush_words);
 	kind = opt_str(d, o, "kind");
 	queue = opt_str(d, o, "queue");
 	str_list(d, o, "requires", &m->requires, &m->n_requires);
 	if (ta_jdoc_failed(d))
 		goto out;
+	if (m->start_note && (!m->start_call || !strstr(m->start_note, "%s") ||
+			      !strstr(strstr(m->start_note, "%s") + 2, "%s") ||
+			      strchr(strstr(strstr(m->start_note, "%s") + 2, "%s") + 2, '%'))) {
+		ta_jdoc_fail(d, member(o, "start_note"),
+			     "\"%s\": \"start_note\" needs \"start_call\" and exactly two %%s",
+			     name);
+		goto out;
+	}
 	if (m->refuse)
 		m->kind = TA_MAP_REFUSE;
 	else if (kind && strcmp(kind, "remove") == 0)
@@ -192,16 +202,43 @@ static bool load_bh_exclusion(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 	return true;
 }
 
+static bool load_init_points(ta_jdoc *d, const cJSON *o, ta_init_points *ip)
+{
+	static const char *const keys[] = {"fields", "struct_suffixes", "markers", NULL};
+
+	if (!o)
+		return true; /* no init point known: DECLARE_TASKLET_DISABLED is refused */
+	if (!known_keys(d, o, keys, "\"init_points\""))
+		return false;
+	str_list(d, o, "fields", &ip->fields, &ip->n_fields);
+	str_list(d, o, "struct_suffixes", &ip->struct_suffixes, &ip->n_struct_suffixes);
+	str_list(d, o, "markers", &ip->markers, &ip->n_markers);
+	return !ta_jdoc_failed(d);
+}
+
 static bool load_mech(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 {
 	const cJSON *apis, *it;
 	bool seen[TA_API_COUNT] = {false};
-	static const char *const keys[] = {"subject",       "intro",          "context_note",
-					   "queue",         "hi_queue",       "bh_exclusion_ok",
-					   "requires",      "apis",           "schedule_role",
-					   "flag",          "wake_value",     "handled_value",
-					   "registrations", "plain_locks",    "bh_exclusion",
-					   "work_noun",     "one_queue_note", NULL};
+	static const char *const keys[] = {"subject",
+					   "intro",
+					   "context_note",
+					   "queue",
+					   "hi_queue",
+					   "bh_exclusion_ok",
+					   "requires",
+					   "apis",
+					   "schedule_role",
+					   "flag",
+					   "wake_value",
+					   "handled_value",
+					   "registrations",
+					   "plain_locks",
+					   "bh_exclusion",
+					   "work_noun",
+					   "one_queue_note",
+					   "init_points",
+					   NULL};
 
 	m->name = xstrdup(o->string);
 	{
@@ -232,7 +269,8 @@ static bool load_mech(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 		ta_jdoc_fail(d, o, "mechanism \"%s\" needs subject, intro and apis", m->name);
 		return false;
 	}
-	if (!load_registrations(d, o, m) || !load_bh_exclusion(d, o, m))
+	if (!load_registrations(d, o, m) || !load_bh_exclusion(d, o, m) ||
+	    !load_init_points(d, member(o, "init_points"), &m->init_points))
 		return false;
 	str_list(d, o, "plain_locks", &m->plain_locks, &m->n_plain_locks);
 	str_list(d, o, "requires", &m->requires, &m->n_requires);
@@ -432,6 +470,9 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		}
 		free(m->registrations);
 		free_list(m->plain_locks, m->n_plain_locks);
+		free_list(m->init_points.fields, m->init_points.n_fields);
+		free_list(m->init_points.struct_suffixes, m->init_points.n_struct_suffixes);
+		free_list(m->init_points.markers, m->init_points.n_markers);
 		free_list(m->bh_calls, m->n_bh_calls);
 		free_list(m->plain_calls, m->n_plain_calls);
 		free_list(m->retake_from, m->n_retake);
@@ -448,6 +489,8 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 			free(a->flush_call);
 			free(a->flush_note);
 			free(a->plain_note);
+			free(a->start_call);
+			free(a->start_note);
 			free_list(a->flush_words, a->n_flush_words);
 			free_list(a->requires, a->n_requires);
 		}

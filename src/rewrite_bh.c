@@ -1014,6 +1014,274 @@ static bool barrier_pair(ta_rw *rw, const ta_site *d, bool atomic_lock, const ta
 	       dsemi < en_ && ta_lex_skip(src->text, src->len, dsemi + 1) == en_;
 }
 
+/*
+ * DECLARE_TASKLET_DISABLED*: the work item is declared enabled, so the
+ * init point disables it before anything can queue it (rules' init_points).
+ */
+
+/* Is the tasklet disabled in function fn of file before line (a disable/enable pair)? */
+static bool disabled_before(const ta_tasklet *t, const ta_site *e)
+{
+	for (size_t k = 0; k < t->n_sites; k++) {
+		const ta_site *d = &t->sites[k];
+		if ((d->api == TA_API_DISABLE || d->api == TA_API_DISABLE_NOSYNC ||
+		     d->api == TA_API_DISABLE_IN_ATOMIC) &&
+		    d->file && d->function && strcmp(d->file, e->file) == 0 &&
+		    strcmp(d->function, e->function) == 0 && d->line <= e->line)
+			return true;
+	}
+	return false;
+}
+
+static bool in_strs(char *const *v, size_t n, const char *s, bool suffix)
+{
+	for (size_t i = 0; i < n; i++)
+		if (suffix ? ta_str_ends(s, v[i]) : strcmp(s, v[i]) == 0)
+			return true;
+	return false;
+}
+
+/* fn of file is a driver's probe as the init points name it: its registration, else NULL. */
+static const ta_ref *probe_ref(const ta_audit *a, const ta_init_points *ip, const char *file,
+			       const char *fn)
+{
+	for (size_t i = 0; i < a->n_refs; i++) {
+		const ta_ref *r = &a->refs[i];
+		const char *dot;
+		char *type;
+		bool ok;
+		if (!r->file || !r->fn || !r->context || strcmp(r->file, file) != 0 ||
+		    strcmp(r->fn, fn) != 0 || !ta_str_starts(r->context, "field:") ||
+		    !(dot = strrchr(r->context, '.')))
+			continue;
+		type = xstrndup(r->context + 6, (size_t)(dot - r->context - 6));
+		ok = in_strs(ip->fields, ip->n_fields, dot + 1, false) &&
+		     in_strs(ip->struct_suffixes, ip->n_struct_suffixes, type, true);
+		free(type);
+		if (ok)
+			return r;
+	}
+	return NULL;
+}
+
+/*
+ * Is g (a function of file) run only once init has run: init itself, or a
+ * static function every registration and caller of which (there is one at
+ * least) is.  A function registered at file scope (in a driver's ops) or
+ * callable from other files is not known to be.
+ */
+static bool after_init(const ta_audit *a, const char *file, const char *g, const char *init,
+		       int depth)
+{
+	size_t n = 0;
+	bool is_static = false;
+
+	if (strcmp(g, init) == 0)
+		return true;
+	if (depth > 8)
+		return false;
+	for (size_t i = 0; i < a->n_funcs; i++)
+		if (a->funcs[i].file && a->funcs[i].name && strcmp(a->funcs[i].file, file) == 0 &&
+		    strcmp(a->funcs[i].name, g) == 0)
+			is_static = a->funcs[i].is_static;
+	if (!is_static)
+		return false;
+	for (size_t i = 0; i < a->n_refs; i++) {
+		const ta_ref *r = &a->refs[i];
+		if (!r->file || !r->fn || strcmp(r->file, file) != 0 || strcmp(r->fn, g) != 0)
+			continue;
+		if (!r->where || !after_init(a, file, r->where, init, depth + 1))
+			return false;
+		n++;
+	}
+	for (size_t i = 0; i < a->n_edges; i++) {
+		const ta_edge *e = &a->edges[i];
+		if (e->macro || !e->file || !e->callee || strcmp(e->file, file) != 0 ||
+		    strcmp(e->callee, g) != 0)
+			continue;
+		if (!e->caller || !after_init(a, file, e->caller, init, depth + 1))
+			return false;
+		n++;
+	}
+	return n > 0;
+}
+
+/* Does a declaration start at i (a type, then a name), as opposed to a statement? */
+static bool declaration_at(const char *s, size_t len, size_t i)
+{
+	static const char *const stmt[] = {"return",   "if",   "for",  "while",   "do",
+					   "switch",   "goto", "case", "default", "break",
+					   "continue", "else", "asm",  "__asm__", NULL};
+	size_t e = i, j;
+
+	while (e < len && ta_lex_ident_char(s[e]))
+		e++;
+	if (e == i || (s[i] >= '0' && s[i] <= '9'))
+		return false;
+	for (int k = 0; stmt[k]; k++)
+		if (e - i == strlen(stmt[k]) && strncmp(s + i, stmt[k], e - i) == 0)
+			return false;
+	j = ta_lex_skip(s, len, e);
+	while (j < len && s[j] == '*')
+		j = ta_lex_skip(s, len, j + 1);
+	/* `type name`, `type *name`, or a keyword that starts a type (struct, const, ...) */
+	return j < len && ta_lex_ident_char(s[j]) && !(s[j] >= '0' && s[j] <= '9');
+}
+
+/* The end (its ';') of the declaration or statement at i, brackets skipped; TA_NPOS if none. */
+static size_t statement_end(const char *s, size_t len, size_t i)
+{
+	while (i < len && s[i] != ';' && s[i] != '}') {
+		size_t k = ta_lex_skip_literal(s, len, i);
+		if (k != i) {
+			i = k;
+			continue;
+		}
+		if (s[i] == '(' || s[i] == '[' || s[i] == '{') {
+			i = ta_lex_match(s, len, i);
+			if (i == TA_NPOS)
+				return TA_NPOS;
+		}
+		i = ta_lex_skip(s, len, i + 1);
+	}
+	return i < len && s[i] == ';' ? i : TA_NPOS;
+}
+
+/*
+ * The definition of fn in src: *name_off its name, *body its '{'; -1 when
+ * not found.  *marked: the text before the name, back to the previous
+ * declaration, holds one of markers.
+ */
+static int find_function(const ta_src *src, const char *fn, char *const *markers, size_t n_markers,
+			 size_t *name_off, size_t *body, bool *marked)
+{
+	for (size_t p = ta_lex_find_ident(src->text, 0, src->len, fn, true); p != TA_NPOS;
+	     p = ta_lex_find_ident(src->text, p + 1, src->len, fn, true)) {
+		size_t open = ta_lex_skip(src->text, src->len, p + strlen(fn)), close, b, from;
+		if (open >= src->len || src->text[open] != '(' ||
+		    ta_lex_depth_at(src->text, src->len, p) != 0)
+			continue;
+		close = ta_lex_match(src->text, src->len, open);
+		b = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);
+		if (b >= src->len || src->text[b] != '{')
+			continue;
+		from = p;
+		while (from > 0 && !strchr(";}", src->text[from - 1]))
+			from--;
+		*marked = false;
+		for (size_t k = 0; k < n_markers; k++)
+			*marked |= ta_lex_find_ident(src->text, from, p, markers[k], false) !=
+				   TA_NPOS;
+		*name_off = p;
+		*body = b;
+		return 0;
+	}
+	return -1;
+}
+
+static int start_disabled(ta_rw *rw, const ta_mechanism_rules *m, const struct names *nm,
+			  const ta_alias *al, size_t n_al)
+{
+	const ta_tasklet *t = rw->t;
+	const ta_api_map *map = &m->apis[t->init_api];
+	const ta_init_points *ip = &m->init_points;
+	const char *api = ta_api_name(t->init_api), *init = NULL, *file = NULL;
+	const ta_site *first = NULL, *decl = &t->init_sites[0];
+	const ta_ref *probe;
+	ta_src *src;
+	size_t name_off, body, at, ls;
+	bool marked, line_first;
+	char *text;
+	int rc;
+
+	/* the init point: the function of the enables no disable precedes */
+	for (size_t i = 0; i < t->n_sites; i++) {
+		const ta_site *e = &t->sites[i];
+		if (e->api != TA_API_ENABLE || !e->function || !e->file || disabled_before(t, e))
+			continue;
+		if (init && (strcmp(init, e->function) != 0 || strcmp(file, e->file) != 0))
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: %s: %s is first enabled both in %s() and in %s(): no "
+				"single init point to disable the work item at",
+				decl->file, decl->line, api, t->name, init, e->function);
+		init = e->function;
+		file = e->file;
+		first = e;
+	}
+	if (!init)
+		return ta_rw_refuse(
+			rw,
+			"%s:%u: %s: %s is never enabled but after a tasklet_disable() in the "
+			"same function: no init point to disable the work item at",
+			decl->file, decl->line, api, t->name);
+	src = ta_srcset_get(rw->set, file);
+	if (!src ||
+	    find_function(src, init, ip->markers, ip->n_markers, &name_off, &body, &marked) != 0)
+		return ta_rw_refuse(
+			rw, "%s:%u: %s: cannot find the definition of %s(), where %s is enabled",
+			decl->file, decl->line, api, init, t->name);
+	probe = probe_ref(rw->audit, ip, file, init);
+	if (!probe && !marked)
+		return ta_rw_refuse(
+			rw,
+			"%s:%u: %s: %s is first enabled in %s() (%s:%u), which is neither a "
+			"driver's probe nor init code: no init point to disable the "
+			"work item at",
+			decl->file, decl->line, api, t->name, init, first->file, first->line);
+	/* nothing queues or enables it before the init point */
+	for (size_t i = 0; i < n_al; i++)
+		if (!al[i].site)
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: %s: the address of %s is taken at %s:%u: the tool "
+				"cannot tell whether it is queued before %s()",
+				decl->file, decl->line, api, t->name, al[i].file, al[i].line, init);
+	for (size_t i = 0; i < t->n_sites + n_al; i++) {
+		const ta_site *s = i < t->n_sites ? &t->sites[i] : al[i - t->n_sites].site;
+		if (s->api != TA_API_SCHEDULE && s->api != TA_API_HI_SCHEDULE &&
+		    s->api != TA_API_ENABLE)
+			continue;
+		if (!s->function || !s->file || strcmp(s->file, file) != 0 ||
+		    !after_init(rw->audit, file, s->function, init, 0))
+			return ta_rw_refuse(
+				rw,
+				"%s:%u: %s: %s() at %s:%u runs in %s(), which the index does not show "
+				"reached only after %s() disables the work item: a queue_work() "
+				"before it would run the callback, where the tasklet kept the run "
+				"pending",
+				decl->file, decl->line, api, ta_api_name(s->api),
+				s->file ? s->file : "?", s->line, s->function ? s->function : "?",
+				init);
+	}
+	/* put first in the body, after its declarations */
+	at = ta_lex_skip(src->text, src->len, body + 1);
+	while (at < src->len && src->text[at] != '}' && declaration_at(src->text, src->len, at)) {
+		size_t semi = statement_end(src->text, src->len, at);
+		if (semi == TA_NPOS)
+			break;
+		at = ta_lex_skip(src->text, src->len, semi + 1);
+	}
+	ls = line_start(src, at, &line_first);
+	if (at >= src->len || src->text[at] == '}' || !line_first || ls <= body)
+		return ta_rw_refuse(
+			rw, "%s:%u: %s: %s() has no statement of its own line to put %s() before",
+			decl->file, decl->line, api, init, map->start_call);
+	text = xasprintf("%.*s%s(&%s);\n", (int)(at - ls), src->text + ls, map->start_call,
+			 nm->new_name);
+	rc = ta_src_edit(src, ls, 0, text);
+	free(text);
+	if (rc)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	if (map->start_note) {
+		/* the rules checked it has two %s */
+		char *note = xasprintf(map->start_note, init, nm->new_name);
+		ta_rw_note(rw, "%s", note);
+		free(note);
+	}
+	return TA_RW_DONE;
+}
+
 static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *al, size_t n_al)
 {
 	const ta_tasklet *t = rw->t;
@@ -1184,12 +1452,14 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	form.member = nm.new_member;
 	form.old_member = nm.old_member;
 	form.new_name = nm.field ? NULL : nm.new_name;
-	if (t->init_api != TA_API_DECLARE_TASKLET && t->init_api != TA_API_DECLARE_TASKLET_OLD)
+	if (m->apis[t->init_api].kind != TA_MAP_DECLARE)
 		rc = convert_decl(rw, &nm);
 	if (rc == TA_RW_DONE)
 		rc = convert_wrappers(rw, m, &nm, hi, &scheduled, &handed);
 	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++)
 		rc = convert_site(rw, m, &t->init_sites[i], &nm, hi, NULL);
+	if (rc == TA_RW_DONE && m->apis[t->init_api].start_call)
+		rc = start_disabled(rw, m, &nm, al, n_al);
 	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++) {
 		const ta_site *s = &t->sites[i];
 		/* a call handing the tasklet to a wrapper: converted with the wrapper */

@@ -294,6 +294,15 @@ START_TEST(test_rules)
 		"{\"version\": 1, \"prefixes\": [], \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
 		" \"preparation\": {\"subject\": \"P %s\", \"intro\": \"I\","
 		" \"accessors\": [{\"get\": \"g\"}]}, \"mechanisms\": {}}",
+		/* a start_note with one %s (it takes the init function, then the work item) */
+		"{\"version\": 1, \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"work_noun\": \"w\","
+		" \"apis\": {\"DECLARE_TASKLET_DISABLED\": {\"call\": \"DECLARE_WORK\", \"kind\":"
+		" \"declare\", \"start_call\": \"disable_work\", \"start_note\": \"in %s\"}}}}}",
+		/* an init_points key nobody reads */
+		"{\"version\": 1, \"setup\": {\"subject\": \"S\", \"intro\": \"I\"},"
+		" \"mechanisms\": {\"bh\": {\"subject\": \"B\", \"intro\": \"I\", \"apis\": {},"
+		" \"init_points\": {\"field\": [\"probe\"]}}}}",
 	};
 	/* each names the file, the line and column of the value, and the problem */
 	static const char *const want[] = {
@@ -310,6 +319,8 @@ START_TEST(test_rules)
 		"bad.json:1:192: error: 'mechanisms.t.registrations[0].thread_arg' is not a number",
 		"bad.json:1:88: error: \"preparation\" needs an intro and a subject with one %s",
 		"bad.json:1:136: error: \"preparation\": each accessor needs \"get\" and \"set\"",
+		"error: \"DECLARE_TASKLET_DISABLED\": \"start_note\" needs \"start_call\" and exactly two %s",
+		"error: unknown key 'mechanisms.bh.init_points.field'",
 	};
 	ck_assert_uint_eq(sizeof(bad) / sizeof(*bad), sizeof(want) / sizeof(*want));
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
@@ -330,6 +341,12 @@ START_TEST(test_rules)
 	ck_assert_ptr_nonnull(r);
 	ck_assert_ptr_nonnull(ta_patch_rules_mechanism(r, "bh"));
 	ck_assert_ptr_nonnull(ta_patch_rules_mechanism(r, "wq"));
+	/* DECLARE_TASKLET_DISABLED: a declared work item disabled at the init point */
+	m = ta_patch_rules_mechanism(r, "bh");
+	ck_assert_int_eq(m->apis[TA_API_DECLARE_TASKLET_DISABLED].kind, TA_MAP_DECLARE);
+	ck_assert_str_eq(m->apis[TA_API_DECLARE_TASKLET_DISABLED_OLD].start_call, "disable_work");
+	ck_assert_uint_eq(m->init_points.n_markers, 1);
+	ck_assert_str_eq(m->init_points.markers[0], "__init");
 	/* the mechanisms that remove the tasklet: kinds and registrations as written */
 	m = ta_patch_rules_mechanism(r, "threaded-irq");
 	ck_assert_ptr_nonnull(m);
