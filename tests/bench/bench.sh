@@ -3,7 +3,8 @@
 # bench.sh - times tasklet-audit on a kernel tree (or a subdirectory of one)
 # against baselines measured in the same run: the pre-filter alone (the
 # floor), a cold audit (empty cache) with -j 1 and -j N, a warm audit
-# (nothing changed), a run after touching one .c file, `patch --to bh` with
+# (nothing changed), with --edit a run after editing one .c file of the tree
+# (then restored: give --edit only for a scratch copy), `patch --to bh` with
 # the warm cache of the cold run (as a maintainer runs it after an audit),
 # optionally a plain full parse (--no-cache --no-pch), Coccinelle's spatch
 # when installed, and the peak memory of the whole process tree (workers
@@ -19,22 +20,24 @@
 # plain parse may differ from them only in the error counts of files that
 # do not parse cleanly.
 #
-# usage: tests/bench/bench.sh [--plain] [--no-mem|--mem-inline] [--jobs N] TREE [BINARY]
+# usage: tests/bench/bench.sh [--plain] [--edit] [--no-mem|--mem-inline] [--jobs N] TREE [BINARY]
 set -euo pipefail
 
 plain=0
+edit=0
 mem=1
 jobs=$(nproc)
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--plain) plain=1; shift ;;
+	--edit) edit=1; shift ;;
 	--no-mem) mem=0; shift ;;
 	--mem-inline) mem=2; shift ;;
 	--jobs) jobs=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-tree=${1:?usage: bench.sh [--plain] [--no-mem|--mem-inline] [--jobs N] TREE [BINARY]}
+tree=${1:?usage: bench.sh [--plain] [--edit] [--no-mem|--mem-inline] [--jobs N] TREE [BINARY]}
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${2:-$here/../../build/tasklet-audit}
 work=$(mktemp -d)
@@ -99,13 +102,16 @@ run patch_bh "$bin" patch --to bh "${force[@]}" -j "$jobs" --cache-dir "$cache.p
 echo "  patches: $(find "$work/p-bh" -name '*.patch' | wc -l)${force:+  (${force[*]}: the tree lacks the BH API)}"
 
 # one edited file: only it is parsed again (touch changes mtime, not content:
-# append a comment to a copy-on-write tree instead when the tree is writable)
+# append a comment, then put the file back with its time stamps; only with
+# --edit, on a scratch copy of a tree)
 victim=$(head -1 "$work/prefilter.out")
-if [ -n "$victim" ] && [ -w "$root/$victim" ]; then
+if [ "$edit" = 1 ] && [ -n "$victim" ] && [ -w "$root/$victim" ]; then
 	cp -p "$root/$victim" "$work/victim.bak"
+	trap 'cp -p "$work/victim.bak" "$root/$victim"; rm -rf "$work"' EXIT
 	echo "/* bench */" >>"$root/$victim"
 	run one_edit "$bin" -j "$jobs" --cache-dir "$cache" --timing --json "$work/edit.json" -o /dev/null "$tree"
 	cp -p "$work/victim.bak" "$root/$victim"
+	trap 'rm -rf "$work"' EXIT
 	grep -E '"cache_(hits|misses)"' "$work/edit.json" | tr -d '\t,' | sed 's/^/  /'
 fi
 if [ "$plain" = 1 ]; then
