@@ -3,19 +3,26 @@
  * patch_validate.c - the before/after re-parse of patched files: the same
  * flags the scan uses (the tree's configuration or the synthesized one,
  * the generated-header overlay), the patched texts handed to libclang as
- * unsaved files, the error counts compared per translation unit.
+ * unsaved files, the error counts compared per translation unit.  Both
+ * parses of a unit use the precompiled header of the scan's common headers
+ * (pch.c) when no patched file can be one of its headers (none under
+ * include/ or arch/): three to four times cheaper than a plain parse.  A
+ * unit whose parse with it fails or mentions the precompiled header is
+ * parsed plainly, before and after alike.
  */
 #include "patch_validate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "flags.h"
 #include "index_reparse.h"
 #include "kconfig.h"
 #include "overlay.h"
+#include "pch.h"
 #include "pool.h"
 #include "tree.h"
 #include "util.h"
@@ -57,7 +64,9 @@ struct ta_validator {
 	ta_flags *fl;
 	ta_reparser *rp;
 	bool bh_decls;
-	ta_strmap base; /* unit -> index into base_errors */
+	char *pch;       /* the temporary PCH of the common headers, or NULL */
+	pid_t pch_owner; /* the process that removes it (not a forked worker) */
+	ta_strmap base;  /* mode_key(unit) -> index into base_errors */
 	unsigned *base_errors;
 	char **base_messages; /* the errors of each unpatched unit, one per line */
 	size_t cap_messages;
@@ -86,6 +95,11 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls)
 	if (!(v->fl = ta_flags_new(v->tree, v->kc, v->ov ? ta_overlay_dir(v->ov) : NULL, NULL)))
 		goto fail;
 	v->rp = ta_reparser_new();
+	/* the flags with the PCH are asked for by ta_flags_for(); without it,
+	 * ta_flags_for_nopch() */
+	if (ta_pch_prepare(v->tree, v->fl, NULL, &v->pch) != 0)
+		ta_flags_set_pch(v->fl, NULL);
+	v->pch_owner = getpid();
 	return v;
 fail:
 	ta_validator_free(&v);
@@ -97,6 +111,9 @@ void ta_validator_free(ta_validator **v)
 	if (!*v)
 		return;
 	ta_reparser_free(&(*v)->rp);
+	if ((*v)->pch && (*v)->pch_owner == getpid())
+		ta_pch_remove(&(*v)->pch);
+	free((*v)->pch);
 	ta_flags_free(&(*v)->fl);
 	ta_overlay_free(&(*v)->ov);
 	ta_kconfig_free(&(*v)->kc);
@@ -114,12 +131,26 @@ void ta_validator_free(ta_validator **v)
 	*v = NULL;
 }
 
-/* Parse one unit with the replacements; -1 when libclang fails outright. */
-static int parse(ta_validator *v, const char *unit, const char *const *paths,
+/* Whether a parse of a unit patched with paths may use the PCH. */
+static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t n)
+{
+	if (!v->pch)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!ta_str_ends(paths[i], ".c") &&
+		    (strncmp(paths[i], "include/", 8) == 0 || strncmp(paths[i], "arch/", 5) == 0))
+			return false;
+	return true;
+}
+
+/* Parse one unit with the replacements, with the PCH or without;
+ * -1 when libclang fails outright. */
+static int parse(ta_validator *v, bool pch, const char *unit, const char *const *paths,
 		 const char *const *texts, size_t n, unsigned *errors, char **messages)
 {
 	int argc = 0;
-	char **argv = ta_flags_for(v->fl, unit, &argc);
+	char **argv = pch ? ta_flags_for(v->fl, unit, &argc)
+			  : ta_flags_for_nopch(v->fl, unit, &argc);
 	const char **args = xcalloc((size_t)argc + sizeof(extra_args) / sizeof(*extra_args) + 2,
 				    sizeof(*args));
 	const char **up = xcalloc(n + 1, sizeof(*up));
@@ -160,13 +191,13 @@ static int parse(ta_validator *v, const char *unit, const char *const *paths,
 	return rc;
 }
 
-/* What identifies a parse: the unit and every replaced file's path and text. */
-static char *parse_key(const char *unit, const char *const *paths, const char *const *texts,
-		       size_t n)
+/* What identifies a parse: the mode, the unit and every replaced file's path and text. */
+static char *parse_key(bool pch, const char *unit, const char *const *paths,
+		       const char *const *texts, size_t n)
 {
 	ta_buf b = {0};
 
-	ta_buf_printf(&b, "%s", unit);
+	ta_buf_printf(&b, "%c%s", pch ? 'P' : '-', unit);
 	for (size_t i = 0; i < n; i++)
 		ta_buf_printf(&b, "%c%s%c%zu:%s", '\001', paths[i], '\002', strlen(texts[i]),
 			      texts[i]);
@@ -174,26 +205,33 @@ static char *parse_key(const char *unit, const char *const *paths, const char *c
 }
 
 /* parse(), or the result of the same parse made ahead. */
-static int count(ta_validator *v, const char *unit, const char *const *paths,
+static int count(ta_validator *v, bool pch, const char *unit, const char *const *paths,
 		 const char *const *texts, size_t n, unsigned *errors, char **messages)
 {
 	char *key;
 	size_t *slot;
 
 	if (!v->n_ahead)
-		return parse(v, unit, paths, texts, n, errors, messages);
-	key = parse_key(unit, paths, texts, n);
+		return parse(v, pch, unit, paths, texts, n, errors, messages);
+	key = parse_key(pch, unit, paths, texts, n);
 	slot = ta_strmap_get(&v->ahead_map, key);
 	free(key);
 	if (!slot)
-		return parse(v, unit, paths, texts, n, errors, messages);
+		return parse(v, pch, unit, paths, texts, n, errors, messages);
 	*errors = v->ahead[*slot].errors;
 	*messages = v->ahead[*slot].messages ? xstrdup(v->ahead[*slot].messages) : NULL;
 	return v->ahead[*slot].rc;
 }
 
+/* The key of a unit's unpatched parse in v->base. */
+static char *mode_key(bool pch, const char *unit)
+{
+	return xasprintf("%c%s", pch ? 'P' : '-', unit);
+}
+
 struct ahead_task {
 	char *key;
+	bool pch;
 	const char *unit;
 	const char *const *paths;
 	const char *const *texts;
@@ -219,17 +257,17 @@ static void ahead_job(void *ctx, size_t index, ta_buf *out)
 	if (!worker_rp)
 		worker_rp = ta_reparser_new();
 	c->v->rp = worker_rp; /* this process's copy of the validator */
-	rc = parse(c->v, t->unit, t->paths, t->texts, t->n, &errors, &messages);
+	rc = parse(c->v, t->pch, t->unit, t->paths, t->texts, t->n, &errors, &messages);
 
 	ta_buf_printf(out, "%d %u\n%s", rc, errors, messages ? messages : "");
 	free(messages);
 }
 
-static void add_task(ta_strmap *seen, struct ahead_task **tasks, size_t *n, size_t *cap,
+static void add_task(ta_strmap *seen, struct ahead_task **tasks, size_t *n, size_t *cap, bool pch,
 		     const char *unit, const char *const *paths, const char *const *texts,
 		     size_t np)
 {
-	struct ahead_task t = {parse_key(unit, paths, texts, np), unit, paths, texts, np};
+	struct ahead_task t = {parse_key(pch, unit, paths, texts, np), pch, unit, paths, texts, np};
 
 	if (ta_strmap_get(seen, t.key)) {
 		free(t.key);
@@ -250,14 +288,18 @@ void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs
 
 	if (jobs < 2)
 		return; /* one worker is no faster than parsing when asked */
-	for (size_t r = 0; r < n_reqs; r++)
+	for (size_t r = 0; r < n_reqs; r++) {
+		bool pch = pch_allowed(v, reqs[r].paths, reqs[r].n);
 		for (size_t u = 0; u < reqs[r].n_units; u++) {
 			const char *unit = reqs[r].units[u];
-			if (!ta_strmap_get(&v->base, unit))
-				add_task(&seen, &tasks, &n, &cap, unit, NULL, NULL, 0);
-			add_task(&seen, &tasks, &n, &cap, unit, reqs[r].paths, reqs[r].texts,
+			char *bk = mode_key(pch, unit);
+			if (!ta_strmap_get(&v->base, bk))
+				add_task(&seen, &tasks, &n, &cap, pch, unit, NULL, NULL, 0);
+			free(bk);
+			add_task(&seen, &tasks, &n, &cap, pch, unit, reqs[r].paths, reqs[r].texts,
 				 reqs[r].n);
 		}
+	}
 	ta_strmap_free(&seen);
 	if (!n)
 		return;
@@ -328,31 +370,77 @@ static char *first_new(const char *base, const char *after)
 	return res;
 }
 
+/* Whether a parse with the PCH went wrong because of it: parse plainly. */
+static bool pch_trouble(int rc, const char *messages)
+{
+	return rc != 0 ||
+	       (messages && (strstr(messages, "precompiled") || strstr(messages, "PCH")));
+}
+
+/* The unpatched unit's parse in this mode, made once: its slot in v->base, or NULL
+ * (rc_out: the parse's result). */
+static size_t *base_of(ta_validator *v, bool pch, const char *unit, int *rc_out)
+{
+	char *bk = mode_key(pch, unit);
+	size_t *slot = ta_strmap_get(&v->base, bk);
+	unsigned before = 0;
+	char *msgs = NULL;
+	int rc;
+
+	*rc_out = 0;
+	if (slot) {
+		free(bk);
+		return slot;
+	}
+	rc = count(v, pch, unit, NULL, NULL, 0, &before, &msgs);
+	if (rc != 0 || (pch && pch_trouble(rc, msgs))) {
+		*rc_out = rc != 0 ? rc : 1;
+		free(msgs);
+		free(bk);
+		return NULL;
+	}
+	ta_strmap_put(&v->base, bk, v->n_base);
+	ta_grow((void **)&v->base_messages, &v->cap_messages, v->n_base + 1,
+		sizeof(*v->base_messages));
+	v->base_messages[v->n_base] = msgs;
+	TA_PUSH(v->base_errors, v->n_base, v->cap_base, before);
+	slot = ta_strmap_get(&v->base, bk);
+	free(bk);
+	return slot;
+}
+
 int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units,
 		       const char *const *paths, const char *const *texts, size_t n, char **reason)
 {
+	bool allowed = pch_allowed(v, paths, n);
+
 	*reason = NULL;
 	for (size_t i = 0; i < n_units; i++) {
-		size_t *slot = ta_strmap_get(&v->base, units[i]);
+		bool pch = allowed;
+		size_t *slot;
 		unsigned before, after = 0;
 		char *first = NULL;
+		int rc = 0, arc;
 
-		if (slot) {
-			before = v->base_errors[*slot];
-		} else {
-			char *msgs = NULL;
-			if (count(v, units[i], NULL, NULL, 0, &before, &msgs) != 0) {
-				*reason = xasprintf("libclang cannot parse '%s'", units[i]);
-				return -1;
+		slot = base_of(v, pch, units[i], &rc);
+		if (pch && slot) {
+			arc = count(v, pch, units[i], paths, texts, n, &after, &first);
+			if (pch_trouble(arc, first)) {
+				free(first);
+				first = NULL;
+				slot = NULL;
 			}
-			ta_strmap_put(&v->base, units[i], v->n_base);
-			ta_grow((void **)&v->base_messages, &v->cap_messages, v->n_base + 1,
-				sizeof(*v->base_messages));
-			v->base_messages[v->n_base] = msgs;
-			TA_PUSH(v->base_errors, v->n_base, v->cap_base, before);
-			slot = ta_strmap_get(&v->base, units[i]);
 		}
-		if (count(v, units[i], paths, texts, n, &after, &first) != 0) {
+		if (pch && !slot) {
+			pch = false; /* before and after alike without the PCH */
+			slot = base_of(v, pch, units[i], &rc);
+		}
+		if (!slot) {
+			*reason = xasprintf("libclang cannot parse '%s'", units[i]);
+			return -1;
+		}
+		before = v->base_errors[*slot];
+		if (!pch && count(v, pch, units[i], paths, texts, n, &after, &first) != 0) {
 			*reason = xasprintf("libclang cannot parse the patched '%s'", units[i]);
 			return -1;
 		}
