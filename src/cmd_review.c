@@ -55,8 +55,10 @@ static const char review_usage[] =
 	"      --rules DIR    classification rules (default: the bundled rules/)\n"
 	"  -h, --help         show this help and exit\n"
 	"\n"
-	"keys: j/k move, Enter detail, / n N search, f filter, s sort, a accept,\n"
-	"r reject, d defer, e other mechanism, c comment, u undo, x export, ? help, q quit\n"
+	"keys: j/k move, Enter detail, / n N search, ] [ next/previous undecided,\n"
+	"f filter, s/S sort/reverse, b group, o collapse, a accept, r reject, d defer,\n"
+	"m other mechanism, C comment, A/R bulk accept/reject, u undo, e $EDITOR,\n"
+	"p $PAGER, c callback, x export, ? all keys, q quit\n"
 	"\n"
 	"exit status: 0 success, 2 bad usage, report or review file, 3 internal or\n"
 	"output error, 128+N when signal N ended the review\n";

@@ -866,6 +866,20 @@ START_TEST(test_cli_errors)
 	r = tu_exec("review --help");
 	ck_assert_int_eq(r.status, 0);
 	ck_assert_ptr_nonnull(strstr(r.out, "usage: tasklet-audit review"));
+	/* the keys summary says what the keys do now (m and C took e's and c's old jobs) */
+	{
+		static const char *const keys[] = {"m other mechanism",
+						   "C comment",
+						   "e $EDITOR",
+						   "p $PAGER",
+						   "c callback",
+						   "A/R bulk",
+						   "] [ next/previous undecided",
+						   "b group"};
+		for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+			ck_assert_msg(strstr(r.out, keys[i]), "review --help lacks '%s'", keys[i]);
+		ck_assert_ptr_null(strstr(r.out, "e other mechanism"));
+	}
 	tu_run_free(&r);
 	/* no terminal: a clear error, not garbage */
 	args = xasprintf("review --report '%s'", report);
