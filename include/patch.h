@@ -31,6 +31,9 @@ struct ta_patch_opts {
 	int jobs;    /* -j: the patched files are re-parsed in this many workers (0, 1: serially) */
 	bool series; /* --series: -o DIR gets series-K/ directories (patch_series.h) */
 	unsigned max_series; /* --max-series: patches a series at most (0: 15) */
+	/* the facts cache's directory: validation shares the scan's overlay and PCH (NULL: its own)
+	 */
+	const char *cache_dir;
 };
 
 /* X(enum suffix, name in the report) */

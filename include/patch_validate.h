@@ -21,8 +21,14 @@
 
 typedef struct ta_validator ta_validator;
 
-/* NULL after one error line when the tree cannot be set up. */
-ta_validator *ta_validator_new(const char *root, bool bh_decls);
+/*
+ * NULL after one error line when the tree cannot be set up.  With
+ * cache_dir (the facts cache the scan used), the generated-header overlay
+ * and the PCH of the common headers are the scan's, found there (the PCH
+ * built there when missing); without, temporary ones are made for this
+ * validator and removed with it.
+ */
+ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir);
 void ta_validator_free(ta_validator **v);
 
 /*

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "outdir.h"
 #include "outfile.h"
@@ -92,6 +93,7 @@ static int patch_main(int argc, char **argv)
 	size_t n_ids = 0, cap_ids = 0, cap_mechs = 0, n_mechs = 0;
 	ta_audit *a = NULL;
 	ta_patch_outcome **outcomes = NULL;
+	char *cache_dir = NULL;
 	int c, rc = TA_EXIT_USAGE;
 
 	/* the patch writer needs the classification, not the behaviour check */
@@ -208,6 +210,11 @@ static int patch_main(int argc, char **argv)
 	po.only_ids = (const char *const *)ids;
 	po.mechanisms = (const char *const *)mechs;
 	po.n_only = n_ids;
+	/* the validation finds the scan's overlay and PCH in the same cache */
+	if (!pipe.scan.no_cache)
+		cache_dir = pipe.scan.cache_dir ? xstrdup(pipe.scan.cache_dir)
+						: ta_cache_default_dir();
+	po.cache_dir = cache_dir;
 	rc = ta_patch_run(a, &po, &outcomes);
 	if (od && rc != TA_EXIT_USAGE && rc != TA_EXIT_FAILURE && ta_outdir_commit(&od) != 0)
 		rc = TA_EXIT_FAILURE;
@@ -230,6 +237,7 @@ out:
 	}
 	free(ids);
 	free(mechs);
+	free(cache_dir);
 	ta_audit_free(&a);
 	return rc;
 }

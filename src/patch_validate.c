@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "diag.h"
 #include "flags.h"
 #include "index_reparse.h"
@@ -64,6 +65,7 @@ struct ta_validator {
 	ta_flags *fl;
 	ta_reparser *rp;
 	bool bh_decls;
+	ta_cache *cache; /* the scan's facts cache (overlay, PCH), or NULL */
 	char *pch;       /* the temporary PCH of the common headers, or NULL */
 	pid_t pch_owner; /* the process that removes it (not a forked worker) */
 	ta_strmap base;  /* mode_key(unit) -> index into base_errors */
@@ -81,7 +83,7 @@ struct ta_validator {
 	size_t n_ahead, cap_ahead;
 };
 
-ta_validator *ta_validator_new(const char *root, bool bh_decls)
+ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir)
 {
 	ta_validator *v = xcalloc(1, sizeof(*v));
 
@@ -90,14 +92,17 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls)
 		goto fail;
 	if (!(v->kc = ta_kconfig_load(v->tree->root, v->tree->version, NULL)))
 		goto fail;
-	if (!v->tree->configured && !(v->ov = ta_overlay_new(v->tree, v->kc, NULL)))
+	if (cache_dir)
+		v->cache = ta_cache_open(cache_dir);
+	if (!v->tree->configured &&
+	    !(v->ov = ta_overlay_new(v->tree, v->kc, v->cache ? ta_cache_dir(v->cache) : NULL)))
 		goto fail;
 	if (!(v->fl = ta_flags_new(v->tree, v->kc, v->ov ? ta_overlay_dir(v->ov) : NULL, NULL)))
 		goto fail;
 	v->rp = ta_reparser_new();
 	/* the flags with the PCH are asked for by ta_flags_for(); without it,
 	 * ta_flags_for_nopch() */
-	if (ta_pch_prepare(v->tree, v->fl, NULL, &v->pch) != 0)
+	if (ta_pch_prepare(v->tree, v->fl, v->cache, &v->pch) != 0)
 		ta_flags_set_pch(v->fl, NULL);
 	v->pch_owner = getpid();
 	return v;
@@ -116,6 +121,7 @@ void ta_validator_free(ta_validator **v)
 	free((*v)->pch);
 	ta_flags_free(&(*v)->fl);
 	ta_overlay_free(&(*v)->ov);
+	ta_cache_free(&(*v)->cache);
 	ta_kconfig_free(&(*v)->kc);
 	ta_tree_free(&(*v)->tree);
 	ta_strmap_free(&(*v)->base);
@@ -134,7 +140,7 @@ void ta_validator_free(ta_validator **v)
 /* Whether a parse of a unit patched with paths may use the PCH. */
 static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t n)
 {
-	if (!v->pch)
+	if (!ta_flags_pch(v->fl))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!ta_str_ends(paths[i], ".c") &&

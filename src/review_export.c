@@ -95,6 +95,7 @@ static int run_writer(const ta_review *rv, const char *dir, const char **ids, co
 		.mechanisms = picked ? mechs : NULL,
 		.n_only = n,
 		.force_api = ta_review_patch_opts(rv)->force_api,
+		.cache_dir = ta_review_patch_opts(rv)->cache_dir,
 	};
 	ta_outdir *od = ta_outdir_open(dir);
 	ta_patch_outcome **out = NULL;
