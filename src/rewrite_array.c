@@ -435,6 +435,42 @@ static size_t comment_above(const ta_src *src, size_t ls)
 	return names ? ps : TA_NPOS;
 }
 
+/* Is the line starting at ls a directive `#NAME...` (blanks allowed around '#')? */
+static bool directive_line(const ta_src *src, size_t ls, const char *name)
+{
+	size_t k = ls;
+
+	while (k < src->len && (src->text[k] == ' ' || src->text[k] == '\t'))
+		k++;
+	if (k >= src->len || src->text[k] != '#')
+		return false;
+	k++;
+	while (k < src->len && (src->text[k] == ' ' || src->text[k] == '\t'))
+		k++;
+	return strncmp(src->text + k, name, strlen(name)) == 0;
+}
+
+/*
+ * The lines [*a, *b) were all a conditional block held (`#ifdef X` right
+ * above, `#endif` right below): the block goes with them.
+ */
+static void only_conditional(const ta_src *src, size_t *a, size_t *b)
+{
+	size_t pl = *a, ne = *b;
+
+	if (*a == 0)
+		return;
+	pl = *a - 1;
+	while (pl > 0 && src->text[pl - 1] != '\n')
+		pl--;
+	if (!directive_line(src, pl, "if") || !directive_line(src, *b, "endif"))
+		return;
+	while (ne < src->len && src->text[ne] != '\n')
+		ne++;
+	*a = pl;
+	*b = ne < src->len ? ne + 1 : ne;
+}
+
 int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *work)
 {
 	const ta_tasklet *t = rw->t;
@@ -470,8 +506,10 @@ int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *
 				    src->rel, ta_src_line_of(src, at), t->root_type, t->field,
 				    p->elem_type);
 	a = comment_above(src, ls);
-	if ((rc = ta_stmt_delete_lines(rw, src, a != TA_NPOS ? a : ls, e < src->len ? e + 1 : e)) !=
-	    TA_RW_DONE)
+	a = a != TA_NPOS ? a : ls;
+	e = e < src->len ? e + 1 : e;
+	only_conditional(src, &a, &e);
+	if ((rc = ta_stmt_delete_lines(rw, src, a, e)) != TA_RW_DONE)
 		return rc;
 	/* the work item, last in the element struct, indented as its last member */
 	if (struct_definition(src, p->elem_type, &open, &close) != 0)
