@@ -91,6 +91,8 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s);
  * drivers share it).
  */
 int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **src, size_t *at, size_t *semi);
+/* The same for an array, `struct tasklet_struct NAME[N];` (*semi its ';'). */
+int ta_rw_find_array_decl(ta_rw *rw, const char *name, ta_src **src, size_t *at, size_t *semi);
 
 /*
  * The line holding off is being edited: indent it with tabs as kernel style

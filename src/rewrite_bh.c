@@ -14,6 +14,7 @@
 #include "classify.h"
 #include "lex.h"
 #include "rewrite_alias.h"
+#include "rewrite_array.h"
 #include "patch_model.h"
 #include "rewrite_callback.h"
 #include "rewrite_stmt.h"
@@ -50,6 +51,8 @@ struct names {
 	char *new_name;
 	char *old_member, *new_member; /* member paths (fields) */
 	bool field;
+	/* an array paired with its data's array: the work items move there (rewrite_array.h) */
+	const struct ta_array_pair *arr;
 };
 
 /* Rename the last mention of the object in [a, b): priv->rx_tasklet -> priv->rx_bh_work. */
@@ -57,6 +60,8 @@ static int rename_in(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct na
 {
 	size_t last = TA_NPOS;
 
+	if (nm->arr)
+		return ta_array_rename(rw, src, a, b, nm->old_name, nm->arr, nm->new_name);
 	if (strcmp(nm->old_name, nm->new_name) == 0)
 		return TA_RW_DONE;
 	for (size_t p = ta_lex_find_ident(src->text, a, b, nm->old_name, false); p != TA_NPOS;
@@ -140,12 +145,15 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 {
 	ta_src *src;
 	size_t p, q, semi;
-	int rc = ta_rw_find_decl(rw, nm->old_name, &src, &p, &semi);
+	int rc = nm->arr ? ta_rw_find_array_decl(rw, nm->old_name, &src, &p, &semi)
+			 : ta_rw_find_decl(rw, nm->old_name, &src, &p, &semi);
 
 	if (rc == TA_RW_DONE && !ta_str_ends(src->rel, ".c"))
 		rc = shared_header(rw, src->rel);
 	if (rc != TA_RW_DONE)
 		return rc;
+	if (nm->arr)
+		return ta_array_convert_decl(rw, nm->arr, nm->new_name);
 	q = ta_lex_skip(src->text, src->len, p + 14);
 	if (ta_rw_tab_indent(rw, src, p) != TA_RW_DONE)
 		return TA_RW_REFUSED;
@@ -1294,6 +1302,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed;
 	ta_patch_model *pm = NULL;
 	struct handed handed = {0};
+	struct ta_array_pair pair = {0};
 	int rc = TA_RW_DONE;
 
 	flushed = xcalloc(t->n_sites + 1, sizeof(bool));
@@ -1336,8 +1345,12 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	    (rc = retake_locks(rw, m)) != TA_RW_DONE)
 		goto out;
 	if (t->array) {
-		rc = ta_rw_refuse(rw, "an array of tasklets: not handled");
-		goto out;
+		rc = ta_array_pair_find(rw, &pair);
+		if (rc == TA_RW_NOT_NEEDED)
+			rc = ta_rw_refuse(rw, "an array of tasklets: not handled");
+		if (rc != TA_RW_DONE)
+			goto out;
+		nm.arr = &pair;
 	}
 	if (t->scope == TA_SCOPE_FIELD) {
 		if (!t->field || !t->member_path) {
@@ -1499,8 +1512,18 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 				   "too (the indexer could not check it).",
 				   s->file, s->line);
 	}
-	if (rc == TA_RW_DONE)
+	if (rc == TA_RW_DONE && nm.arr) {
+		/* the callback's data is the element, now the work item's container */
+		ta_tasklet elem = *t;
+		elem.root_type = pair.elem_type;
+		elem.data_kind = TA_DATA_CONTAINER;
+		elem.array = false;
+		rw->t = &elem;
 		rc = ta_rw_callback(rw, &form);
+		rw->t = t;
+	} else if (rc == TA_RW_DONE) {
+		rc = ta_rw_callback(rw, &form);
+	}
 	if (rc == TA_RW_DONE && hi && plain && m->one_queue_note)
 		ta_rw_note(rw, "%s: %s", t->name, m->one_queue_note);
 	if (rc == TA_RW_DONE && m->context_note)
@@ -1520,6 +1543,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 		free(lines);
 	}
 out:
+	ta_array_pair_clear(&pair);
 	free(handed.file);
 	free(handed.line);
 	free(guard);

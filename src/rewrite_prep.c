@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "rewrite_array.h"
 #include "util.h"
 
 void ta_prep_clear(struct ta_prep *p)
@@ -1079,6 +1080,14 @@ int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 			init = i;
 	if (init == TA_NPOS || t->sig == TA_SIG_NEW)
 		return TA_RW_NOT_NEEDED;
+	if (t->array) {
+		/* the same element of a parallel array: the conversion moves the work there */
+		struct ta_array_pair pair;
+		rc = ta_array_pair_find(rw, &pair);
+		ta_array_pair_clear(&pair);
+		if (rc != TA_RW_NOT_NEEDED)
+			return rc == TA_RW_DONE ? TA_RW_NOT_NEEDED : rc;
+	}
 	p.site = &t->init_sites[init];
 	if (!t->callback || t->callback_is_expr)
 		return TA_RW_NOT_NEEDED; /* the conversion says why */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "rewrite_array.h"
 #include "rewrite_callback.h"
 #include "util.h"
 
@@ -88,6 +89,21 @@ int ta_rewrite_setup(ta_rw *rw)
 	if (t->sig != TA_SIG_OLD && t->sig != TA_SIG_UNKNOWN)
 		return ta_rw_refuse(rw, "the callback '%s' already takes a struct tasklet_struct *",
 				    t->callback ? t->callback : "?");
+	if (t->array) {
+		/* data paired with a parallel array: only the work conversions move it */
+		struct ta_array_pair pair;
+		rc = ta_array_pair_find(rw, &pair);
+		if (rc == TA_RW_DONE)
+			rc = ta_rw_refuse(
+				rw,
+				"%s:%u: each tasklet's data is the element of the same index "
+				"of '%s': tasklet_setup() would need the tasklet moved into "
+				"%s, which only the work-item conversions do",
+				t->file, t->line, pair.data_member, pair.elem_type);
+		ta_array_pair_clear(&pair);
+		if (rc == TA_RW_REFUSED)
+			return rc;
+	}
 	for (size_t i = 0; i < t->n_sites; i++)
 		if (t->sites[i].via_macro && t->sites[i].api == TA_API_DIRECT_CALL)
 			return ta_rw_refuse(rw, "%s:%u: a direct call inside the macro '%s'",

@@ -142,7 +142,8 @@ static bool in_driver_include(const char *dir, const char *header)
 	return depth >= 3 && strncmp(dir, header, drv) == 0 && !strchr(inc + 9, '/');
 }
 
-int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size_t *semi)
+static int find_decl(ta_rw *rw, const char *name, bool bounds, ta_src **srcp, size_t *at,
+		     size_t *semi)
 {
 	const ta_tasklet *t = rw->t;
 	ta_src *src;
@@ -198,6 +199,13 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 				    "%s:%u: cannot find the declaration 'struct tasklet_struct %s'",
 				    src->rel, t->decl_line, name);
 	r = ta_lex_skip(src->text, src->len, q + strlen(name));
+	/* an array's bounds: `struct tasklet_struct name[N];` */
+	while (bounds && r < src->len && src->text[r] == '[') {
+		size_t close = ta_lex_match(src->text, src->len, r);
+		if (close == TA_NPOS)
+			break;
+		r = ta_lex_skip(src->text, src->len, close + 1);
+	}
 	/* attributes after the name stay: ____cacheline_aligned_in_smp, __aligned(8) */
 	while (r < src->len && ta_lex_ident_char(src->text[r]) &&
 	       !(src->text[r] >= '0' && src->text[r] <= '9')) {
@@ -218,6 +226,16 @@ int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size
 	*at = p;
 	*semi = r;
 	return TA_RW_DONE;
+}
+
+int ta_rw_find_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size_t *semi)
+{
+	return find_decl(rw, name, false, srcp, at, semi);
+}
+
+int ta_rw_find_array_decl(ta_rw *rw, const char *name, ta_src **srcp, size_t *at, size_t *semi)
+{
+	return find_decl(rw, name, true, srcp, at, semi);
 }
 
 int ta_rw_tab_indent(ta_rw *rw, ta_src *src, size_t off)
