@@ -105,6 +105,12 @@ size_t ta_lex_skip_literal(const char *s, size_t len, size_t i);
 /* The bracket matching the one at open ('(', '[' or '{'); TA_NPOS if none. */
 size_t ta_lex_match(const char *s, size_t len, size_t open);
 /*
+ * The braces around offset off (a struct's, for a member declared there):
+ * the nearest '{' before off that the text up to off does not close, in
+ * *open, and its match in *close.  -1 when there is none or it is unmatched.
+ */
+int ta_lex_enclosing_braces(const char *s, size_t len, size_t off, size_t *open, size_t *close);
+/*
  * The bracket that the one at close (')', ']' or '}') closes, lexing
  * forward from lo: the innermost bracket of its kind still open at close
  * (other kinds are not counted).  TA_NPOS when none is open.

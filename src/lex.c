@@ -322,6 +322,22 @@ size_t ta_lex_skip(const char *s, size_t len, size_t i)
 	return i;
 }
 
+int ta_lex_enclosing_braces(const char *s, size_t len, size_t off, size_t *open, size_t *close)
+{
+	int depth = 0;
+
+	for (size_t i = off < len ? off : len; i-- > 0;) {
+		if (s[i] == '}')
+			depth++;
+		else if (s[i] == '{' && depth-- == 0) {
+			*open = i;
+			*close = ta_lex_match(s, len, i);
+			return *close == TA_NPOS ? -1 : 0;
+		}
+	}
+	return -1;
+}
+
 size_t ta_lex_match(const char *s, size_t len, size_t open)
 {
 	char stack[256];

@@ -134,23 +134,6 @@ out:
 	return ok;
 }
 
-/* The braces of the struct whose member is declared at off. */
-static int enclosing_struct(const ta_src *src, size_t off, size_t *open, size_t *close)
-{
-	int depth = 0;
-
-	for (size_t i = off; i-- > 0;) {
-		if (src->text[i] == '}')
-			depth++;
-		else if (src->text[i] == '{' && depth-- == 0) {
-			*open = i;
-			*close = ta_lex_match(src->text, src->len, i);
-			return *close == TA_NPOS ? -1 : 0;
-		}
-	}
-	return -1;
-}
-
 /* The bound of an array member whose name ends at e: `[BOUND];`; *semi its ';'. NULL if not. */
 static char *array_bound(const ta_src *src, size_t e, size_t *semi)
 {
@@ -333,7 +316,7 @@ int ta_array_pair_find(ta_rw *rw, struct ta_array_pair *out)
 		goto fail;
 	bound = array_bound(src, ta_lex_skip(src->text, src->len, at + 14) + strlen(t->field),
 			    &semi);
-	if (!bound || enclosing_struct(src, at, &open, &close) != 0) {
+	if (!bound || ta_lex_enclosing_braces(src->text, src->len, at, &open, &close) != 0) {
 		rc = ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a plain array member",
 				  src->rel, ta_src_line_of(src, at), t->field);
 		goto fail;

@@ -218,23 +218,6 @@ static int enclosing_function(const ta_src *src, size_t off, size_t *open, size_
 	return *close == TA_NPOS ? -1 : 0;
 }
 
-/* The braces of the struct whose member is declared at off. */
-static int enclosing_struct(const ta_src *src, size_t off, size_t *open, size_t *close)
-{
-	int depth = 0;
-
-	for (size_t i = off; i-- > 0;) {
-		if (src->text[i] == '}')
-			depth++;
-		else if (src->text[i] == '{' && depth-- == 0) {
-			*open = i;
-			*close = ta_lex_match(src->text, src->len, i);
-			return *close == TA_NPOS ? -1 : 0;
-		}
-	}
-	return -1;
-}
-
 /* Is id used in [a, b) other than as a member name or a struct/union/enum tag? */
 static bool ident_used(const char *s, size_t a, size_t b, const char *id)
 {
@@ -901,7 +884,7 @@ static int add_member(struct prep *p, const char *name)
 
 	if ((rc = ta_rw_find_decl(rw, t->field, &src, &at, &semi)) != TA_RW_DONE)
 		return rc;
-	if (enclosing_struct(src, at, &open, &close) != 0)
+	if (ta_lex_enclosing_braces(src->text, src->len, at, &open, &close) != 0)
 		return ta_rw_refuse(rw, "%s:%u: cannot find the struct declaring '%s'", src->rel,
 				    ta_src_line_of(src, at), t->field);
 	if (ta_lex_find_ident(src->text, open, close, name, false) != TA_NPOS)

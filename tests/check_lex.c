@@ -245,6 +245,26 @@ START_TEST(test_helpers)
 END_TEST
 
 /* Random bytes from a small alphabet of C's troublemakers: the tokens tile the text. */
+/* The braces around an offset: a struct's, for a member; none outside any. */
+START_TEST(test_enclosing_braces)
+{
+	const char *s = "int a; struct o { int x; struct i { int y; } z; int w; };";
+	size_t len = strlen(s), open = 0, close = 0;
+	size_t outer = (size_t)(strchr(s, '{') - s), inner = (size_t)(strstr(s, "{ int y") - s);
+
+	ck_assert_int_eq(
+		ta_lex_enclosing_braces(s, len, (size_t)(strstr(s, "w;") - s), &open, &close), 0);
+	ck_assert_uint_eq(open, outer);
+	ck_assert_uint_eq(close, (size_t)(strrchr(s, '}') - s));
+	ck_assert_int_eq(
+		ta_lex_enclosing_braces(s, len, (size_t)(strstr(s, "y;") - s), &open, &close), 0);
+	ck_assert_uint_eq(open, inner);
+	ck_assert_uint_eq(close, (size_t)(strstr(s, "} z") - s));
+	ck_assert_int_eq(ta_lex_enclosing_braces(s, len, 3, &open, &close), -1);
+	ck_assert_int_eq(ta_lex_enclosing_braces("{ int x;", 8, 5, &open, &close), -1);
+}
+END_TEST
+
 START_TEST(test_random_tiling)
 {
 	static const char alphabet[] = "ab_1.+-eE/*#'\"\\\n\r \t(){}\0@";
@@ -298,6 +318,7 @@ static Suite *lex_suite(void)
 	tcase_add_test(tc, test_json);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_helpers);
+	tcase_add_test(tc, test_enclosing_braces);
 	tcase_add_test(tc, test_random_tiling);
 	suite_add_tcase(s, tc);
 	return s;
