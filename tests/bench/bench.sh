@@ -187,10 +187,12 @@ same_tasklets = a["tasklets"] == b["tasklets"] and a["unresolved_sites"] == b["u
 fa = {f["path"]: f for f in a["files"]}
 fb = {f["path"]: f for f in b["files"]}
 diff = sorted(p for p in set(fa) | set(fb) if fa.get(p) != fb.get(p))
+# the same status; the error count and the reason (which quotes the count
+# and the first error) may differ
 only_errors = all(
-    p in fa and p in fb
-    and {k: v for k, v in fa[p].items() if k not in ("errors", "status")}
-    == {k: v for k, v in fb[p].items() if k not in ("errors", "status")}
+    p in fa and p in fb and fa[p].get("status") == fb[p].get("status")
+    and {k: v for k, v in fa[p].items() if k not in ("errors", "reason")}
+    == {k: v for k, v in fb[p].items() if k not in ("errors", "reason")}
     for p in diff)
 print(f"JSON: {name} differs from cold; tasklets and sites {'identical' if same_tasklets else 'DIFFERENT'}; "
       f"{len(diff)} file entries differ{' (error counts only)' if only_errors else ''}")
