@@ -459,7 +459,7 @@ int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *
 	const ta_tasklet *t = rw->t;
 	ta_src *src;
 	size_t at, semi, ss, ls, e, a, open, close, cl, il, ie;
-	char *line;
+	char *line, *bound;
 	int rc;
 
 	if ((rc = ta_rw_find_array_decl(rw, t->field, &src, &at, &semi)) != TA_RW_DONE)
@@ -470,9 +470,11 @@ int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *
 				    src->rel, ta_src_line_of(src, at), t->field);
 	ss -= 5;
 	semi = ta_lex_skip(src->text, src->len, at + 14);
-	if (!array_bound(src, semi + strlen(t->field), &semi))
+	bound = array_bound(src, semi + strlen(t->field), &semi);
+	if (!bound)
 		return ta_rw_refuse(rw, "%s:%u: the declaration of '%s' is not a plain array",
 				    src->rel, ta_src_line_of(src, at), t->field);
+	free(bound); /* only its end (semi) matters here */
 	ls = ss;
 	while (ls > 0 && (src->text[ls - 1] == ' ' || src->text[ls - 1] == '\t'))
 		ls--;
