@@ -45,6 +45,12 @@ typedef struct ta_site {
 	 * tasklet_schedule at x.c:290".  NULL for a site calling the API itself.
 	 */
 	char *via;
+	/*
+	 * A use through a struct tasklet_struct * field that every assignment
+	 * gives this tasklet's address: "struct pa_port.kick (set at
+	 * x.c:36)".  NULL otherwise.
+	 */
+	char *through;
 } ta_site;
 
 typedef struct ta_tasklet {

@@ -20,7 +20,7 @@
 
 /* Version of the facts a worker produces; bump it when their meaning
  * changes, so cached results of older versions are not used. */
-#define TA_FACTS_FORMAT 3
+#define TA_FACTS_FORMAT 4
 
 /* X(enum suffix, name as written in source and reports, role) */
 #define TA_API_LIST(X)                                                                             \
@@ -119,7 +119,10 @@ enum ta_fact_kind {
 	TA_FACT_PASS,      /* function hands a tasklet (key, text as written; data "pN" when
 			      it is the function's own parameter N) as argument argpos - 1 to
 			      callback, a driver function that is not the tasklet API */
+	TA_FACT_POINTS_TO, /* a struct tasklet_struct * field (data: its key) is assigned the
+			      address of tasklet key (text as written) in function */
 };
+#define TA_FACT_LAST TA_FACT_POINTS_TO
 
 /* How a file's parse went. */
 #define TA_STATUS_LIST(X) X(PARSED, "parsed") X(DEGRADED, "degraded") X(FAILED, "failed")
@@ -139,6 +142,8 @@ const char *ta_status_name(enum ta_status status);
 #define TA_FF_LEXICAL 0x20u   /* found lexically in a file whose parse had errors */
 #define TA_FF_STATIC 0x40u    /* a FUNC fact: the function has internal linkage */
 #define TA_FF_MACRO 0x80u     /* a CALL fact: the callee is a macro expanded in the function */
+/* a SITE fact: the target is a struct tasklet_struct * field (key: the field), not an object */
+#define TA_FF_PTR_FIELD 0x100u
 
 /*
  * One fact.  Strings are NULL when not applicable.

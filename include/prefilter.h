@@ -30,7 +30,8 @@ int ta_prefilter_memo(const char *root, const char *subtree, const char *memo_pa
 		      ta_candidates *out);
 void ta_candidates_free(ta_candidates *c);
 
-/* Does this text mention a tasklet token ("tasklet_" or "DECLARE_TASKLET")? */
+/* Does this text mention a tasklet token ("tasklet_" or "DECLARE_TASKLET"), or take
+ * the address of an object named like a tasklet ("&fhci_tasklet")? */
 int ta_text_mentions_tasklet(const char *text, size_t len);
 
 #endif

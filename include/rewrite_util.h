@@ -49,6 +49,12 @@ int ta_rw_refuse(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 
  * rewrite would change.  TA_RW_DONE when some init site is compiled in.
  */
 int ta_rw_refuse_compiled_out(ta_rw *rw);
+/*
+ * Refuse a site that reaches the tasklet through a struct tasklet_struct *
+ * field (s->through): the field's type and every use of it change with the
+ * conversion.
+ */
+int ta_rw_refuse_through(ta_rw *rw, const ta_site *s);
 /* Add a changelog note once. */
 void ta_rw_note(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -24,6 +24,19 @@ struct pending_cb {
 	unsigned line;
 };
 
+/* A use through a pointer field: key names the field until the audit knows what it holds. */
+struct ptr_site {
+	char *key;
+	ta_site site;
+};
+
+/* field = &object: the field's key and the object's, where. */
+struct points_to {
+	char *field_key, *object_key;
+	char *file;
+	unsigned line;
+};
+
 struct audit_priv {
 	ta_strmap objects; /* key -> index in tasklets */
 	ta_strmap seen;    /* "api:file:line:col:key" of every site taken */
@@ -34,6 +47,10 @@ struct audit_priv {
 	ta_strmap included_by; /* included .c file -> index of including file entry */
 	uint64_t *prog_seen;   /* fingerprints of the program facts taken */
 	size_t cap_prog_seen, n_prog_seen;
+	struct ptr_site *ptr_sites; /* uses through a struct tasklet_struct * field */
+	size_t n_ptr_sites, cap_ptr_sites;
+	struct points_to *points_to; /* such a field given a tasklet's address */
+	size_t n_points_to, cap_points_to;
 };
 
 static struct audit_priv *priv(ta_audit *a)
@@ -88,6 +105,7 @@ static ta_site site_copy(const ta_site *s)
 	c.data = dup0(s->data);
 	c.via_macro = dup0(s->via_macro);
 	c.via = dup0(s->via);
+	c.through = dup0(s->through);
 	return c;
 }
 
@@ -303,7 +321,10 @@ void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, con
 				site_free(&s);
 				break;
 			}
-			if (f->key) {
+			if (f->key && (f->flags & TA_FF_PTR_FIELD)) {
+				struct ptr_site ps = {.key = xstrdup(f->key), .site = s};
+				TA_PUSH(p->ptr_sites, p->n_ptr_sites, p->cap_ptr_sites, ps);
+			} else if (f->key) {
 				t = object_get(a, f->key);
 				object_describe(t, f);
 				object_add_site(t, s);
@@ -319,6 +340,15 @@ void ta_audit_add_file(ta_audit *a, const char *path, enum ta_status status, con
 			TA_PUSH(p->cbs, p->n_cbs, p->cap_cbs, cb);
 			break;
 		}
+		case TA_FACT_POINTS_TO:
+			if (f->key && f->data) {
+				struct points_to pt = {.field_key = xstrdup(f->data),
+						       .object_key = xstrdup(f->key),
+						       .file = dup0(f->file),
+						       .line = f->line};
+				TA_PUSH(p->points_to, p->n_points_to, p->cap_points_to, pt);
+			}
+			break;
 		case TA_FACT_INCLUDE:
 			if (f->file && !ta_strmap_get(&p->included_by, f->file))
 				ta_strmap_put(&p->included_by, f->file, a->n_files - 1);
@@ -446,6 +476,59 @@ static ta_tasklet *match_by_member(ta_audit *a, const ta_site *s)
 		hit = t;
 	}
 	return hit;
+}
+
+/*
+ * Uses through a struct tasklet_struct * field: the tasklet the driver
+ * allocates and initializes through that field (iosm's ipc_tasklet), else
+ * the one tasklet whose address every assignment to the field stores
+ * (fhci->process_done_task = &fhci_tasklet); with neither, or several
+ * tasklets stored, the site is unresolved as any other.
+ */
+static void attribute_pointer_fields(ta_audit *a)
+{
+	struct audit_priv *p = priv(a);
+
+	for (size_t i = 0; i < p->n_ptr_sites; i++) {
+		struct ptr_site *ps = &p->ptr_sites[i];
+		size_t *idx = ta_strmap_get(&p->objects, ps->key);
+		const struct points_to *only = NULL;
+		bool several = false;
+
+		if (!idx || a->tasklets[*idx].n_init == 0) {
+			idx = NULL;
+			for (size_t k = 0; k < p->n_points_to; k++) {
+				const struct points_to *pt = &p->points_to[k];
+				if (strcmp(pt->field_key, ps->key) != 0)
+					continue;
+				several |= only && strcmp(only->object_key, pt->object_key) != 0;
+				only = pt;
+			}
+			if (only && !several)
+				idx = ta_strmap_get(&p->objects, only->object_key);
+			if (idx) {
+				const char *colon = strchr(ps->key, ':');
+				ps->site.through = xasprintf(
+					"%s (set at %s:%u)", colon ? colon + 1 : ps->key,
+					only->file ? only->file : "?", only->line);
+			}
+		}
+		if (idx)
+			object_add_site(&a->tasklets[*idx], ps->site);
+		else
+			TA_PUSH(p->deferred, p->n_deferred, p->cap_deferred, ps->site);
+		free(ps->key);
+	}
+	for (size_t k = 0; k < p->n_points_to; k++) {
+		free(p->points_to[k].field_key);
+		free(p->points_to[k].object_key);
+		free(p->points_to[k].file);
+	}
+	free(p->ptr_sites);
+	free(p->points_to);
+	p->ptr_sites = NULL;
+	p->points_to = NULL;
+	p->n_ptr_sites = p->n_points_to = 0;
 }
 
 static void attribute_deferred(ta_audit *a)
@@ -721,6 +804,7 @@ void ta_audit_finish(ta_audit *a)
 	p->cbs = NULL;
 	p->n_cbs = 0;
 
+	attribute_pointer_fields(a);
 	attribute_deferred(a);
 	attribute_wrappers(a);
 	for (size_t i = 0; i < a->n_tasklets; i++)
@@ -783,6 +867,17 @@ void ta_audit_free(ta_audit **ap)
 	ta_strmap_free(&p->seen);
 	ta_strmap_free(&p->included_by);
 	free(p->prog_seen);
+	for (size_t i = 0; i < p->n_ptr_sites; i++) {
+		free(p->ptr_sites[i].key);
+		site_free(&p->ptr_sites[i].site);
+	}
+	free(p->ptr_sites);
+	for (size_t i = 0; i < p->n_points_to; i++) {
+		free(p->points_to[i].field_key);
+		free(p->points_to[i].object_key);
+		free(p->points_to[i].file);
+	}
+	free(p->points_to);
 	free(p);
 	free(a->tree);
 	free(a->subtree);

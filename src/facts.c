@@ -226,7 +226,7 @@ int ta_facts_parse_line(ta_facts *fs, const char *line)
 	for (int i = 0; i < 9; i++)
 		if (!take_number(&p, &num[i]))
 			return -1;
-	if (num[0] > TA_FACT_PASS || num[1] > TA_API_NONE || num[2] > TA_SCOPE_UNRESOLVED ||
+	if (num[0] > TA_FACT_LAST || num[1] > TA_API_NONE || num[2] > TA_SCOPE_UNRESOLVED ||
 	    num[3] > TA_SIG_NEW || num[4] > TA_DATA_OTHER)
 		return -1;
 	for (int i = 0; i < TA_FACT_NSTR; i++) {

@@ -236,6 +236,8 @@ static const struct ta_fdesc use_site_rows[] = {
 	{"self", TA_F_BOOL, AT(ta_site, self), .when = TA_FW_SET},
 	/* through a schedule (kill, disable, ...) wrapper: the path to its API call */
 	{"via", TA_F_STR, AT(ta_site, via), .when = TA_FW_SET},
+	/* through a pointer field holding the tasklet's address: the field, where it is set */
+	{"through", TA_F_STR, AT(ta_site, through), .when = TA_FW_SET},
 	/* internals: what they touch; a direct call: the callee */
 	{"detail", TA_F_STR, AT(ta_site, data), .when = TA_FW_SET, .cond = site_is_internals},
 	{"callee", TA_F_STR, AT(ta_site, callback), .cond = site_is_direct_call},

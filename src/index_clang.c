@@ -123,6 +123,7 @@ struct walk {
 	ta_strmap edges; /* "caller\tcallee" already recorded */
 
 	bool init_target;       /* resolving the target of tasklet_init/tasklet_setup */
+	bool use_target;        /* resolving the target of another tasklet API call */
 	unsigned called_member; /* clang_hashCursor() of a t->callback being called */
 	CXCursor function;      /* the enclosing function, or a null cursor */
 	char *function_name;
@@ -487,8 +488,9 @@ struct target {
 	char *ctype, *field;
 	char *root_type, *member_path;
 	bool array;
-	bool param;    /* the target is a parameter of the enclosing function */
-	int param_pos; /* which one (0-based; -1: unknown) */
+	bool ptr_field; /* a use through a struct tasklet_struct * field: key names the field */
+	bool param;     /* the target is a parameter of the enclosing function */
+	int param_pos;  /* which one (0-based; -1: unknown) */
 };
 
 static void target_free(struct target *t)
@@ -588,11 +590,16 @@ static bool resolve_field(struct walk *w, CXCursor member, CXCursor field, struc
 	char *rname;
 
 	if (!cursor_is_tasklet_object(field, &t->array)) {
-		/* a pointer field the driver allocates and initializes: the object */
+		/*
+		 * A pointer field the driver allocates and initializes: the
+		 * object.  Used through, it may instead point to a tasklet
+		 * elsewhere: the audit decides (TA_FF_PTR_FIELD).
+		 */
 		int p = 0;
-		if (!w->init_target || !type_is_tasklet(clang_getCursorType(field), &p, NULL) ||
-		    p != 1)
+		if (!(w->init_target || w->use_target) ||
+		    !type_is_tasklet(clang_getCursorType(field), &p, NULL) || p != 1)
 			return false;
+		t->ptr_field = !w->init_target;
 	}
 	rname = record_name(w, rec);
 	t->field = ta_tu_take(clang_getCursorSpelling(field));
@@ -705,6 +712,8 @@ static void record_site(struct walk *w, CXCursor at, enum ta_api api, const stru
 		f.member_path = t->member_path;
 		if (t->array)
 			f.flags |= TA_FF_ARRAY;
+		if (t->key && t->ptr_field)
+			f.flags |= TA_FF_PTR_FIELD;
 		if (!t->key && t->param) {
 			f.flags |= TA_FF_SELF;
 			f.argpos = t->param_pos >= 0 ? (unsigned)t->param_pos + 1 : 0;
@@ -1127,8 +1136,9 @@ static void handle_api_call(struct walk *w, CXCursor call, enum ta_api api)
 	if (n == 0)
 		return;
 	w->init_target = ta_api_role(api) == TA_ROLE_INIT;
+	w->use_target = !w->init_target;
 	resolve_target(w, args[0], &t, 0);
-	w->init_target = false;
+	w->init_target = w->use_target = false;
 	text = cursor_text(w, strip(args[0]));
 	if (m && strcmp(m->name, ta_api_name(api)) != 0)
 		extra.via_macro = m->name;
@@ -1313,6 +1323,60 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 	return true;
 }
 
+/*
+ * fhci->process_done_task = &fhci_tasklet: a struct tasklet_struct * field
+ * given the address of a tasklet, so that uses through the field can be
+ * told apart from an object of their own (TA_FACT_POINTS_TO).
+ */
+static void handle_points_to(struct walk *w, CXCursor binop)
+{
+	struct kids k = children(binop);
+	CXCursor lhs, field;
+	struct target obj = {0};
+	enum CXCursorKind rk;
+	int p = 0;
+
+	if (k.n != 2)
+		return;
+	lhs = strip(k.v[0]);
+	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
+		return;
+	field = clang_getCursorReferenced(lhs);
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl ||
+	    !type_is_tasklet(clang_getCursorType(field), &p, NULL) || p != 1 ||
+	    !is_plain_assignment(w, binop, k.v[0]))
+		return;
+	/* &object or &x->member only: a conditional may store either of two */
+	rk = clang_getCursorKind(strip(k.v[1]));
+	if ((rk == CXCursor_DeclRefExpr || rk == CXCursor_MemberRefExpr) &&
+	    resolve_target(w, k.v[1], &obj, 0) && obj.key && !obj.ptr_field) {
+		CXCursor rec = clang_getCursorSemanticParent(field);
+		char *rname = record_name(w, rec);
+		char *fname = ta_tu_take(clang_getCursorSpelling(field));
+		char *ptr_key = field_key(w, rec, rname, fname);
+		char *text = cursor_text(w, strip(k.v[1]));
+		unsigned line, col;
+		struct file_info *fi = cursor_where(w, binop, &line, &col, NULL);
+		ta_fact f = {.kind = TA_FACT_POINTS_TO,
+			     .api = TA_API_NONE,
+			     .scope = obj.scope,
+			     .flags = fi && !fi->is_main ? TA_FF_IN_HEADER : 0,
+			     .line = line,
+			     .col = col,
+			     .file = fi ? fi->rel : NULL,
+			     .key = obj.key,
+			     .text = text,
+			     .function = w->function_name,
+			     .data = ptr_key};
+		ta_facts_add(w->facts, &f);
+		free(text);
+		free(ptr_key);
+		free(fname);
+		free(rname);
+	}
+	target_free(&obj);
+}
+
 /* A member access to tasklet_struct internals: ->state, ->count, ->func ... */
 static void handle_member(struct walk *w, CXCursor member)
 {
@@ -1332,7 +1396,9 @@ static void handle_member(struct walk *w, CXCursor member)
 	fname = ta_tu_take(clang_getCursorSpelling(field));
 	k = children(member);
 	if (k.n > 0) {
+		w->use_target = true;
 		resolve_target(w, k.v[0], &t, 0);
+		w->use_target = false;
 		text = cursor_text(w, strip(k.v[0]));
 	}
 	/* "->callback()" when the member is called, "->state" when it is read */
@@ -1503,6 +1569,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		return CXChildVisit_Recurse;
 	case CXCursor_BinaryOperator:
 		handle_fn_assignment(w, c);
+		handle_points_to(w, c);
 		if (handle_assignment(w, c)) {
 			/* the right-hand side may still hold calls */
 			struct kids kk = children(c);

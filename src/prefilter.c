@@ -22,12 +22,47 @@
 #include "diag.h"
 #include "util.h"
 
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/*
+ * The address of an object whose name ends in "tasklet" taken
+ * ("fhci->process_done_task = &fhci_tasklet", "&priv->tasklet"), in a file
+ * that names no tasklet API: the pointer it stores is how another file's
+ * schedule reaches that tasklet.
+ */
+static bool takes_tasklet_address(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while ((p = memmem(p, (size_t)(end - p), "tasklet", 7))) {
+		const char *b = p;
+		p += 7;
+		if (p < end && ident_char(*p))
+			continue; /* not the end of the name */
+		/* back over the member chain: identifiers, '.', '->' */
+		while (b > text && (ident_char(b[-1]) || b[-1] == '.' ||
+				    (b[-1] == '>' && b - 1 > text && b[-2] == '-')))
+			b -= b[-1] == '>' ? 2 : 1;
+		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > text && b[-1] == '&' && !(b - 1 > text && b[-2] == '&'))
+			return true;
+	}
+	return false;
+}
+
 int ta_text_mentions_tasklet(const char *text, size_t len)
 {
 	/* "tasklet_" covers every API call and struct tasklet_struct */
 	if (memmem(text, len, "tasklet_", 8))
 		return 1;
-	return memmem(text, len, "DECLARE_TASKLET", 15) != NULL;
+	if (memmem(text, len, "DECLARE_TASKLET", 15))
+		return 1;
+	return takes_tasklet_address(text, len);
 }
 
 /* A call of the API: "tasklet_" not followed by "struct" (a declaration only). */
@@ -306,7 +341,7 @@ static void load_memo(struct scan *s, const char *path)
 
 	if (!text)
 		return;
-	if (sscanf(text, "TA-PREFILTER 1 %llx%n", &sum, &used) != 1 || text[used] != '\n' ||
+	if (sscanf(text, "TA-PREFILTER 2 %llx%n", &sum, &used) != 1 || text[used] != '\n' ||
 	    ta_hash64(text + used + 1, len - (size_t)used - 1) != sum) {
 		free(text);
 		return;
@@ -335,7 +370,7 @@ static void load_memo(struct scan *s, const char *path)
 static void save_memo(struct scan *s, const char *path)
 {
 	const char *body = s->fresh.s ? s->fresh.s : "";
-	char *head = xasprintf("TA-PREFILTER 1 %016llx\n",
+	char *head = xasprintf("TA-PREFILTER 2 %016llx\n",
 			       (unsigned long long)ta_hash64(body, s->fresh.len));
 
 	ta_write_atomic(path, head, body, s->fresh.len); /* a memo: failing to store is harmless */

@@ -1476,7 +1476,9 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	for (size_t i = 0; i < t->n_sites && rc == TA_RW_DONE; i++) {
 		const ta_site *s = &t->sites[i];
 		/* a call handing the tasklet to a wrapper: converted with the wrapper */
-		if (s->via && !handed_has(&handed, s->file, s->line))
+		if (s->through)
+			rc = ta_rw_refuse_through(rw, s);
+		else if (s->via && !handed_has(&handed, s->file, s->line))
 			rc = ta_rw_refuse(rw,
 					  "%s:%u: %s() gets the tasklet through %s, a wrapper the "
 					  "writer does not convert",

@@ -86,6 +86,8 @@ static int check_sites(struct fold *f)
 				return ta_rw_refuse(
 					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
 					s->line, ta_api_name(s->api), s->via_macro);
+			if (s->through)
+				return ta_rw_refuse_through(rw, s);
 			if (s->via)
 				return ta_rw_refuse(
 					rw,

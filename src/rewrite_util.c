@@ -53,6 +53,17 @@ int ta_rw_refuse(ta_rw *rw, const char *fmt, ...)
 	return TA_RW_REFUSED;
 }
 
+int ta_rw_refuse_through(ta_rw *rw, const ta_site *s)
+{
+	return ta_rw_refuse(rw,
+			    "%s:%u: %s() on '%s'%s%s%s reaches this tasklet through the pointer "
+			    "field %s: the field becomes a work_struct pointer, and every other "
+			    "use of it changes too: convert by hand",
+			    s->file, s->line, ta_api_name(s->api), s->text ? s->text : "?",
+			    s->function ? " in " : "", s->function ? s->function : "",
+			    s->function ? "()" : "", s->through);
+}
+
 int ta_rw_refuse_compiled_out(ta_rw *rw)
 {
 	const ta_tasklet *t = rw->t;

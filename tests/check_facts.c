@@ -218,7 +218,7 @@ static const char *const malformed[] = {
 	"G\t1\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",
 	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0",                            /* no string fields at all */
 	"F\t1\t10\t0\t2\t1\t0\t7\t9\tf.c\tk\t\t\t\t\t\t\t\t\t\t",   /* 8 numbers */
-	"F\t10\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind past PASS */
+	"F\t11\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind past POINTS_TO */
 	"F\t1\tx\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t",   /* not a number */
 	"F\t1\t10\t0\t2\t1\t0\t7\t9\t0x\tf.c\tk\t\t\t\t\t\t\t\t\t",
 	"F\t99\t10\t0\t2\t1\t0\t7\t9\t0\tf.c\tk\t\t\t\t\t\t\t\t\t", /* kind out of range */

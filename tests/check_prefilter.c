@@ -29,6 +29,12 @@ START_TEST(test_mentions_tokens)
 	ck_assert(!ta_text_mentions_tasklet("TASKLET_ DECLARE_TASKLE", 23));
 	ck_assert(!ta_text_mentions_tasklet("declare_tasklet", 15));
 	ck_assert(!ta_text_mentions_tasklet("", 0));
+	/* an address handed on in a file that names no tasklet API (fhci-hcd.c) */
+	ck_assert(ta_text_mentions_tasklet("f->task = &fhci_tasklet;", 24));
+	ck_assert(ta_text_mentions_tasklet("p = & dev->rx.tasklet;", 22));
+	ck_assert(!ta_text_mentions_tasklet("x = a && tasklet;", 17));
+	ck_assert(!ta_text_mentions_tasklet("y = &tasklets;", 14));
+	ck_assert(!ta_text_mentions_tasklet("the tasklet & the work", 22));
 	/* only len bytes are looked at */
 	ck_assert(!ta_text_mentions_tasklet("tasklet_", 7));
 	ck_assert(!ta_text_mentions_tasklet("DECLARE_TASKLET", 14));

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A pointer field holds the tasklet's address (the hil_mlc/fhci shape) and
- * a helper schedules through it: the indexer cannot name that site, and
- * nothing proves which tasklet it reaches.  Converting the tasklet alone
- * would leave tasklet_schedule() on a work_struct: refused, naming the
- * site and where the address is taken.
+ * a helper schedules through it: the audit ties that site to the tasklet
+ * (the only address stored in the field), but converting the tasklet
+ * alone would leave tasklet_schedule() on a work_struct pointer: refused,
+ * naming the site, the field and where it is set.
  */
 #include <linux/interrupt.h>
 
