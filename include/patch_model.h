@@ -24,6 +24,7 @@
 #include "rules.h"
 
 typedef struct ta_patch_model ta_patch_model;
+struct ta_behavior_diff;
 
 /*
  * Check t as mechanism to (a --to name: "bh", "wq") maps it, leaving out
@@ -50,5 +51,16 @@ const char *ta_patch_model_kill_reason(const ta_patch_model *pm, size_t i);
  */
 size_t ta_patch_model_notes(const ta_patch_model *pm, const bool *kill_flush, const char *handled,
 			    char ***out);
+
+/*
+ * The first difference the checks find that breaks a safety property the
+ * tasklet kept (self-concurrency, may-sleep, bh-exclusion, ...) and that
+ * the driver can observe, leaving out those the writer takes care of (as
+ * for ta_patch_model_notes()); NULL when there is none.  The writer
+ * refuses such a conversion: the patch would be unsafe by the reference
+ * core.
+ */
+const struct ta_behavior_diff *ta_patch_model_unsafe(const ta_patch_model *pm,
+						     const bool *kill_flush, const char *handled);
 
 #endif

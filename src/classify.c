@@ -1463,6 +1463,18 @@ static bool writable(ta_can_write_fn can, void *ctx, const ta_tasklet *t, const 
 	return can(ctx, t, mechanism, why);
 }
 
+/* Does a rule that fired for rec block mechanism ("not workqueue: ...")? */
+static bool blocked_by_reason(const ta_recommendation *rec, const ta_rules *r,
+			      const char *mechanism)
+{
+	for (size_t k = 0; k < rec->n_reasons; k++) {
+		const ta_rec_rule *br = rec_rule(r, rec->reasons[k].rule);
+		if (br && br->blocks && strcmp(br->blocks, mechanism) == 0)
+			return true;
+	}
+	return false;
+}
+
 static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, void *ctx)
 {
 	ta_recommendation *rec;
@@ -1480,6 +1492,8 @@ static void settle_one(ta_tasklet *t, const ta_rules *r, ta_can_write_fn can, vo
 		why = NULL;
 	} else {
 		for (size_t i = 0; rr && i < rr->fallback.n && !next; i++) {
+			if (blocked_by_reason(rec, r, rr->fallback.v[i]))
+				continue; /* its reason says "not ..." already */
 			if (writable(can, ctx, t, rr->fallback.v[i], &why_next))
 				next = rr->fallback.v[i];
 			free(why_next);

@@ -241,6 +241,27 @@ static bool kills_flushed(const ta_patch_model *pm, const struct ta_behavior_dif
 	return n > 0;
 }
 
+/* Does the writer take care of d (a kill it flushes, the property it handles)? */
+static bool handled_by_writer(const ta_patch_model *pm, const struct ta_behavior_diff *d,
+			      const bool *kill_flush, const char *handled)
+{
+	return (about_kill(d) && kills_flushed(pm, d, kill_flush)) ||
+	       (handled && strcmp(d->property, handled) == 0);
+}
+
+const struct ta_behavior_diff *ta_patch_model_unsafe(const ta_patch_model *pm,
+						     const bool *kill_flush, const char *handled)
+{
+	for (size_t c = 0; pm && c < pm->n_checks; c++)
+		for (size_t i = 0; i < pm->checks[c]->n_diffs; i++) {
+			const struct ta_behavior_diff *d = &pm->checks[c]->diffs[i];
+			if (d->safety && observable(d) &&
+			    !handled_by_writer(pm, d, kill_flush, handled))
+				return d;
+		}
+	return NULL;
+}
+
 size_t ta_patch_model_notes(const ta_patch_model *pm, const bool *kill_flush, const char *handled,
 			    char ***out)
 {
@@ -261,8 +282,7 @@ size_t ta_patch_model_notes(const ta_patch_model *pm, const bool *kill_flush, co
 			const struct ta_behavior_diff *d = &b->diffs[i];
 			bool seen = false;
 			char *line;
-			if ((about_kill(d) && kills_flushed(pm, d, kill_flush)) ||
-			    (handled && strcmp(d->property, handled) == 0)) {
+			if (handled_by_writer(pm, d, kill_flush, handled)) {
 				n_handled++; /* the flush keeps the run, the _bh locks the exclusion
 					      */
 				continue;

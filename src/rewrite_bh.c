@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "behavior.h"
 #include "classify.h"
 #include "lex.h"
 #include "rewrite_alias.h"
@@ -1290,6 +1291,27 @@ static int start_disabled(ta_rw *rw, const ta_mechanism_rules *m, const struct n
 	return TA_RW_DONE;
 }
 
+/* The reference core finds the conversion unsafe: refuse, quoting the check and its trace. */
+static int refuse_unsafe(ta_rw *rw, const struct ta_behavior_diff *d)
+{
+	ta_buf trace = {0};
+	size_t n = d->explanation ? strlen(d->explanation) : 0;
+	int rc;
+
+	for (size_t i = 0; i < d->n_trace && i < 8; i++)
+		ta_buf_printf(&trace, "%s%s", i ? "; " : "", d->trace[i]);
+	rc = ta_rw_refuse(rw,
+			  "%s: the reference-core check finds this conversion unsafe (%s): "
+			  "%.*s; %s%s%s",
+			  rw->t->name, d->property,
+			  (int)(n && d->explanation[n - 1] == '.' ? n - 1 : n),
+			  d->explanation ? d->explanation : "",
+			  d->relevance_reason ? d->relevance_reason : "the driver can observe it",
+			  trace.len ? "; its trace: " : "", trace.len ? trace.s : "");
+	ta_buf_free(&trace);
+	return rc;
+}
+
 static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *al, size_t n_al)
 {
 	const ta_tasklet *t = rw->t;
@@ -1301,6 +1323,8 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	struct site_form *forms = xcalloc(t->n_sites + 1, sizeof(*forms));
 	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed;
 	ta_patch_model *pm = NULL;
+	const struct ta_behavior_diff *unsafe;
+	const char *handled;
 	struct handed handed = {0};
 	struct ta_array_pair pair = {0};
 	int rc = TA_RW_DONE;
@@ -1430,6 +1454,13 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 			}
 		}
 	}
+	handled = ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok ? "bh-exclusion"
+									       : NULL;
+	unsafe = ta_patch_model_unsafe(pm, flushed, handled);
+	if (unsafe) {
+		rc = refuse_unsafe(rw, unsafe);
+		goto out;
+	}
 	if (macro_init) {
 		const ta_site *in = NULL;
 		for (size_t i = 0; i < t->n_init && !in; i++)
@@ -1532,12 +1563,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 		ta_rw_note(rw, "%s", m->context_note);
 	if (rc == TA_RW_DONE && pm) {
 		char **lines = NULL;
-		size_t n = ta_patch_model_notes(pm, flushed,
-						ta_classification_of(t)->bh_exclusion &&
-								!m->bh_exclusion_ok
-							? "bh-exclusion"
-							: NULL,
-						&lines);
+		size_t n = ta_patch_model_notes(pm, flushed, handled, &lines);
 		for (size_t i = 0; i < n; i++) {
 			ta_rw_note(rw, "%s: %s", t->name, lines[i]);
 			free(lines[i]);
