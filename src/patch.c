@@ -574,6 +574,34 @@ static char *rfc2822_now(void)
 	return xstrdup(buf);
 }
 
+/*
+ * "callback foo()", or for an object whose init sites install several
+ * (a driver family's chips), "callbacks a_pre_tbtt() and b_pre_tbtt()".
+ */
+static char *callbacks_of(const ta_tasklet *t)
+{
+	const char *names[8];
+	size_t n = 0;
+	ta_buf b = {0};
+
+	if (t->callback)
+		names[n++] = t->callback;
+	for (size_t i = 0; i < t->n_init && n < 8; i++) {
+		const char *cb = t->init_sites[i].callback;
+		bool seen = !cb;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strcmp(names[k], cb) == 0;
+		if (!seen)
+			names[n++] = cb;
+	}
+	if (n == 0)
+		return xstrdup("callback ?()");
+	ta_buf_puts(&b, n > 1 ? "callbacks " : "callback ");
+	for (size_t k = 0; k < n; k++)
+		ta_buf_printf(&b, "%s%s()", k == 0 ? "" : k + 1 == n ? " and " : ", ", names[k]);
+	return ta_buf_steal(&b);
+}
+
 /* The changelog: why (intro: core code's, NULL: the mechanism's), what each tasklet
  * became, what changes in behaviour. */
 static char *changelog(struct run *r, size_t g, const char *mech, const char *intro)
@@ -594,8 +622,9 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
 		if (strcmp(mech, "setup") == 0) {
-			ta_buf_printf(&b, "- %s (callback %s())\n", t->name,
-				      t->callback ? t->callback : "?");
+			char *cbs = callbacks_of(t);
+			ta_buf_printf(&b, "- %s (%s)\n", t->name, cbs);
+			free(cbs);
 		} else if (!m->queue) {
 			const ta_site *sched = NULL;
 			for (size_t k = 0; k < t->n_sites && !sched; k++)
@@ -611,9 +640,10 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 		} else {
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
 			char *nn = ta_work_item_name(t, m->work_noun);
-			ta_buf_printf(&b, "- %s -> work item %s on %s (callback %s())\n", t->name,
-				      nn, hi ? m->hi_queue : m->queue,
-				      t->callback ? t->callback : "?");
+			char *cbs = callbacks_of(t);
+			ta_buf_printf(&b, "- %s -> work item %s on %s (%s)\n", t->name, nn,
+				      hi ? m->hi_queue : m->queue, cbs);
+			free(cbs);
 			free(nn);
 		}
 		n_notes += j->rw.n_notes;

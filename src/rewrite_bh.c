@@ -83,7 +83,9 @@ static int rename_in(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct na
  * A field declared in a header: the model may know the same field under
  * another path (drivers/dma/ti/../virt-dma.h), or see it used by many .c
  * files: other drivers then use it too, and one driver's patch would break
- * them.  Refuse; such a conversion is a series of its own.
+ * them.  Refuse; such a conversion is a series of its own.  Unless every
+ * user lies below the header's own directory: one driver family (mt76's
+ * chip drivers and mt76.h), converted in one patch over all its users.
  */
 static int shared_header(ta_rw *rw, const char *header)
 {
@@ -119,11 +121,21 @@ static int shared_header(ta_rw *rw, const char *header)
 			if (!seen)
 				TA_PUSH(files, n, cap, (char *)f);
 		}
-	if (rc == TA_RW_DONE && n > MAX_HEADER_USERS)
-		rc = ta_rw_refuse(rw,
-				  "the tasklet declared in '%s' is used from %zu files: a shared "
-				  "tasklet, converting it is a series of its own",
-				  header, n);
+	if (rc == TA_RW_DONE && n > MAX_HEADER_USERS) {
+		size_t dir_len = strrchr(header, '/') ? (size_t)(strrchr(header, '/') - header) + 1
+						      : 0;
+		const char *outside = NULL;
+		for (size_t k = 0; k < n && !outside; k++)
+			if (!dir_len || strncmp(files[k], header, dir_len) != 0)
+				outside = files[k];
+		if (outside)
+			rc = ta_rw_refuse(
+				rw,
+				"the tasklet declared in '%s' is used from %zu files, '%s' "
+				"outside its directory among them: a shared tasklet, "
+				"converting it is a series of its own",
+				header, n, outside);
+	}
 	free(files);
 	return rc;
 }

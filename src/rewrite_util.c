@@ -153,6 +153,24 @@ static bool in_driver_include(const char *dir, const char *header)
 	return depth >= 3 && strncmp(dir, header, drv) == 0 && !strchr(inc + 9, '/');
 }
 
+/*
+ * A driver family's own header (mt76/mt76.h for mt76/mt7603/init.c): in a
+ * directory above the driver's, not include/, and inside the audited
+ * subtree, whose index then sees the family's users: the shared-header
+ * check decides.
+ */
+static bool family_header(const ta_audit *a, const char *dir, const char *header)
+{
+	const char *slash = strrchr(header, '/');
+	size_t len = slash ? (size_t)(slash - header) + 1 : 0;
+	size_t sub = a->subtree ? strlen(a->subtree) : 0;
+
+	if (!len || strncmp(dir, header, len) != 0 || strstr(header, "include/"))
+		return false;
+	return sub == 0 ||
+	       (len > sub && strncmp(header, a->subtree, sub) == 0 && header[sub] == '/');
+}
+
 static int find_decl(ta_rw *rw, const char *name, bool bounds, ta_src **srcp, size_t *at,
 		     size_t *semi)
 {
@@ -172,7 +190,8 @@ static int find_decl(ta_rw *rw, const char *name, bool bounds, ta_src **srcp, si
 			if (slash)
 				slash[1] = '\0';
 			inside = !slash || ta_str_starts(src->rel, dir) ||
-				 in_driver_include(dir, src->rel);
+				 in_driver_include(dir, src->rel) ||
+				 family_header(rw->audit, dir, src->rel);
 			free(dir);
 			/*
 			 * A header shared beyond the driver (include/linux/usb/usbnet.h):
@@ -515,14 +534,42 @@ void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***fi
 	free(dir);
 }
 
+/*
+ * The one definition of fn the audit's function facts know: static in file,
+ * or the only one with external linkage (mt76's chip drivers install
+ * callbacks defined in another directory of the family).  NULL when none or
+ * several.
+ */
+static const ta_func *indexed_definition(const ta_audit *a, const char *fn, const char *file)
+{
+	const ta_func *hit = NULL;
+
+	for (size_t i = 0; i < a->n_funcs; i++) {
+		const ta_func *f = &a->funcs[i];
+		if (!f->name || !f->file || strcmp(f->name, fn) != 0 || !ta_str_ends(f->file, ".c"))
+			continue;
+		if (f->is_static && strcmp(f->file, file) != 0)
+			continue;
+		if (f->is_static)
+			return f;
+		if (hit && strcmp(hit->file, f->file) != 0)
+			return NULL;
+		hit = f;
+	}
+	return hit;
+}
+
 int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
 			  unsigned *def_line)
 {
 	char **files = NULL;
 	size_t n = 0, cap = 0;
 	int rc = -1;
+	const ta_func *known = indexed_definition(rw->audit, fn, file);
 
 	TA_PUSH(files, n, cap, xstrdup(file));
+	if (known && strcmp(known->file, file) != 0)
+		TA_PUSH(files, n, cap, xstrdup(known->file));
 	ta_rw_dir_files(rw, file, ".c", &files, &n, &cap);
 	for (size_t i = 0; i < n && rc != 0; i++) {
 		ta_src *src = ta_srcset_get(rw->set, files[i]);

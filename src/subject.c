@@ -375,6 +375,29 @@ static const char *first_c(const char *const *paths, size_t n, size_t *n_c)
 	return first ? first : n ? paths[0] : "";
 }
 
+/*
+ * The directory the .c files share ("drivers/x/mt76/"), when the first of
+ * them lies below it; else a copy of first.
+ */
+static char *common_c_dir(const char *const *paths, size_t n, const char *first)
+{
+	size_t len = strlen(first);
+	const char *slash;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		if (!ta_str_ends(paths[i], ".c"))
+			continue;
+		while (k < len && paths[i][k] == first[k])
+			k++;
+		len = k;
+	}
+	slash = memrchr(first, '/', len);
+	if (!slash || !strchr(slash + 1, '/'))
+		return xstrdup(first);
+	return xstrndup(first, (size_t)(slash - first) + 1);
+}
+
 /* The driver a path names below base: a multi-file driver's directory, else the file. */
 static char *driver_name(const char *rest, bool directory)
 {
@@ -491,6 +514,9 @@ char *ta_subject_prefix(ta_subjects *s, const char *const *paths, size_t n,
 	}
 	rule = longest(s->prefixes, s->n_prefixes, key);
 	*source = rule ? TA_PREFIX_RULE : TA_PREFIX_DEFAULT;
+	/* .c files in several directories: the driver is the directory they share
+	 * (mt76/ for mt76/mt7603/init.c and mt76/mt76x02_mmio.c), not the first's */
+	first = n_c > 1 ? common_c_dir(paths, n, first) : xstrdup(first);
 	rest = rule && ta_str_starts(first, rule->path) ? first + strlen(rule->path)
 	       : rule                                   ? ""
 							: first;
@@ -499,6 +525,7 @@ char *ta_subject_prefix(ta_subjects *s, const char *const *paths, size_t n,
 	out = expand(rule ? rule->value : "{dir}: {driver}:", dir, driver);
 	free(dir);
 	free(driver);
+	free((char *)first);
 	free(key);
 	return out;
 }

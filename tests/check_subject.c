@@ -98,6 +98,19 @@ START_TEST(test_bundled_rules)
 		      "drivers/net/wireless/mediatek/mt7601u/mt7601u.h "
 		      "drivers/net/wireless/mediatek/mt7601u/dma.c",
 		      "wifi: mt7601u:");
+	/* a driver family's .c files in several directories: the directory they share */
+	EXPECT_PREFIX(s,
+		      "drivers/net/wireless/mediatek/mt76/mt7603/beacon.c "
+		      "drivers/net/wireless/mediatek/mt76/mt7603/core.c "
+		      "drivers/net/wireless/mediatek/mt76/mt76.h "
+		      "drivers/net/wireless/mediatek/mt76/mt76x02_mmio.c",
+		      "wifi: mt76:");
+	/* near miss: one directory's .c files and a header elsewhere keep that directory */
+	EXPECT_PREFIX(s,
+		      "drivers/net/wireless/mediatek/mt76/mt7615/mmio.c "
+		      "drivers/net/wireless/mediatek/mt76/mt7615/pci.c "
+		      "drivers/net/wireless/mediatek/mt76/mt76.h",
+		      "wifi: mt7615:");
 	EXPECT_PREFIX(s, "drivers/s390/net/ctcm_main.h drivers/s390/net/ctcm_main.c", "s390/ctcm:");
 	EXPECT_PREFIX(s, "drivers/dma/pl330.c", "dmaengine: pl330:");
 	EXPECT_PREFIX(s, "drivers/dma/qcom/bam_dma.c", "dmaengine: qcom: bam_dma:");
