@@ -94,6 +94,8 @@ enum ta_cond_kind {
 	TA_COND_SUBSYSTEM,     /* strs: path prefixes */
 	TA_COND_SCHEDULED,
 	TA_COND_COMPILED_OUT, /* every schedule site is compiled out by the configuration */
+	/* no schedule site, but a namesake field of another struct of the driver has one */
+	TA_COND_NAMESAKE_SCHEDULED,
 	TA_COND_BH_EXCLUSION,
 	TA_COND_INIT_API, /* strs */
 	TA_COND_CLASS,    /* strs */

@@ -83,6 +83,8 @@ bool ta_str_starts(const char *s, const char *prefix);
 bool ta_str_ends(const char *s, const char *suffix);
 /* Join a and b with one '/', unless b is absolute. */
 char *ta_path_join(const char *a, const char *b);
+/* Are paths a and b files of one directory ("x/a.c", "x/b.h")?  False when either is NULL. */
+bool ta_path_same_dir(const char *a, const char *b);
 /* strcmp for qsort over an array of char *. */
 int ta_strptr_cmp(const void *a, const void *b);
 /* qsort that accepts an empty (possibly NULL) array, which qsort() itself does not. */

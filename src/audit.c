@@ -5,12 +5,14 @@
  * shared header is one tasklet), sites deduplicated (header code is seen
  * once per including file), sites on a callback's own argument and direct
  * calls of callbacks attributed to their tasklets, inactive sites matched
- * by name, files that are #included by other files marked as such, and
- * each call handing a tasklet to a schedule (kill, disable, ...) wrapper
- * made a site of that tasklet in the caller.
+ * by name or by the driver's struct field they name last, files that are
+ * #included by other files marked as such, and each call handing a
+ * tasklet to a schedule (kill, disable, ...) wrapper made a site of that
+ * tasklet in the caller.
  */
 #include "audit.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,6 +533,91 @@ static void attribute_pointer_fields(ta_audit *a)
 	p->n_ptr_sites = p->n_points_to = 0;
 }
 
+/*
+ * The member a site's text names last, after the parentheses, casts and
+ * address-of around it: "mv_tasklet" of "(mpi->mv_tasklet)" and of
+ * "((structmvs_prv_info*)sha->lldd_ha)->mv_tasklet".  *len gets its
+ * length; NULL when the text does not end in a member access (a variable,
+ * an array element, a call).
+ */
+static const char *last_member(const char *text, size_t *len)
+{
+	size_t end = text ? strlen(text) : 0, start;
+
+	while (end > 0 && (text[end - 1] == ')' || text[end - 1] == ' '))
+		end--;
+	start = end;
+	while (start > 0 && (text[start - 1] == '_' || isalnum((unsigned char)text[start - 1])))
+		start--;
+	if (start == end || isdigit((unsigned char)text[start]))
+		return NULL;
+	if (!((start >= 1 && text[start - 1] == '.') ||
+	      (start >= 2 && text[start - 2] == '-' && text[start - 1] == '>')))
+		return NULL;
+	*len = end - start;
+	return text + start;
+}
+
+static bool member_is(const char *text, const char *member, size_t len)
+{
+	size_t n;
+	const char *m = last_member(text, &n);
+
+	return m && n == len && strncmp(m, member, len) == 0;
+}
+
+/*
+ * Is field tasklet t's struct one that code in file can name: declared in a
+ * header of file's directory (the driver's), or in file itself?  A struct
+ * of another .c file is another driver's, even in one directory (drivers/atm).
+ */
+static bool driver_field(const ta_tasklet *t, const char *file)
+{
+	if (!t->decl_file || !file)
+		return false;
+	if (ta_str_ends(t->decl_file, ".h"))
+		return ta_path_same_dir(t->decl_file, file);
+	return strcmp(t->decl_file, file) == 0;
+}
+
+/*
+ * A compiled-out site (found lexically, so untyped) whose text differs from
+ * every other site's, as mvsas' "&((struct mvs_prv_info *)sha->lldd_ha)->
+ * mv_tasklet" and "&(mpi->mv_tasklet)": the one tasklet of the member it
+ * names last that is either a struct field of the driver (driver_field)
+ * or the object of a compiled-out init of the same file naming that
+ * member.  NULL when none or several are: two fields of one name in the
+ * driver's structs are told apart by type only, which the site lacks.
+ */
+static ta_tasklet *match_inactive_member(ta_audit *a, const ta_site *s)
+{
+	size_t len;
+	const char *member = s->active ? NULL : last_member(s->text, &len);
+	char *prefix;
+	ta_tasklet *hit = NULL;
+	size_t n = 0;
+
+	if (!member)
+		return NULL;
+	prefix = xasprintf("inactive:%s:", s->file);
+	for (size_t i = 0; i < a->n_tasklets && n < 2; i++) {
+		ta_tasklet *t = &a->tasklets[i];
+		bool same = false;
+		if (t->scope == TA_SCOPE_FIELD && t->field && strlen(t->field) == len &&
+		    strncmp(t->field, member, len) == 0)
+			same = driver_field(t, s->file);
+		else if (ta_str_starts(t->key, prefix))
+			for (size_t j = 0; j < t->n_init && !same; j++)
+				same = member_is(t->init_sites[j].text, member, len);
+		if (same) {
+			hit = t;
+			n++;
+		}
+	}
+	free(prefix);
+	return n == 1 ? hit : NULL;
+}
+
 static void attribute_deferred(ta_audit *a)
 {
 	struct audit_priv *p = priv(a);
@@ -552,7 +639,8 @@ static void attribute_deferred(ta_audit *a)
 				n = tasklets_with_callback(a, s->callback, s->file, false, hits,
 							   16);
 			} else if ((t = match_by_text(a, s)) ||
-				   (init && (t = match_by_member(a, s)))) {
+				   (init && (t = match_by_member(a, s))) ||
+				   (t = match_inactive_member(a, s))) {
 				hits[0] = (size_t)(t - a->tasklets);
 				n = 1;
 			} else if (init && s->text && *s->text) {

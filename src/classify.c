@@ -370,6 +370,10 @@ struct tfacts {
 	bool hi, self_resched, scheduled, bh_exclusion, primary_only;
 	/* every schedule site is compiled out: they stand for the tasklet's producers */
 	bool compiled_out;
+	/* never scheduled, but namesake fields of the driver are (at these sites) */
+	const ta_tasklet *namesake[3];
+	const ta_site *namesake_site[3];
+	size_t n_namesakes;
 	ta_buf bh_evidence;
 	const char *trait_names[32];
 	char *trait_evidence[32];
@@ -664,6 +668,103 @@ static void find_bh_exclusion(struct prog *p, struct tfacts *tf)
 	}
 }
 
+/*
+ * Could code of the driver of field tasklet u reach field tasklet t's struct
+ * through a u pointer?  Both declared in one directory, and not each in a
+ * .c file of its own: a struct declared in a .c file is that file's, and
+ * two .c files of a directory may be two modules (budget-av and budget-ci
+ * each declare a ciintf_irq_tasklet).
+ */
+static bool same_driver_fields(const ta_tasklet *t, const ta_tasklet *u)
+{
+	if (!ta_path_same_dir(t->decl_file, u->decl_file))
+		return false;
+	return ta_str_ends(t->decl_file, ".h") || ta_str_ends(u->decl_file, ".h") ||
+	       strcmp(t->decl_file, u->decl_file) == 0;
+}
+
+/* u's schedule site to show: a compiled-in one, in a file of t's sites if one is. */
+static const ta_site *namesake_site(const ta_tasklet *t, const ta_tasklet *u)
+{
+	const ta_site *best = NULL;
+	int best_score = -1;
+
+	for (size_t i = 0; i < u->n_sites; i++) {
+		const ta_site *s = &u->sites[i];
+		int score = 0;
+		if (!is_schedule(s->api))
+			continue;
+		score += s->active ? 2 : 0;
+		for (size_t j = 0; j < t->n_init + t->n_sites && score < 3; j++) {
+			const ta_site *o = j < t->n_init ? &t->init_sites[j]
+							 : &t->sites[j - t->n_init];
+			if (o->file && s->file && strcmp(o->file, s->file) == 0)
+				score++;
+		}
+		if (score > best_score) {
+			best = s;
+			best_score = score;
+		}
+	}
+	return best;
+}
+
+/*
+ * A struct-field tasklet with no schedule site at all, whose field name is
+ * that of another struct's tasklet field the same driver schedules
+ * (cxgb4's sge_ctrl_txq.qresume_tsk, scheduled as sge_uld_txq's through
+ * the void * egr_map): the namesakes, into tf.
+ */
+static void find_namesakes(const struct prog *p, const ta_tasklet *t, struct tfacts *tf)
+{
+	const ta_audit *a = p->a;
+
+	if (t->scope != TA_SCOPE_FIELD || !t->field || !t->ctype || !t->decl_file)
+		return;
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (is_schedule(t->sites[i].api))
+			return;
+	for (size_t i = 0; i < a->n_tasklets && tf->n_namesakes < 3; i++) {
+		const ta_tasklet *u = &a->tasklets[i];
+		const ta_site *s;
+		if (u == t || u->scope != TA_SCOPE_FIELD || !u->field || !u->ctype ||
+		    strcmp(u->field, t->field) != 0 || strcmp(u->ctype, t->ctype) == 0 ||
+		    !same_driver_fields(t, u) || !(s = namesake_site(t, u)))
+			continue;
+		tf->namesake[tf->n_namesakes] = u;
+		tf->namesake_site[tf->n_namesakes++] = s;
+	}
+}
+
+/* "no site schedules struct a.f, but struct b.f of the same driver is scheduled at x.c:1: ..." */
+static void namesake_evidence(const struct tfacts *tf, ta_buf *b)
+{
+	ta_buf_printf(b, "no site schedules %s.%s, but ", tf->t->ctype, tf->t->field);
+	for (size_t i = 0; i < tf->n_namesakes; i++) {
+		const ta_tasklet *u = tf->namesake[i];
+		const ta_site *s = tf->namesake_site[i];
+		const char *sep = i == 0 ? "" : i + 1 == tf->n_namesakes ? " and " : ", ";
+		ta_buf_printf(b, "%s%s.%s%s is scheduled at %s:%u%s", sep, u->ctype, u->field,
+			      i == 0 ? " of the same driver" : "", s->file, s->line,
+			      s->active ? "" : " (compiled out)");
+	}
+	ta_buf_puts(b, ": a schedule through a pointer of another type (a cast, a void * map) "
+		       "cannot be ruled out");
+}
+
+/* Does condition c (or one inside it) have this kind? */
+static bool cond_has(const ta_cond *c, enum ta_cond_kind kind)
+{
+	if (!c)
+		return false;
+	if (c->kind == kind)
+		return true;
+	for (size_t i = 0; i < c->n_kids; i++)
+		if (cond_has(c->kids[i], kind))
+			return true;
+	return false;
+}
+
 static void derive(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 {
 	long roots = -1;
@@ -688,6 +789,7 @@ static void derive(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 	for (size_t i = 0; i < t->n_sites; i++)
 		if (is_schedule(t->sites[i].api) && t->sites[i].active)
 			tf->compiled_out = false;
+	find_namesakes(p, t, tf);
 	for (size_t i = 0; i < t->n_sites; i++) {
 		const ta_site *s = &t->sites[i];
 		ta_site_context *sc = &tf->c->sites[i];
@@ -930,6 +1032,8 @@ static bool eval(const struct tfacts *tf, const ta_cond *c)
 		return tf->scheduled == c->value;
 	case TA_COND_COMPILED_OUT:
 		return (tf->scheduled && tf->compiled_out) == c->value;
+	case TA_COND_NAMESAKE_SCHEDULED:
+		return (tf->n_namesakes > 0) == c->value;
 	case TA_COND_BH_EXCLUSION:
 		return tf->bh_exclusion == c->value;
 	case TA_COND_INIT_API:
@@ -1011,6 +1115,8 @@ static void classify_one(struct prog *p, const ta_tasklet *t, struct tfacts *tf)
 			continue;
 		c->cls = xstrdup(cr->cls);
 		site_evidence(tf, &ev);
+		if (!ev.len && tf->n_namesakes && cond_has(cr->when, TA_COND_NAMESAKE_SCHEDULED))
+			namesake_evidence(tf, &ev);
 		add_reason(&c->class_reasons, &c->n_class_reasons, &c->cap_class_reasons, cr->id,
 			   ev.len ? ev.s : "no schedule site in the audited files");
 		ta_buf_free(&ev);
@@ -1097,6 +1203,12 @@ static void rec_evidence(const struct tfacts *tf, const ta_cond *c, ta_buf *b)
 	case TA_COND_BH_EXCLUSION:
 		if (tf->bh_exclusion)
 			ta_buf_printf(b, "; %s", tf->bh_evidence.s);
+		break;
+	case TA_COND_NAMESAKE_SCHEDULED:
+		if (tf->n_namesakes) {
+			ta_buf_puts(b, "; ");
+			namesake_evidence(tf, b);
+		}
 		break;
 	case TA_COND_PRODUCER_WAITS: {
 		const ta_edge *e = NULL;

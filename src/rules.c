@@ -182,6 +182,7 @@ static const struct {
 	{"subsystem_prefix", TA_COND_SUBSYSTEM, ARG_STRS},
 	{"scheduled", TA_COND_SCHEDULED, ARG_BOOL},
 	{"compiled_out", TA_COND_COMPILED_OUT, ARG_BOOL},
+	{"namesake_scheduled", TA_COND_NAMESAKE_SCHEDULED, ARG_BOOL},
 	{"bh_exclusion", TA_COND_BH_EXCLUSION, ARG_BOOL},
 	{"init_api", TA_COND_INIT_API, ARG_STRS},
 	{"class", TA_COND_CLASS, ARG_STRS},

@@ -321,6 +321,19 @@ char *ta_path_join(const char *a, const char *b)
 	return xasprintf("%.*s/%s", (int)la, a, b);
 }
 
+bool ta_path_same_dir(const char *a, const char *b)
+{
+	const char *sa, *sb;
+
+	if (!a || !b)
+		return false;
+	sa = strrchr(a, '/');
+	sb = strrchr(b, '/');
+	if (!sa || !sb)
+		return !sa && !sb;
+	return sa - a == sb - b && strncmp(a, b, (size_t)(sa - a)) == 0;
+}
+
 int ta_strptr_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

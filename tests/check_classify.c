@@ -180,6 +180,17 @@ static const struct {
 	{"classify/rec_spi_pump.c:struct sp_dev.err_task", "isr_bottom_half", "bh_workqueue",
 	 "system_bh_wq"},
 	{"index/data_kinds.c:global_data_tasklet", "unused", "manual", NULL},
+	/* a namesake scheduled through a void * map, and the near misses */
+	{"classify/namesake/nm_queues.h:struct nm_ctrl_txq.qresume_tsk", "unknown", "manual", NULL},
+	{"classify/namesake/nm_queues.h:struct nm_ofld_txq.qresume_tsk", "timer_driven", "timer",
+	 NULL},
+	{"classify/namesake_far/far_q.c:struct far_q.qresume_tsk", "unused", "manual", NULL},
+	{"classify/namesake/nm_other.c:struct nm_other.ci_tsk", "unused", "manual", NULL},
+	{"classify/namesake/nm_sge.c:struct nm_rx_a.idle_tsk", "unused", "manual", NULL},
+	{"classify/namesake/nm_sge.c:struct nm_rx_b.idle_tsk", "unused", "manual", NULL},
+	{"classify/namesake/nm_queues.h:struct nm_spare.spare_tsk", "unused", "manual", NULL},
+	{"index/ifdef_member/im_drv.h:struct im_priv.im_tasklet", "isr_bottom_half", "bh_workqueue",
+	 "system_bh_wq"},
 };
 
 START_TEST(test_class_and_mechanism)
@@ -199,6 +210,30 @@ START_TEST(test_class_and_mechanism)
 END_TEST
 
 /* Every hi user goes to the high-priority BH queue (or is manual). */
+/*
+ * A never-scheduled field whose name a scheduled field of another struct of
+ * the driver has: unknown, the reason naming the namesake and its site, and
+ * no alternative mechanism (converting it alone would break the pun).
+ */
+START_TEST(test_namesake_is_not_unused)
+{
+	const ta_tasklet *t = get("classify/namesake/nm_queues.h:struct nm_ctrl_txq.qresume_tsk");
+	const ta_classification *c = ta_classification_of(t);
+
+	ck_assert_str_eq(c->class_reasons[0].rule, "class.namesake-scheduled");
+	ck_assert_ptr_nonnull(strstr(c->class_reasons[0].text,
+				     "struct nm_ofld_txq.qresume_tsk of the same driver is "
+				     "scheduled at classify/namesake/nm_sge.c:65"));
+	ck_assert_int_eq(reason_index(t, "rec.namesake", false), 0);
+	ck_assert_uint_eq(c->rec.n_alternatives, 0);
+	/* the near misses say why they are dead code, as before */
+	t = get("classify/namesake/nm_other.c:struct nm_other.ci_tsk");
+	ck_assert_str_eq(ta_classification_of(t)->class_reasons[0].rule, "class.never-scheduled");
+	t = get("classify/namesake_far/far_q.c:struct far_q.qresume_tsk");
+	ck_assert_str_eq(ta_classification_of(t)->class_reasons[0].rule, "class.never-scheduled");
+}
+END_TEST
+
 START_TEST(test_hi_users_keep_priority)
 {
 	const ta_audit *a = tu_classified();
@@ -428,6 +463,7 @@ static Suite *classify_suite(void)
 	tcase_add_loop_test(tc, test_class_and_mechanism, 0,
 			    (int)(sizeof(expect) / sizeof(*expect)));
 	tcase_add_test(tc, test_hi_users_keep_priority);
+	tcase_add_test(tc, test_namesake_is_not_unused);
 	tcase_add_test(tc, test_evidence_behind_process_mechanisms);
 	tcase_add_test(tc, test_bug_checks_and_near_misses);
 	tcase_add_test(tc, test_bh_exclusion_blocks_workqueue);

@@ -120,6 +120,46 @@ START_TEST(test_inactive_config_region)
 }
 END_TEST
 
+/* Unresolved sites of file whose text names member (compiled out, so untyped). */
+static size_t unresolved_naming(const ta_audit *a, const char *file, const char *member)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_unresolved; i++)
+		n += a->unresolved[i].file && strcmp(a->unresolved[i].file, file) == 0 &&
+		     a->unresolved[i].text && strstr(a->unresolved[i].text, member);
+	return n;
+}
+
+/*
+ * Compiled-out sites naming a driver's struct field differently (a cast, a
+ * local pointer) are that field's; two fields of the name, or a field of
+ * another driver, are not guessed between.
+ */
+START_TEST(test_inactive_member_joins_field)
+{
+	const ta_audit *a = tu_corpus();
+	const ta_tasklet *t = tu_find(a, "index/ifdef_member/im_drv.h:struct im_priv.im_tasklet");
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert(!t->active);
+	ck_assert_uint_eq(t->n_init, 1);
+	ck_assert_uint_eq(ta_tasklet_count_sites(t, TA_API_SCHEDULE), 1);
+	ck_assert_uint_eq(ta_tasklet_count_sites(t, TA_API_KILL), 1);
+	for (size_t i = 0; i < a->n_tasklets; i++)
+		ck_assert_msg(!ta_str_starts(a->tasklets[i].key, "inactive:index/ifdef_member/"),
+			      "a second object %s", a->tasklets[i].key);
+	ck_assert_uint_eq(unresolved_naming(a, "index/ifdef_member/im_drv.c", "im_tasklet"), 0);
+	/* the near misses */
+	ck_assert_uint_eq(unresolved_naming(a, "index/ifdef_member/im_drv.c", "work_tl"), 1);
+	ck_assert_uint_eq(unresolved_naming(a, "index/ifdef_member_far.c", "im_tasklet"), 1);
+	ck_assert_uint_eq(ta_tasklet_count_sites(
+				  tu_find(a, "index/ifdef_member/im_drv.h:struct im_a.work_tl"),
+				  TA_API_SCHEDULE),
+			  0);
+}
+END_TEST
+
 START_TEST(test_driver_macro_and_direct_call)
 {
 	const ta_tasklet *m = tu_find(tu_corpus(), "index/driver_macro.c:struct dm_port.tl");
@@ -171,6 +211,7 @@ static Suite *corpus_suite(void)
 	tcase_add_test(tc, test_shared_struct_is_one_object);
 	tcase_add_test(tc, test_never_initialized_field);
 	tcase_add_test(tc, test_inactive_config_region);
+	tcase_add_test(tc, test_inactive_member_joins_field);
 	tcase_add_test(tc, test_driver_macro_and_direct_call);
 	tcase_add_test(tc, test_self_reschedule_attributed);
 	tcase_add_test(tc, test_degraded_file_still_indexed);

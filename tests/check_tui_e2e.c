@@ -374,7 +374,8 @@ START_TEST(test_review_session)
 	keys("s1", "Enter");
 	want = xasprintf(" 1/%zu (of %zu)", unused_n, total);
 	s = wait_for("s1", want);
-	ck_assert_uint_eq(lines_with(s, " unused "), unused_n);
+	/* every row is an unused one; a page shows 37 of them */
+	ck_assert_uint_eq(lines_with(s, " unused "), unused_n < 37 ? unused_n : 37);
 	ck_assert_ptr_nonnull(strstr(s, "class=unused"));
 	free(s);
 	free(want);

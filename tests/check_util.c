@@ -338,6 +338,18 @@ START_TEST(test_str_starts_ends)
 }
 END_TEST
 
+START_TEST(test_path_same_dir)
+{
+	ck_assert(ta_path_same_dir("drivers/x/a.c", "drivers/x/b.h"));
+	ck_assert(ta_path_same_dir("a.c", "b.c"));
+	ck_assert(!ta_path_same_dir("drivers/x/a.c", "drivers/xy/a.c"));
+	ck_assert(!ta_path_same_dir("drivers/x/a.c", "drivers/x/include/a.h"));
+	ck_assert(!ta_path_same_dir("x/a.c", "a.c"));
+	ck_assert(!ta_path_same_dir(NULL, "a.c"));
+	ck_assert(!ta_path_same_dir("a.c", NULL));
+}
+END_TEST
+
 START_TEST(test_strptr_cmp_sorts)
 {
 	char *v[] = {"b/c", "a", "b", "a/z", ""};
@@ -417,6 +429,7 @@ static Suite *util_suite(void)
 	tcase_add_test(tc, test_write_atomic);
 	tcase_add_test(tc, test_path_join);
 	tcase_add_test(tc, test_str_starts_ends);
+	tcase_add_test(tc, test_path_same_dir);
 	tcase_add_test(tc, test_strptr_cmp_sorts);
 	tcase_add_test(tc, test_oom_exit);
 	suite_add_tcase(s, tc);
