@@ -409,6 +409,8 @@ static void section_source(struct page *p, const ta_review *rv, size_t i)
 		     s->active ? "" : " (inactive)");
 		if (s->via)
 			addf(p, TA_STYLE_DIM, 6, "    through %s", s->via);
+		if (s->through)
+			addf(p, TA_STYLE_DIM, 6, "    through the pointer field %s", s->through);
 		if (sc->context)
 			addf(p, TA_STYLE_DIM, 6, "    %s", sc->context);
 		add_source(p, a->tree, s->file, s->line, SRC_AROUND_USE, SRC_AROUND_USE);

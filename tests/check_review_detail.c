@@ -98,6 +98,24 @@ START_TEST(test_wrapper_site)
 }
 END_TEST
 
+/* A site reached through a pointer field names the field and where it is set. */
+START_TEST(test_pointer_field_site)
+{
+	const ta_audit *a = tu_classified();
+	ta_review *rv = ta_review_new(a);
+	long i = find(a, "pf_done_tasklet"), k;
+	ta_detail *d = ta_detail_build(rv, (size_t)i, 100, NULL, "none yet");
+
+	k = line_with(d, 0, "tasklet_schedule at index/ptr_field.c:55 in pf_hcd_irq()");
+	ck_assert_msg(k >= 0, "no site line");
+	ck_assert_ptr_nonnull(strstr(d->v[k + 1].text,
+				     "through the pointer field struct pf_hcd.done_task (set at "
+				     "index/ptr_field_set.c:11)"));
+	ta_detail_free(&d);
+	ta_review_free(&rv);
+}
+END_TEST
+
 START_TEST(test_decision_behavior_patch)
 {
 	ta_audit *a = NULL;
@@ -418,6 +436,7 @@ int main(void)
 
 	tcase_add_test(tc, test_sections_and_source);
 	tcase_add_test(tc, test_wrapper_site);
+	tcase_add_test(tc, test_pointer_field_site);
 	tcase_add_test(tc, test_decision_behavior_patch);
 	tcase_add_test(tc, test_missing_source);
 	tcase_add_test(tc, test_clean);
