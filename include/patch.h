@@ -34,6 +34,9 @@ struct ta_patch_opts {
 	/* the facts cache's directory: validation shares the scan's overlay and PCH (NULL: its own)
 	 */
 	const char *cache_dir;
+	/* --config: the .config the scan used, which validation parses with too (NULL: the
+	 * tree's own, or the default ta_kconfig_load() picks) */
+	const char *config;
 };
 
 /* X(enum suffix, name in the report) */

@@ -26,9 +26,11 @@ typedef struct ta_validator ta_validator;
  * cache_dir (the facts cache the scan used), the generated-header overlay
  * and the PCH of the common headers are the scan's, found there (the PCH
  * built there when missing); without, temporary ones are made for this
- * validator and removed with it.
+ * validator and removed with it.  config: the .config the scan was given
+ * (--config), NULL for the one ta_kconfig_load() picks.
  */
-ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir);
+ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir,
+			       const char *config);
 void ta_validator_free(ta_validator **v);
 
 /*

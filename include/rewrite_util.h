@@ -46,7 +46,9 @@ int ta_rw_refuse(ta_rw *rw, const char *fmt, ...) __attribute__((format(printf, 
 /*
  * Refuse a tasklet whose every init site is compiled out in the audited
  * configuration, naming the first: the parser saw none of the code a
- * rewrite would change.  TA_RW_DONE when some init site is compiled in.
+ * rewrite would change; or whose type the parse of its init file lost
+ * (the struct holding it is compiled out: the file is degraded), naming
+ * the file's first error.  TA_RW_DONE otherwise.
  */
 int ta_rw_refuse_compiled_out(ta_rw *rw);
 /*

@@ -43,6 +43,7 @@ static const char patch_usage[] =
 	"      --only ID[=MIG]  only this tasklet (repeatable), optionally another migration\n"
 	"      --json FILE      also write the JSON report with each tasklet's patch status\n"
 	"  -j, --jobs N         parse with N worker processes (default: all CPUs)\n"
+	"      --config FILE    kernel .config to use for an unconfigured tree (as the audit's)\n"
 	"      --rules DIR      rules to use (default: the bundled rules/)\n"
 	"      --cache-dir DIR  the facts cache (default: $XDG_CACHE_HOME/tasklet-audit)\n"
 	"      --no-cache       neither read nor write the facts cache\n"
@@ -64,7 +65,8 @@ static int patch_main(int argc, char **argv)
 		OPT_CACHE_DIR,
 		OPT_NO_CACHE,
 		OPT_SERIES,
-		OPT_MAX_SERIES
+		OPT_MAX_SERIES,
+		OPT_CONFIG
 	};
 	static const struct option longopts[] = {
 		{"to", required_argument, NULL, 't'},
@@ -80,6 +82,7 @@ static int patch_main(int argc, char **argv)
 		{"no-cache", no_argument, NULL, OPT_NO_CACHE},
 		{"series", no_argument, NULL, OPT_SERIES},
 		{"max-series", required_argument, NULL, OPT_MAX_SERIES},
+		{"config", required_argument, NULL, OPT_CONFIG},
 		{"quiet", no_argument, NULL, 'q'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -159,6 +162,9 @@ static int patch_main(int argc, char **argv)
 		case OPT_RULES:
 			pipe.rules_dir = optarg;
 			break;
+		case OPT_CONFIG:
+			pipe.scan.config = optarg;
+			break;
 		case OPT_CACHE_DIR:
 			pipe.scan.cache_dir = optarg;
 			break;
@@ -215,6 +221,7 @@ static int patch_main(int argc, char **argv)
 		cache_dir = pipe.scan.cache_dir ? xstrdup(pipe.scan.cache_dir)
 						: ta_cache_default_dir();
 	po.cache_dir = cache_dir;
+	po.config = pipe.scan.config;
 	rc = ta_patch_run(a, &po, &outcomes);
 	if (od && rc != TA_EXIT_USAGE && rc != TA_EXIT_FAILURE && ta_outdir_commit(&od) != 0)
 		rc = TA_EXIT_FAILURE;

@@ -532,7 +532,7 @@ static ta_validator *validator(struct run *r, bool bh)
 	int vi = bh ? 1 : 0;
 
 	if (!r->val[vi] && !r->val_failed[vi]) {
-		r->val[vi] = ta_validator_new(r->a->tree, bh, r->o->cache_dir);
+		r->val[vi] = ta_validator_new(r->a->tree, bh, r->o->cache_dir, r->o->config);
 		r->val_failed[vi] = !r->val[vi];
 	}
 	return r->val[vi];

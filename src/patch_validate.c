@@ -83,14 +83,15 @@ struct ta_validator {
 	size_t n_ahead, cap_ahead;
 };
 
-ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir)
+ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir,
+			       const char *config)
 {
 	ta_validator *v = xcalloc(1, sizeof(*v));
 
 	v->bh_decls = bh_decls;
 	if (!(v->tree = ta_tree_open(root)))
 		goto fail;
-	if (!(v->kc = ta_kconfig_load(v->tree->root, v->tree->version, NULL)))
+	if (!(v->kc = ta_kconfig_load(v->tree->root, v->tree->version, config)))
 		goto fail;
 	if (cache_dir)
 		v->cache = ta_cache_open(cache_dir);

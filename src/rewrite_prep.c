@@ -1074,6 +1074,8 @@ int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 	p.site = &t->init_sites[init];
 	if (!t->callback || t->callback_is_expr)
 		return TA_RW_NOT_NEEDED; /* the conversion says why */
+	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
+		return TA_RW_REFUSED; /* the configuration hides the code to prepare */
 	if (t->n_init > 1)
 		return ta_rw_refuse(rw,
 				    "%s:%u: the data '%s' is not the tasklet's container, and "

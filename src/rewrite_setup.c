@@ -86,6 +86,8 @@ int ta_rewrite_setup(ta_rw *rw)
 		rw->reason = xstrdup("already on tasklet_setup()/DECLARE_TASKLET()");
 		return TA_RW_NOT_NEEDED;
 	}
+	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
+		return TA_RW_REFUSED;
 	if (t->sig != TA_SIG_OLD && t->sig != TA_SIG_UNKNOWN)
 		return ta_rw_refuse(rw, "the callback '%s' already takes a struct tasklet_struct *",
 				    t->callback ? t->callback : "?");

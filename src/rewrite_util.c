@@ -64,10 +64,32 @@ int ta_rw_refuse_through(ta_rw *rw, const ta_site *s)
 			    s->function ? "()" : "", s->through);
 }
 
+/* The audit's entry of a file, or NULL. */
+static const ta_file_entry *file_entry(const ta_audit *a, const char *path)
+{
+	for (size_t i = 0; path && i < a->n_files; i++)
+		if (strcmp(a->files[i].path, path) == 0)
+			return &a->files[i];
+	return NULL;
+}
+
 int ta_rw_refuse_compiled_out(ta_rw *rw)
 {
 	const ta_tasklet *t = rw->t;
+	const ta_site *in = t->n_init ? &t->init_sites[0] : NULL;
+	const ta_file_entry *fe = in ? file_entry(rw->audit, in->file) : NULL;
 
+	if (in && t->scope == TA_SCOPE_UNRESOLVED && fe && fe->status == TA_STATUS_DEGRADED) {
+		/* the struct holding it is compiled out (tsi721: CONFIG_RAPIDIO off) */
+		const char *first = fe->reason ? strstr(fe->reason, "error: ") : NULL;
+		return ta_rw_refuse(rw,
+				    "%s:%u: the tasklet's type is unknown: %s parses with %u "
+				    "errors in this configuration%s%s%s; audit with a .config that "
+				    "builds it (--config FILE), or convert it by hand",
+				    in->file, in->line, fe->path, fe->n_errors,
+				    first ? " (first: " : "", first ? first + 7 : "",
+				    first ? ")" : "");
+	}
 	if (t->active || t->n_init == 0)
 		return TA_RW_DONE;
 	return ta_rw_refuse(rw,

@@ -317,6 +317,89 @@ END_TEST
  * corpus's unused tasklets have notes only; its errors are 9: 7 in ISR
  * bottom halves, 1 in an atomic deferral, 1 in a mixed-context one).
  */
+/* The patch status and reason of the one tasklet a JSON report holds for file. */
+static char *patch_outcome(const char *json_path, const char *file)
+{
+	char *text = ta_read_file(json_path, NULL), *out = NULL;
+	cJSON *root = text ? cJSON_Parse(text) : NULL, *t;
+
+	ck_assert_ptr_nonnull(root);
+	cJSON_ArrayForEach(t, need(root, "tasklets", cJSON_Array))
+	{
+		const cJSON *f = cJSON_GetObjectItem(t, "file"),
+			    *p = cJSON_GetObjectItem(t, "patch");
+		const cJSON *st = p ? cJSON_GetObjectItem(p, "status") : NULL;
+		const cJSON *why = p ? cJSON_GetObjectItem(p, "reason") : NULL;
+		if (!cJSON_IsString(f) || strcmp(f->valuestring, file) != 0 || !cJSON_IsString(st))
+			continue;
+		out = xasprintf("%s: %s", st->valuestring,
+				cJSON_IsString(why) ? why->valuestring : "");
+	}
+	cJSON_Delete(root);
+	free(text);
+	ck_assert_msg(out != NULL, "no tasklet of %s in %s", file, json_path);
+	return out;
+}
+
+/*
+ * patch --config: a tasklet in a struct the configuration compiles out
+ * (tsi721's shape: CONFIG_RAPIDIO off) is refused, naming the file's
+ * first error and --config; with a .config that builds it, the scan and
+ * the validation both use that configuration and the patch is written.
+ */
+START_TEST(test_patch_config)
+{
+	char *tree = tu_mkdtemp(), *cfg, *args, *got, *json;
+	struct tu_run r;
+
+	ck_assert_int_eq(tu_sh("cp -a '%s/.' '%s'", tu_corpus_tree(), tree), 0);
+	tu_write(tree, "cfgout/cfg_struct.c",
+		 "// SPDX-License-Identifier: GPL-2.0-only\n"
+		 "#include <linux/interrupt.h>\n\n"
+		 "#ifdef CONFIG_CORPUS_DISABLED\n"
+		 "struct co_chan {\n\tint done;\n\tstruct tasklet_struct tasklet;\n};\n#endif\n\n"
+		 "static void co_fn(unsigned long data)\n{\n"
+		 "\tstruct co_chan *c = (struct co_chan *)data;\n\n\tc->done++;\n}\n\n"
+		 "void co_init(struct co_chan *c)\n{\n"
+		 "\ttasklet_init(&c->tasklet, co_fn, (unsigned long)c);\n}\n\n"
+		 "void co_kick(struct co_chan *c)\n{\n\ttasklet_schedule(&c->tasklet);\n}\n");
+	args = xasprintf("patch --to bh --force-api --no-cache -q -o '%s/out1' --json '%s/p1.json' "
+			 "'%s/cfgout'",
+			 tree, tree, tree);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 0);
+	json = xasprintf("%s/p1.json", tree);
+	got = patch_outcome(json, "cfgout/cfg_struct.c");
+	free(json);
+	ck_assert_msg(strstr(got, "refused: cfgout/cfg_struct.c:20: the tasklet's type is unknown: "
+				  "cfgout/cfg_struct.c parses with") &&
+			      strstr(got, "(--config FILE)"),
+		      "%s", got);
+	free(got);
+	tu_run_free(&r);
+	free(args);
+	ck_assert_int_eq(tu_sh("cp '%s/.config' '%s/on.config' && echo CONFIG_CORPUS_DISABLED=y "
+			       ">>'%s/on.config'",
+			       tree, tree, tree),
+			 0);
+	cfg = xasprintf("%s/on.config", tree);
+	args = xasprintf("patch --to bh --force-api --no-cache -q --config '%s' -o '%s/out2' "
+			 "--json '%s/p2.json' '%s/cfgout'",
+			 cfg, tree, tree, tree);
+	r = tu_exec(args);
+	ck_assert_int_eq(r.status, 0);
+	json = xasprintf("%s/p2.json", tree);
+	got = patch_outcome(json, "cfgout/cfg_struct.c");
+	free(json);
+	ck_assert_msg(strcmp(got, "written: ") == 0, "%s", got);
+	free(got);
+	tu_run_free(&r);
+	free(args);
+	free(cfg);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 START_TEST(test_fail_on)
 {
 	struct tu_run r = tu_exec("--no-cache --fail-on error");
@@ -722,6 +805,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_tree_untouched);
 	tcase_add_test(tc, test_flags_for);
 	tcase_add_test(tc, test_sarif_and_diff_commands);
+	tcase_add_test(tc, test_patch_config);
 	suite_add_tcase(s, tc);
 	return s;
 }
