@@ -871,6 +871,34 @@ static bool in_subtree(const ta_audit *a, const char *file)
 	return file && strncmp(file, a->subtree, n) == 0 && (file[n] == '/' || file[n] == '\0');
 }
 
+/*
+ * A callback defined in another file than the init site that installs it
+ * (mt7603_pre_tbtt_tasklet() in mt7603/beacon.c, installed from
+ * mt7603/init.c through a declaration): the one definition the function
+ * facts know, static in the tasklet's file or the only external one.
+ */
+static void locate_callback(ta_audit *a, ta_tasklet *t)
+{
+	const ta_func *hit = NULL;
+
+	if (!t->callback || t->callback_is_expr || t->callback_file)
+		return;
+	for (size_t i = 0; i < a->n_funcs; i++) {
+		const ta_func *f = &a->funcs[i];
+		if (!f->name || !f->file || strcmp(f->name, t->callback) != 0)
+			continue;
+		if (f->is_static && !(t->file && strcmp(f->file, t->file) == 0))
+			continue;
+		if (hit && strcmp(hit->file, f->file) != 0)
+			return; /* several: none is the one */
+		hit = f;
+	}
+	if (hit) {
+		t->callback_file = xstrdup(hit->file);
+		t->callback_line = hit->line;
+	}
+}
+
 void ta_audit_finish(ta_audit *a)
 {
 	struct audit_priv *p = priv(a);
@@ -880,7 +908,10 @@ void ta_audit_finish(ta_audit *a)
 	for (size_t i = 0; i < p->n_cbs; i++) {
 		struct pending_cb *cb = &p->cbs[i];
 		size_t *idx = cb->key ? ta_strmap_get(&p->objects, cb->key) : NULL;
-		if (idx && !a->tasklets[*idx].callback_file && cb->file) {
+		const ta_tasklet *t = idx ? &a->tasklets[*idx] : NULL;
+		/* another init site's callback is not this one's (mt76: one per chip) */
+		if (t && !t->callback_file && cb->file && cb->function && t->callback &&
+		    strcmp(cb->function, t->callback) == 0) {
 			a->tasklets[*idx].callback_file = xstrdup(cb->file);
 			a->tasklets[*idx].callback_line = cb->line;
 		}
@@ -895,8 +926,10 @@ void ta_audit_finish(ta_audit *a)
 	attribute_pointer_fields(a);
 	attribute_deferred(a);
 	attribute_wrappers(a);
-	for (size_t i = 0; i < a->n_tasklets; i++)
+	for (size_t i = 0; i < a->n_tasklets; i++) {
 		settle_tasklet(a, &a->tasklets[i]);
+		locate_callback(a, &a->tasklets[i]);
+	}
 	/* keep objects with sites, and declared-only ones inside the audited subtree */
 	for (size_t i = 0; i < a->n_tasklets; i++) {
 		ta_tasklet *t = &a->tasklets[i];
