@@ -98,6 +98,10 @@ START_TEST(test_bundled_rules)
 		      "drivers/net/wireless/mediatek/mt7601u/mt7601u.h "
 		      "drivers/net/wireless/mediatek/mt7601u/dma.c",
 		      "wifi: mt7601u:");
+	/* a driver's own directory named by a rule, not by its first file (pm8001_init) */
+	EXPECT_PREFIX(s, "drivers/scsi/pm8001/pm8001_sas.h drivers/scsi/pm8001/pm8001_init.c",
+		      "scsi: pm8001:");
+	EXPECT_PREFIX(s, "drivers/crypto/ccree/cc_fips.c", "crypto: ccree -");
 	/* a driver family's .c files in several directories: the directory they share */
 	EXPECT_PREFIX(s,
 		      "drivers/net/wireless/mediatek/mt76/mt7603/beacon.c "
