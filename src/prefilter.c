@@ -39,9 +39,9 @@ static bool takes_tasklet_address(const char *text, size_t len)
 	const char *p = text, *end = text + len;
 
 	while ((p = memmem(p, (size_t)(end - p), "tasklet", 7))) {
-		const char *b = p;
-		p += 7;
-		if (p < end && ident_char(*p))
+		const char *b = p, *after = p + 7;
+		p++; /* "taskletasklet": the next match may overlap this one */
+		if (after < end && ident_char(*after))
 			continue; /* not the end of the name */
 		/* back over the member chain: identifiers, '.', '->' */
 		while (b > text && (ident_char(b[-1]) || b[-1] == '.' ||
@@ -341,7 +341,7 @@ static void load_memo(struct scan *s, const char *path)
 
 	if (!text)
 		return;
-	if (sscanf(text, "TA-PREFILTER 2 %llx%n", &sum, &used) != 1 || text[used] != '\n' ||
+	if (sscanf(text, "TA-PREFILTER 3 %llx%n", &sum, &used) != 1 || text[used] != '\n' ||
 	    ta_hash64(text + used + 1, len - (size_t)used - 1) != sum) {
 		free(text);
 		return;
@@ -370,7 +370,7 @@ static void load_memo(struct scan *s, const char *path)
 static void save_memo(struct scan *s, const char *path)
 {
 	const char *body = s->fresh.s ? s->fresh.s : "";
-	char *head = xasprintf("TA-PREFILTER 2 %016llx\n",
+	char *head = xasprintf("TA-PREFILTER 3 %016llx\n",
 			       (unsigned long long)ta_hash64(body, s->fresh.len));
 
 	ta_write_atomic(path, head, body, s->fresh.len); /* a memo: failing to store is harmless */

@@ -35,6 +35,8 @@ START_TEST(test_mentions_tokens)
 	ck_assert(!ta_text_mentions_tasklet("x = a && tasklet;", 17));
 	ck_assert(!ta_text_mentions_tasklet("y = &tasklets;", 14));
 	ck_assert(!ta_text_mentions_tasklet("the tasklet & the work", 22));
+	/* overlapping matches: the name ends in the second "tasklet" (found by fuzzing) */
+	ck_assert(ta_text_mentions_tasklet("p = &ataskletasklet;", 20));
 	/* only len bytes are looked at */
 	ck_assert(!ta_text_mentions_tasklet("tasklet_", 7));
 	ck_assert(!ta_text_mentions_tasklet("DECLARE_TASKLET", 14));
