@@ -196,5 +196,13 @@ void ta_audit_finish(ta_audit *a);
 /* Counts for summaries. */
 size_t ta_tasklet_count_sites(const ta_tasklet *t, enum ta_api api);
 size_t ta_audit_count_status(const ta_audit *a, enum ta_status status);
+/* The entry of file path (tree-relative), or NULL. */
+const ta_file_entry *ta_audit_file(const ta_audit *a, const char *path);
+/*
+ * The one definition of function name the function facts know for code in
+ * file: a static one in file, else the only one with external linkage;
+ * NULL when none or several.
+ */
+const ta_func *ta_audit_definition(const ta_audit *a, const char *name, const char *file);
 
 #endif

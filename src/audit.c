@@ -480,6 +480,18 @@ static ta_tasklet *match_by_member(ta_audit *a, const ta_site *s)
 	return hit;
 }
 
+static void points_to_clear(struct audit_priv *p)
+{
+	for (size_t k = 0; k < p->n_points_to; k++) {
+		free(p->points_to[k].field_key);
+		free(p->points_to[k].object_key);
+		free(p->points_to[k].file);
+	}
+	free(p->points_to);
+	p->points_to = NULL;
+	p->n_points_to = 0;
+}
+
 /*
  * Uses through a struct tasklet_struct * field: the tasklet the driver
  * allocates and initializes through that field (iosm's ipc_tasklet), else
@@ -521,16 +533,10 @@ static void attribute_pointer_fields(ta_audit *a)
 			TA_PUSH(p->deferred, p->n_deferred, p->cap_deferred, ps->site);
 		free(ps->key);
 	}
-	for (size_t k = 0; k < p->n_points_to; k++) {
-		free(p->points_to[k].field_key);
-		free(p->points_to[k].object_key);
-		free(p->points_to[k].file);
-	}
 	free(p->ptr_sites);
-	free(p->points_to);
 	p->ptr_sites = NULL;
-	p->points_to = NULL;
-	p->n_ptr_sites = p->n_points_to = 0;
+	p->n_ptr_sites = 0;
+	points_to_clear(p);
 }
 
 /*
@@ -879,23 +885,14 @@ static bool in_subtree(const ta_audit *a, const char *file)
  */
 static void locate_callback(ta_audit *a, ta_tasklet *t)
 {
-	const ta_func *hit = NULL;
+	const ta_func *def;
 
-	if (!t->callback || t->callback_is_expr || t->callback_file)
+	if (!t->callback || t->callback_is_expr || t->callback_file || !t->file)
 		return;
-	for (size_t i = 0; i < a->n_funcs; i++) {
-		const ta_func *f = &a->funcs[i];
-		if (!f->name || !f->file || strcmp(f->name, t->callback) != 0)
-			continue;
-		if (f->is_static && !(t->file && strcmp(f->file, t->file) == 0))
-			continue;
-		if (hit && strcmp(hit->file, f->file) != 0)
-			return; /* several: none is the one */
-		hit = f;
-	}
-	if (hit) {
-		t->callback_file = xstrdup(hit->file);
-		t->callback_line = hit->line;
+	def = ta_audit_definition(a, t->callback, t->file);
+	if (def) {
+		t->callback_file = xstrdup(def->file);
+		t->callback_line = def->line;
 	}
 }
 
@@ -993,12 +990,7 @@ void ta_audit_free(ta_audit **ap)
 		site_free(&p->ptr_sites[i].site);
 	}
 	free(p->ptr_sites);
-	for (size_t i = 0; i < p->n_points_to; i++) {
-		free(p->points_to[i].field_key);
-		free(p->points_to[i].object_key);
-		free(p->points_to[i].file);
-	}
-	free(p->points_to);
+	points_to_clear(p);
 	free(p);
 	free(a->tree);
 	free(a->subtree);
@@ -1022,6 +1014,34 @@ size_t ta_tasklet_count_sites(const ta_tasklet *t, enum ta_api api)
 	for (size_t i = 0; i < t->n_init; i++)
 		n += t->init_sites[i].api == api;
 	return n;
+}
+
+const ta_file_entry *ta_audit_file(const ta_audit *a, const char *path)
+{
+	for (size_t i = 0; a && path && i < a->n_files; i++)
+		if (strcmp(a->files[i].path, path) == 0)
+			return &a->files[i];
+	return NULL;
+}
+
+const ta_func *ta_audit_definition(const ta_audit *a, const char *name, const char *file)
+{
+	const ta_func *hit = NULL;
+	bool several = false;
+
+	for (size_t i = 0; i < a->n_funcs; i++) {
+		const ta_func *f = &a->funcs[i];
+		if (!f->name || !f->file || strcmp(f->name, name) != 0)
+			continue;
+		if (f->is_static) {
+			if (file && strcmp(f->file, file) == 0)
+				return f; /* what file's own code calls by that name */
+			continue;
+		}
+		several |= hit && strcmp(hit->file, f->file) != 0;
+		hit = hit ? hit : f;
+	}
+	return several ? NULL : hit;
 }
 
 size_t ta_audit_count_status(const ta_audit *a, enum ta_status status)

@@ -299,14 +299,6 @@ static void behaviour_item(ta_buf *b, const ta_rules *rules, const ta_tasklet *t
 	ta_behavior_free(&bh);
 }
 
-static const ta_file_entry *file_entry(const ta_audit *a, const char *path)
-{
-	for (size_t i = 0; a && i < a->n_files; i++)
-		if (strcmp(a->files[i].path, path) == 0)
-			return &a->files[i];
-	return NULL;
-}
-
 /* What was checked for one patch, beyond what every patch had. */
 static void checked_item(ta_buf *b, const ta_series *s, const struct spatch *p)
 {
@@ -317,7 +309,7 @@ static void checked_item(ta_buf *b, const ta_series *s, const struct spatch *p)
 		inactive |= !p->tasklets[i]->active;
 	ta_buf_puts(&t, "checked: re-parsed, no new error");
 	for (size_t i = 0; i < p->n_files; i++) {
-		const ta_file_entry *f = file_entry(s->o.audit, p->files[i].path);
+		const ta_file_entry *f = ta_audit_file(s->o.audit, p->files[i].path);
 		if (f && f->status == TA_STATUS_DEGRADED)
 			ta_buf_printf(&t,
 				      "; %s has errors on x86_64 (another architecture's?), "

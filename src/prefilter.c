@@ -20,13 +20,8 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "lex.h"
 #include "util.h"
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
 
 /*
  * The address of an object whose name ends in "tasklet" taken
@@ -41,10 +36,10 @@ static bool takes_tasklet_address(const char *text, size_t len)
 	while ((p = memmem(p, (size_t)(end - p), "tasklet", 7))) {
 		const char *b = p, *after = p + 7;
 		p++; /* "taskletasklet": the next match may overlap this one */
-		if (after < end && ident_char(*after))
+		if (after < end && ta_lex_ident_char(*after))
 			continue; /* not the end of the name */
 		/* back over the member chain: identifiers, '.', '->' */
-		while (b > text && (ident_char(b[-1]) || b[-1] == '.' ||
+		while (b > text && (ta_lex_ident_char(b[-1]) || b[-1] == '.' ||
 				    (b[-1] == '>' && b - 1 > text && b[-2] == '-')))
 			b -= b[-1] == '>' ? 2 : 1;
 		while (b > text && (b[-1] == ' ' || b[-1] == '\t'))

@@ -64,20 +64,11 @@ int ta_rw_refuse_through(ta_rw *rw, const ta_site *s)
 			    s->function ? "()" : "", s->through);
 }
 
-/* The audit's entry of a file, or NULL. */
-static const ta_file_entry *file_entry(const ta_audit *a, const char *path)
-{
-	for (size_t i = 0; path && i < a->n_files; i++)
-		if (strcmp(a->files[i].path, path) == 0)
-			return &a->files[i];
-	return NULL;
-}
-
 int ta_rw_refuse_compiled_out(ta_rw *rw)
 {
 	const ta_tasklet *t = rw->t;
 	const ta_site *in = t->n_init ? &t->init_sites[0] : NULL;
-	const ta_file_entry *fe = in ? file_entry(rw->audit, in->file) : NULL;
+	const ta_file_entry *fe = in ? ta_audit_file(rw->audit, in->file) : NULL;
 
 	if (in && t->scope == TA_SCOPE_UNRESOLVED && fe && fe->status == TA_STATUS_DEGRADED) {
 		/* the struct holding it is compiled out (tsi721: CONFIG_RAPIDIO off) */
@@ -556,38 +547,14 @@ void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***fi
 	free(dir);
 }
 
-/*
- * The one definition of fn the audit's function facts know: static in file,
- * or the only one with external linkage (mt76's chip drivers install
- * callbacks defined in another directory of the family).  NULL when none or
- * several.
- */
-static const ta_func *indexed_definition(const ta_audit *a, const char *fn, const char *file)
-{
-	const ta_func *hit = NULL;
-
-	for (size_t i = 0; i < a->n_funcs; i++) {
-		const ta_func *f = &a->funcs[i];
-		if (!f->name || !f->file || strcmp(f->name, fn) != 0 || !ta_str_ends(f->file, ".c"))
-			continue;
-		if (f->is_static && strcmp(f->file, file) != 0)
-			continue;
-		if (f->is_static)
-			return f;
-		if (hit && strcmp(hit->file, f->file) != 0)
-			return NULL;
-		hit = f;
-	}
-	return hit;
-}
-
 int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
 			  unsigned *def_line)
 {
 	char **files = NULL;
 	size_t n = 0, cap = 0;
 	int rc = -1;
-	const ta_func *known = indexed_definition(rw->audit, fn, file);
+	/* mt76's chip drivers install callbacks defined in another directory of the family */
+	const ta_func *known = ta_audit_definition(rw->audit, fn, file);
 
 	TA_PUSH(files, n, cap, xstrdup(file));
 	if (known && strcmp(known->file, file) != 0)
