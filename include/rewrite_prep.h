@@ -36,6 +36,7 @@ struct ta_prep {
 	char *passed;    /* the type the tasklet passed before: "struct atm_dev" */
 	char *container; /* the type it passes now: "struct eni_dev" */
 	char *root_type, *member_path, *text; /* an alias: the outer container (else NULL) */
+	size_t *also, n_also; /* an alias: the other init sites it holds for (same data) */
 };
 
 void ta_prep_clear(struct ta_prep *p);

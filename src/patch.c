@@ -574,21 +574,40 @@ static char *rfc2822_now(void)
 	return xstrdup(buf);
 }
 
+/* An init site of the API before 2020, the one the modernization converts? */
+static bool old_api_site(const ta_site *s)
+{
+	return s->api == TA_API_TASKLET_INIT || s->api == TA_API_DECLARE_TASKLET_OLD ||
+	       s->api == TA_API_DECLARE_TASKLET_DISABLED_OLD;
+}
+
 /*
  * "callback foo()", or for an object whose init sites install several
  * (a driver family's chips), "callbacks a_pre_tbtt() and b_pre_tbtt()".
+ * With old_only (the modernization), those of the old API's sites alone
+ * when there are any: a tasklet_setup() beside them is left as it is.
  */
-static char *callbacks_of(const ta_tasklet *t)
+static char *callbacks_of(const ta_tasklet *t, bool old_only)
 {
 	const char *names[8];
 	size_t n = 0;
+	bool any_old = false;
 	ta_buf b = {0};
 
-	if (t->callback)
-		names[n++] = t->callback;
+	for (size_t i = 0; i < t->n_init && old_only; i++)
+		any_old |= old_api_site(&t->init_sites[i]) && t->init_sites[i].callback;
+	old_only = old_only && any_old;
+	if (t->callback) {
+		bool installed = !old_only;
+		for (size_t i = 0; i < t->n_init && !installed; i++)
+			installed = old_api_site(&t->init_sites[i]) && t->init_sites[i].callback &&
+				    strcmp(t->init_sites[i].callback, t->callback) == 0;
+		if (installed)
+			names[n++] = t->callback;
+	}
 	for (size_t i = 0; i < t->n_init && n < 8; i++) {
 		const char *cb = t->init_sites[i].callback;
-		bool seen = !cb;
+		bool seen = !cb || (old_only && !old_api_site(&t->init_sites[i]));
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = strcmp(names[k], cb) == 0;
 		if (!seen)
@@ -622,7 +641,7 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
 		if (strcmp(mech, "setup") == 0) {
-			char *cbs = callbacks_of(t);
+			char *cbs = callbacks_of(t, true);
 			ta_buf_printf(&b, "- %s (%s)\n", t->name, cbs);
 			free(cbs);
 		} else if (!m->queue) {
@@ -640,7 +659,7 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 		} else {
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
 			char *nn = ta_work_item_name(t, m->work_noun);
-			char *cbs = callbacks_of(t);
+			char *cbs = callbacks_of(t, false);
 			ta_buf_printf(&b, "- %s -> work item %s on %s (%s)\n", t->name, nn,
 				      hi ? m->hi_queue : m->queue, cbs);
 			free(cbs);

@@ -1222,6 +1222,13 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 				  src->rel, cb_line, cb, type);
 		goto out;
 	}
+	if (kind == CB_TASKLET && strcmp(f->param_type, "struct tasklet_struct *") == 0 &&
+	    strcmp(f->from, "from_tasklet") == 0 && !f->container_expr && !f->container_param &&
+	    !f->ret_type) {
+		/* tasklet_setup() already installs it (the old API's sites are elsewhere) */
+		rc = TA_RW_DONE;
+		goto out;
+	}
 	if (!*pname) {
 		rc = ta_rw_refuse(rw, "%s:%u: the parameter of '%s' has no name", src->rel, cb_line,
 				  cb);

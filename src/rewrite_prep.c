@@ -28,6 +28,7 @@ void ta_prep_clear(struct ta_prep *p)
 	free(p->root_type);
 	free(p->member_path);
 	free(p->text);
+	free(p->also);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -559,14 +560,48 @@ static char *declared_type(const struct prep *p, const char *name)
 }
 
 /*
+ * `D0 = container_of(BASE, T, m);` (also as a declaration) at statement
+ * k: the data is the outer container of the tasklet's own, read the
+ * other way (mt7921's `dev = container_of(mdev, struct mt792x_dev, mt76)`
+ * before tasklet_init(&mdev->irq_tasklet, ..., dev)).  The member path
+ * goes into *m, T into *type.
+ */
+static bool container_of_stmt(const struct prep *p, size_t k, char **type, char **m)
+{
+	const char *c = p->istmts[k].canon, *f, *rest, *comma;
+	char *want = xasprintf("%s=container_of(%s,", p->d0_c, p->base_c);
+	size_t n;
+
+	f = strstr(c, want);
+	rest = f ? f + strlen(want) : NULL;
+	free(want);
+	if (!f || !(f == c || (f[-1] == '*' && !memchr(c, ',', (size_t)(f - c)))))
+		return false;
+	comma = strchr(rest, ',');
+	n = strlen(rest);
+	if (!comma || strchr(comma + 1, ',') || n < 2 || strcmp(rest + n - 2, ");") != 0 ||
+	    !ta_str_starts(rest, "struct "))
+		return false;
+	for (const char *q = comma + 1; q < rest + n - 2; q++)
+		if (!ta_lex_ident_char(*q) && *q != '.')
+			return false;
+	if (comma + 1 == rest + n - 2)
+		return false;
+	*type = xstrndup(rest, (size_t)(comma - rest));
+	*m = xstrndup(comma + 1, (size_t)(rest + n - 2 - comma - 1));
+	return true;
+}
+
+/*
  * The tasklet's container is a local alias of a member of the data, set
- * before tasklet_init() and not changed until then (`base = &D0->m;`): the
+ * before tasklet_init() and not changed until then (`base = &D0->m;`), or
+ * the data was computed from it (`D0 = container_of(base, T, m);`): the
  * data is the outer container.  The model's correction goes into out.
  */
 static bool alias_of_data(struct prep *p, struct ta_prep *out)
 {
 	const ta_tasklet *t = p->rw->t;
-	char *want = xasprintf("%s=&%s->", p->base_c, p->d0_c), *m = NULL, *type;
+	char *want = xasprintf("%s=&%s->", p->base_c, p->d0_c), *m = NULL, *type = NULL;
 	size_t at = TA_NPOS;
 
 	if (!is_ident(p->base) || !p->arrow || !is_ident(p->d0_c)) {
@@ -575,23 +610,40 @@ static bool alias_of_data(struct prep *p, struct ta_prep *out)
 	}
 	for (size_t i = 0; i < p->n_istmts; i++) {
 		const char *c = p->istmts[i].canon, *f = strstr(c, want);
+		char *ct = NULL, *cm = NULL;
 		if (f && holds_at_init(p, i) && (f == c || (f[-1] == '*' && !strchr(c, ',')))) {
 			free(m);
+			free(type);
+			type = NULL;
 			m = xstrndup(f + strlen(want), strlen(f + strlen(want)) - 1);
 			at = i;
-		} else if (at != TA_NPOS && i < p->init_stmt && ta_str_starts(c, p->base_c) &&
-			   c[strlen(p->base_c)] == '=') {
+		} else if (holds_at_init(p, i) && container_of_stmt(p, i, &ct, &cm)) {
+			free(m);
+			free(type);
+			m = cm;
+			type = ct;
+			at = i;
+		} else if (at != TA_NPOS && i < p->init_stmt &&
+			   ((ta_str_starts(c, p->base_c) && c[strlen(p->base_c)] == '=') ||
+			    (ta_str_starts(c, p->d0_c) && c[strlen(p->d0_c)] == '='))) {
 			at = TA_NPOS; /* set again: not the alias any more */
+		} else {
+			free(ct);
+			free(cm);
 		}
 	}
 	free(want);
 	for (const char *k = m; m && *k; k++)
 		if (!ta_lex_ident_char(*k) && *k != '.') {
 			free(m);
+			free(type);
 			return false;
 		}
-	if (at == TA_NPOS || !m || !*m || !(type = declared_type(p, p->d0_c))) {
+	if (at != TA_NPOS && m && *m && !type)
+		type = declared_type(p, p->d0_c);
+	if (at == TA_NPOS || !m || !*m || !type) {
 		free(m);
+		free(type);
 		return false;
 	}
 	out->root_type = type;
@@ -1048,20 +1100,109 @@ static void note(struct prep *p, bool move)
 	ta_buf_free(&b);
 }
 
+/* The callback cb is also called directly, or installed on another tasklet: refused. */
+static int data_fixed_elsewhere(ta_rw *rw, const char *cb)
+{
+	const ta_tasklet *t = rw->t, *other;
+
+	for (size_t i = 0; i < t->n_sites; i++)
+		if (t->sites[i].api == TA_API_DIRECT_CALL && t->sites[i].callback &&
+		    strcmp(t->sites[i].callback, cb) == 0)
+			return ta_rw_refuse(rw,
+					    "%s:%u: %s() is also called directly, with data the "
+					    "preparation cannot follow",
+					    t->sites[i].file, t->sites[i].line, cb);
+	other = ta_rw_shared_callback(rw, cb);
+	if (other)
+		return ta_rw_refuse(rw,
+				    "the callback '%s' is shared with tasklet '%s': its data "
+				    "cannot change for one of them",
+				    cb, other->name ? other->name : other->key);
+	return TA_RW_DONE;
+}
+
+/* Could the init site s be the alias found for the first one (out)? */
+static bool same_alias(ta_rw *rw, const ta_prep_rules *rules, const ta_site *s,
+		       const ta_site *first, const struct ta_prep *out)
+{
+	struct prep p = {
+		.rw = rw, .rules = rules, .site = s, .existing = TA_NPOS, .derived = TA_NPOS};
+	struct ta_prep one = {0};
+	char *reason = rw->reason;
+	bool same = false;
+
+	rw->reason = NULL;
+	if (s->api == TA_API_TASKLET_INIT && s->data_kind == TA_DATA_OTHER_POINTER && s->callback &&
+	    first->callback && strcmp(s->callback, first->callback) == 0 && !s->via_macro &&
+	    read_init(&p) == TA_RW_DONE && alias_of_data(&p, &one))
+		same = strcmp(one.root_type, out->root_type) == 0 &&
+		       strcmp(one.member_path, out->member_path) == 0 &&
+		       strcmp(one.text, out->text) == 0;
+	ta_prep_clear(&one);
+	prep_free(&p);
+	free(rw->reason);
+	rw->reason = reason;
+	return same;
+}
+
+/*
+ * Several init sites (mt76's irq_tasklet: three chips tasklet_setup() it,
+ * mt7921 and mt7925 tasklet_init() it with `dev`, the container_of() of
+ * the tasklet's own struct): no edit can serve them all, but the model's
+ * correction can, when every tasklet_init() with other data is the same
+ * alias of its data for one callback and the other sites pass none.
+ */
+static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, struct ta_prep *out)
+{
+	const ta_tasklet *t = rw->t;
+	const ta_site *first = &t->init_sites[init];
+	struct prep p = {
+		.rw = rw, .rules = rules, .site = first, .existing = TA_NPOS, .derived = TA_NPOS};
+	size_t cap = 0;
+	int rc = TA_RW_DONE;
+
+	if (first->via_macro || read_init(&p) != TA_RW_DONE || !alias_of_data(&p, out)) {
+		free(rw->reason);
+		rw->reason = NULL;
+		rc = TA_RW_REFUSED;
+	}
+	out->init = init;
+	for (size_t i = 0; i < t->n_init && rc == TA_RW_DONE; i++) {
+		const ta_site *s = &t->init_sites[i];
+		if (i == init || s->api == TA_API_TASKLET_SETUP)
+			continue;
+		if (!same_alias(rw, rules, s, first, out))
+			rc = TA_RW_REFUSED;
+		else
+			TA_PUSH(out->also, out->n_also, cap, i);
+	}
+	prep_free(&p);
+	if (rc == TA_RW_DONE)
+		return rc;
+	ta_prep_clear(out);
+	return ta_rw_refuse(rw,
+			    "%s:%u: the data '%s' is not the tasklet's container, and the "
+			    "tasklet has %zu init sites",
+			    first->file, first->line, first->data ? first->data : "", t->n_init);
+}
+
 int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 {
 	const ta_tasklet *t = rw->t;
 	struct prep p = {.rw = rw, .rules = rules, .existing = TA_NPOS, .derived = TA_NPOS};
 	size_t init = TA_NPOS, k = TA_NPOS;
+	const char *cb;
 	bool move = false;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < t->n_init; i++)
 		if (t->init_sites[i].api == TA_API_TASKLET_INIT &&
-		    t->init_sites[i].data_kind == TA_DATA_OTHER_POINTER)
+		    t->init_sites[i].data_kind == TA_DATA_OTHER_POINTER && init == TA_NPOS)
 			init = i;
-	if (init == TA_NPOS || t->sig == TA_SIG_NEW)
+	if (init == TA_NPOS ||
+	    (t->init_sites[init].sig == TA_SIG_NEW ||
+	     (t->init_sites[init].sig == TA_SIG_UNKNOWN && t->sig == TA_SIG_NEW)))
 		return TA_RW_NOT_NEEDED;
 	if (t->array) {
 		/* the same element of a parallel array: the conversion moves the work there */
@@ -1072,16 +1213,17 @@ int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 			return rc == TA_RW_DONE ? TA_RW_NOT_NEEDED : rc;
 	}
 	p.site = &t->init_sites[init];
-	if (!t->callback || t->callback_is_expr)
+	cb = p.site->callback ? p.site->callback : t->callback;
+	if (!cb || t->callback_is_expr)
 		return TA_RW_NOT_NEEDED; /* the conversion says why */
 	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
 		return TA_RW_REFUSED; /* the configuration hides the code to prepare */
-	if (t->n_init > 1)
-		return ta_rw_refuse(rw,
-				    "%s:%u: the data '%s' is not the tasklet's container, and "
-				    "the tasklet has %zu init sites",
-				    p.site->file, p.site->line, p.site->data ? p.site->data : "",
-				    t->n_init);
+	if (t->n_init > 1 && t->scope == TA_SCOPE_FIELD && t->field) {
+		/* the root type the model took is one site's: each site's alias is its own */
+		if ((rc = data_fixed_elsewhere(rw, cb)) != TA_RW_DONE)
+			return rc;
+		return several_inits(rw, rules, init, out);
+	}
 	if (t->scope != TA_SCOPE_FIELD || !t->field || !t->member_path || !t->root_type ||
 	    strcmp(t->member_path, t->field) != 0)
 		return ta_rw_refuse(rw,
@@ -1091,22 +1233,8 @@ int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 	if (p.site->via_macro)
 		return ta_rw_refuse(rw, "%s:%u: tasklet_init() is written inside the macro '%s'",
 				    p.site->file, p.site->line, p.site->via_macro);
-	for (size_t i = 0; i < t->n_sites; i++)
-		if (t->sites[i].api == TA_API_DIRECT_CALL && t->sites[i].callback &&
-		    strcmp(t->sites[i].callback, t->callback) == 0)
-			return ta_rw_refuse(rw,
-					    "%s:%u: %s() is also called directly, with data the "
-					    "preparation cannot follow",
-					    t->sites[i].file, t->sites[i].line, t->callback);
-	{
-		const ta_tasklet *other = ta_rw_shared_callback(rw, t->callback);
-		if (other)
-			return ta_rw_refuse(
-				rw,
-				"the callback '%s' is shared with tasklet '%s': its data "
-				"cannot change for one of them",
-				t->callback, other->name ? other->name : other->key);
-	}
+	if ((rc = data_fixed_elsewhere(rw, cb)) != TA_RW_DONE)
+		return rc;
 	if ((rc = read_init(&p)) != TA_RW_DONE)
 		goto out;
 	if (alias_of_data(&p, out)) {
@@ -1211,6 +1339,10 @@ ta_tasklet *ta_prep_tasklet(const ta_tasklet *t, const struct ta_prep *p, const 
 		c->t.root_type = c->root_type;
 		c->t.member_path = c->member_path;
 		c->t.init_sites[p->init].text = c->text;
+		for (size_t i = 0; i < p->n_also; i++) {
+			c->t.init_sites[p->also[i]].text = c->text;
+			c->t.init_sites[p->also[i]].data_kind = TA_DATA_CONTAINER;
+		}
 	}
 	return &c->t;
 }

@@ -3,8 +3,9 @@
  * rewrite_setup.c - tasklet_init() -> tasklet_setup(): the 2020
  * modernization, done the way the hand-made treewide patch did it, one
  * init site, prototype and callback at a time.  Tasklets already on the
- * new API need nothing; open-coded initializations and data that is not
- * the container (and not a global) are refused.
+ * new API need nothing (nor do the new-API sites of a tasklet some other
+ * site still initializes the old way); open-coded initializations and
+ * data that is not the container (and not a global) are refused.
  */
 #include "rewrite_setup.h"
 
@@ -27,6 +28,13 @@ static int convert_declare(ta_rw *rw, const ta_site *s, const char *from, const 
 	if (ta_src_edit(src, name_off, strlen(from), to) != 0)
 		return ta_rw_refuse(rw, "%s: overlapping edits", s->file);
 	return TA_RW_DONE;
+}
+
+/* An init site of the old API, whose callback takes the data? */
+static bool old_api(enum ta_api api)
+{
+	return api == TA_API_TASKLET_INIT || api == TA_API_DECLARE_TASKLET_OLD ||
+	       api == TA_API_DECLARE_TASKLET_DISABLED_OLD;
 }
 
 static int convert_init(ta_rw *rw, const ta_site *s)
@@ -88,9 +96,25 @@ int ta_rewrite_setup(ta_rw *rw)
 	}
 	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
 		return TA_RW_REFUSED;
-	if (t->sig != TA_SIG_OLD && t->sig != TA_SIG_UNKNOWN)
-		return ta_rw_refuse(rw, "the callback '%s' already takes a struct tasklet_struct *",
-				    t->callback ? t->callback : "?");
+	{
+		/* the old-API sites' callbacks: a tasklet_setup() beside them is left alone */
+		const ta_site *seen = NULL;
+		bool any_old_cb = false;
+		for (size_t i = 0; i < t->n_init; i++) {
+			const ta_site *s = &t->init_sites[i];
+			enum ta_sig sig = s->sig != TA_SIG_UNKNOWN ? s->sig : t->sig;
+			if (!old_api(s->api))
+				continue;
+			seen = s;
+			any_old_cb |= sig == TA_SIG_OLD || sig == TA_SIG_UNKNOWN;
+		}
+		if (!any_old_cb)
+			return ta_rw_refuse(
+				rw, "the callback '%s' already takes a struct tasklet_struct *",
+				seen && seen->callback ? seen->callback
+				: t->callback          ? t->callback
+						       : "?");
+	}
 	if (t->array) {
 		/* data paired with a parallel array: only the work conversions move it */
 		struct ta_array_pair pair;
@@ -123,8 +147,7 @@ int ta_rewrite_setup(ta_rw *rw)
 			rc = convert_declare(rw, s, "DECLARE_TASKLET_DISABLED_OLD",
 					     "DECLARE_TASKLET_DISABLED");
 		} else {
-			return ta_rw_refuse(rw, "%s:%u: mixes %s with the old API", s->file,
-					    s->line, ta_api_name(s->api));
+			continue; /* already tasklet_setup()/DECLARE_TASKLET() */
 		}
 		if (rc != TA_RW_DONE)
 			return rc;
