@@ -1121,6 +1121,57 @@ static int data_fixed_elsewhere(ta_rw *rw, const char *cb)
 	return TA_RW_DONE;
 }
 
+/*
+ * What the old-API init sites install, when that is more than one
+ * callback: ", installing 6 callbacks (talitos1_done_ch0() and 5 more,
+ * written by the driver macro DEF_TALITOS1_DONE at talitos.c:491)": each
+ * would need the data moved into the container ("" for one callback).
+ */
+static char *callbacks_installed(ta_rw *rw)
+{
+	const ta_tasklet *t = rw->t;
+	const char *names[64];
+	size_t n = 0;
+	ta_buf b = {0};
+	ta_src *src;
+
+	for (size_t i = 0; i < t->n_init && n < 64; i++) {
+		const char *cb = t->init_sites[i].callback;
+		bool seen = !cb || t->init_sites[i].api != TA_API_TASKLET_INIT;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strcmp(names[k], cb) == 0;
+		if (!seen)
+			names[n++] = cb;
+	}
+	if (n < 2)
+		return xstrdup("");
+	ta_buf_printf(&b, ", installing %zu callbacks with it (%s()", n, names[0]);
+	for (size_t k = 1; k < n && k < 3; k++)
+		ta_buf_printf(&b, "%s%s()", k + 1 == n ? " and " : ", ", names[k]);
+	if (n > 3)
+		ta_buf_printf(&b, " and %zu more", n - 3);
+	/* a definition whose line does not name it is a macro's expansion */
+	src = t->callback_file && t->callback_line && t->callback
+		      ? ta_srcset_get(rw->set, t->callback_file)
+		      : NULL;
+	if (src) {
+		size_t a = ta_src_line(src, t->callback_line);
+		size_t e = ta_src_line_end(src, t->callback_line), m;
+		if (a != TA_NPOS &&
+		    ta_lex_find_ident(src->text, a, e, t->callback, true) == TA_NPOS) {
+			a = ta_lex_skip(src->text, e, a);
+			for (m = a; m < e && ta_lex_ident_char(src->text[m]); m++)
+				;
+			if (m > a && m < e && src->text[ta_lex_skip(src->text, e, m)] == '(')
+				ta_buf_printf(&b, ", written by the driver macro %.*s at %s:%u",
+					      (int)(m - a), src->text + a, src->rel,
+					      t->callback_line);
+		}
+	}
+	ta_buf_puts(&b, "), each to be given the container instead");
+	return ta_buf_steal(&b);
+}
+
 /* Could the init site s be the alias found for the first one (out)? */
 static bool same_alias(ta_rw *rw, const ta_prep_rules *rules, const ta_site *s,
 		       const ta_site *first, const struct ta_prep *out)
@@ -1180,10 +1231,16 @@ static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, str
 	if (rc == TA_RW_DONE)
 		return rc;
 	ta_prep_clear(out);
-	return ta_rw_refuse(rw,
-			    "%s:%u: the data '%s' is not the tasklet's container, and the "
-			    "tasklet has %zu init sites",
-			    first->file, first->line, first->data ? first->data : "", t->n_init);
+	{
+		char *cbs = callbacks_installed(rw);
+		rc = ta_rw_refuse(rw,
+				  "%s:%u: the data '%s' is not the tasklet's container, and the "
+				  "tasklet has %zu init sites%s",
+				  first->file, first->line, first->data ? first->data : "",
+				  t->n_init, cbs);
+		free(cbs);
+	}
+	return rc;
 }
 
 int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
