@@ -28,12 +28,15 @@ typedef struct ta_src {
 	char *rel;  /* path relative to the tree root */
 	char *text; /* the original bytes, NUL-terminated */
 	size_t len;
-	uint64_t hash; /* FNV-1a of the file's bytes on disk (of text, unless put) */
+	uint64_t hash; /* FNV-1a of the file's bytes on disk: read it with ta_src_hash() */
+	bool hashed;   /* hash is set (computed on first use: most files are only read) */
 	bool put;      /* text is not the disk's: an earlier patch of a series made it */
 	size_t *lines; /* offset of each line start; lines[0] is line 1 */
 	size_t n_lines;
 	ta_edit *edits; /* sorted by offset, never overlapping */
 	size_t n_edits, cap_edits;
+	size_t *safe; /* line starts outside any token (ta_src_lex_floor()), built on first use */
+	size_t n_safe;
 } ta_src;
 
 typedef struct ta_srcset {
@@ -58,6 +61,9 @@ ta_src *ta_srcset_get(ta_srcset *set, const char *rel);
 ta_src *ta_srcset_put(ta_srcset *set, const char *rel, const char *text, size_t len,
 		      uint64_t disk_hash);
 
+/* FNV-1a of the file's bytes on disk (of text, unless put there). */
+uint64_t ta_src_hash(ta_src *src);
+
 /* A ta_src over text (copied), for tests and for files already read. */
 ta_src *ta_src_new(const char *rel, const char *text, size_t len);
 void ta_src_free(ta_src **src);
@@ -68,6 +74,14 @@ size_t ta_src_line(const ta_src *src, unsigned line);
 size_t ta_src_line_end(const ta_src *src, unsigned line);
 /* 1-based line number of an offset. */
 unsigned ta_src_line_of(const ta_src *src, size_t off);
+/*
+ * A start for lexing backwards from off that gives the tokens a lexer
+ * started at 0 would: the start of a line at least back lines above off's
+ * that lies outside any comment, string or splice (0 when there is none).
+ * ta_lex_prev(text, 0, off) costs the whole file before off; with this
+ * floor it costs a few lines.
+ */
+size_t ta_src_lex_floor(ta_src *src, size_t off, unsigned back);
 
 /*
  * Replace [off, off + len) with text.  An edit identical to one already

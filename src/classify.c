@@ -9,6 +9,7 @@
  */
 #include "classify.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,9 @@ struct prog {
 	ta_strmap lock_keys; /* lock key -> index into key_locks */
 	size_t **key_locks;
 	size_t *n_key_locks, *cap_key_locks, n_keys;
+	ta_strmap ref_files; /* file -> index into file_refs */
+	size_t **file_refs;  /* per file: indexes into a->refs, ascending */
+	size_t *n_file_refs, cap_ref_files, n_ref_files;
 };
 
 static char *fkey(const char *file, const char *name)
@@ -197,6 +201,32 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 		if (!a->funcs[i].is_static && !ta_strmap_get(&p->by_name, a->funcs[i].name))
 			ta_strmap_put(&p->by_name, a->funcs[i].name, i);
 	}
+	/* registrations by file: a tasklet's are those of its few files */
+	for (size_t i = 0; i < a->n_refs; i++) {
+		size_t *k = a->refs[i].file ? ta_strmap_get(&p->ref_files, a->refs[i].file) : NULL;
+		size_t f = k ? *k : p->n_ref_files, cap;
+		if (!a->refs[i].file)
+			continue;
+		if (!k) {
+			if (p->n_ref_files == p->cap_ref_files) {
+				p->cap_ref_files = p->cap_ref_files ? 2 * p->cap_ref_files : 64;
+				p->file_refs = xrealloc(p->file_refs,
+							p->cap_ref_files * sizeof(*p->file_refs));
+				p->n_file_refs = xrealloc(p->n_file_refs,
+							  p->cap_ref_files * sizeof(size_t));
+			}
+			p->file_refs[f] = NULL;
+			p->n_file_refs[f] = 0;
+			ta_strmap_put(&p->ref_files, a->refs[i].file, f);
+			p->n_ref_files++;
+		}
+		/* grow by powers of two: the count is the capacity's witness */
+		cap = p->n_file_refs[f];
+		if ((cap & (cap - 1)) == 0)
+			p->file_refs[f] = xrealloc(p->file_refs[f],
+						   (cap ? 2 * cap : 1) * sizeof(size_t));
+		p->file_refs[f][p->n_file_refs[f]++] = i;
+	}
 	/* locks by function (for spinlock regions) and by key (for shared locks) */
 	p->lock_func = xcalloc(a->n_locks ? a->n_locks : 1, sizeof(long));
 	p->key_locks = xcalloc(a->n_locks ? a->n_locks : 1, sizeof(size_t *));
@@ -330,6 +360,11 @@ static void prog_free(struct prog *p)
 		free(p->evidence[i]);
 		free(p->locks[i]);
 	}
+	for (size_t i = 0; i < p->n_ref_files; i++)
+		free(p->file_refs[i]);
+	free(p->file_refs);
+	free(p->n_file_refs);
+	ta_strmap_free(&p->ref_files);
 	for (size_t i = 0; i < p->n_keys; i++)
 		free(p->key_locks[i]);
 	free(p->key_locks);
@@ -967,31 +1002,25 @@ static bool named(const ta_tasklet *t, const ta_strlist *words, const char **whi
 }
 
 /* Is file one of the tasklet's (its init, callback and site files)? */
-static bool tasklet_file(const ta_tasklet *t, const char *file)
-{
-	if (!file)
-		return false;
-	if ((t->file && strcmp(t->file, file) == 0) ||
-	    (t->callback_file && strcmp(t->callback_file, file) == 0))
-		return true;
-	for (size_t i = 0; i < t->n_init + t->n_sites; i++) {
-		const ta_site *s = i < t->n_init ? &t->init_sites[i] : &t->sites[i - t->n_init];
-		if (s->file && strcmp(s->file, file) == 0)
-			return true;
-	}
-	return false;
-}
-
 /* The first registration in a file of the tasklet with one of contexts, or NULL. */
 static const ta_ref *driver_registers(const struct tfacts *tf, const ta_strlist *contexts)
 {
-	const ta_audit *a = tf->p->a;
+	const ta_tasklet *t = tf->t;
+	const struct prog *p = tf->p;
+	size_t best = SIZE_MAX;
 
-	for (size_t i = 0; i < a->n_refs; i++)
-		if (ta_strlist_has(contexts, a->refs[i].context) &&
-		    tasklet_file(tf->t, a->refs[i].file))
-			return &a->refs[i];
-	return NULL;
+	/* the lowest index over the tasklet's files: the first in the audit's order */
+	for (size_t i = 0; i < t->n_init + t->n_sites + 2; i++) {
+		const char *file = i == 0              ? t->file
+				   : i == 1            ? t->callback_file
+				   : i - 2 < t->n_init ? t->init_sites[i - 2].file
+						       : t->sites[i - 2 - t->n_init].file;
+		const size_t *f = file ? ta_strmap_get(&p->ref_files, file) : NULL;
+		for (size_t k = 0; f && k < p->n_file_refs[*f] && p->file_refs[*f][k] < best; k++)
+			if (ta_strlist_has(contexts, p->a->refs[p->file_refs[*f][k]].context))
+				best = p->file_refs[*f][k];
+	}
+	return best == SIZE_MAX ? NULL : &p->a->refs[best];
 }
 
 static bool eval(const struct tfacts *tf, const ta_cond *c)

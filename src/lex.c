@@ -462,6 +462,9 @@ size_t ta_lex_find_ident(const char *s, size_t from, size_t to, const char *id, 
 	if (!s || !id)
 		return TA_NPOS;
 	n = strlen(id);
+	/* most texts searched lack the name: no need to lex them */
+	if (n == 0 || from >= to || !memmem(s + from, to - from, id, n))
+		return TA_NPOS;
 	ta_lexer_init(&lx, s, to, from, 0);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END)
 		if (t.kind == TA_TOK_IDENT && t.len == n && memcmp(s + t.off, id, n) == 0 &&

@@ -196,13 +196,13 @@ static ta_srcset *seeded(const ta_audit *a, const ta_srcset *base)
 	ta_srcset *set = ta_srcset_new(a->tree);
 
 	for (size_t i = 0; base && i < base->n_files; i++) {
-		const ta_src *b = base->files[i];
+		ta_src *b = base->files[i];
 		size_t len;
 		char *text;
 		if (!ta_src_changed(b))
 			continue;
 		text = ta_src_result(b, &len);
-		ta_srcset_put(set, b->rel, text, len, b->hash);
+		ta_srcset_put(set, b->rel, text, len, ta_src_hash(b));
 		free(text);
 	}
 	return set;
@@ -708,7 +708,7 @@ static int apply_set(struct run *r, ta_srcset *set, char **reason)
 		char *path = ta_path_join(set->root, s->rel);
 		size_t len = 0;
 		char *now = ta_read_file(path, &len);
-		bool same = now && ta_fnv1a(TA_FNV_INIT, now, len) == s->hash;
+		bool same = now && ta_fnv1a(TA_FNV_INIT, now, len) == ta_src_hash(s);
 		free(now);
 		free(path);
 		if ((ta_src_changed(s) || s->put) && !same) {

@@ -130,23 +130,23 @@ static bool known_line(const ta_audit *a, const char *file, unsigned line)
 }
 
 /* The start of the postfix expression (a->b.c[i]) that ends with the identifier at id. */
-static size_t expr_start(const char *s, size_t id)
+static size_t expr_start(const char *s, size_t lo, size_t id)
 {
 	size_t i = id;
 
 	for (int guard = 0; guard < 64; guard++) {
-		size_t p = ta_lex_prev(s, 0, i);
+		size_t p = ta_lex_prev(s, lo, i);
 		if (p == TA_NPOS)
 			return i;
 		if (s[p] == '.' || (s[p] == '>' && p > 0 && s[p - 1] == '-')) {
-			size_t q = ta_lex_prev(s, 0, s[p] == '.' ? p : p - 1);
+			size_t q = ta_lex_prev(s, lo, s[p] == '.' ? p : p - 1);
 			if (q == TA_NPOS)
 				return i;
 			if (s[q] == ']' || s[q] == ')') {
-				size_t o = ta_lex_open_of(s, q + 1, 0, q);
+				size_t o = ta_lex_open_of(s, q + 1, lo, q);
 				if (o == TA_NPOS)
 					return i;
-				q = ta_lex_prev(s, 0, o);
+				q = ta_lex_prev(s, lo, o);
 				if (q == TA_NPOS || !ta_lex_ident_char(s[q])) {
 					i = o; /* (cast)->f or (x)->f: the parenthesis starts it */
 					return i;
@@ -271,7 +271,8 @@ static size_t find_escapes(ta_rw *rw, char *const *dirs, size_t n_dirs, struct e
 			for (size_t p = s ? ta_lex_find_ident(s, 0, src->len, id, !member)
 					  : TA_NPOS;
 			     p != TA_NPOS; p = ta_lex_find_ident(s, p + 1, src->len, id, !member)) {
-				size_t after = ta_lex_skip(s, src->len, p + strlen(id)), st, amp;
+				size_t after = ta_lex_skip(s, src->len, p + strlen(id)), st, amp,
+				       lo;
 				size_t name = 0, open = 0;
 				struct escape e = {0};
 				if (member != ta_lex_after_member_op(s, p))
@@ -281,8 +282,10 @@ static size_t find_escapes(ta_rw *rw, char *const *dirs, size_t n_dirs, struct e
 							 (s[after] == '-' && after + 1 < src->len &&
 							  s[after + 1] == '>')))
 					continue;
-				st = member ? expr_start(s, p) : p;
-				amp = ta_lex_prev(s, 0, st);
+				/* a floor 64 lines up: an expression and its '&' are closer */
+				lo = ta_src_lex_floor(src, p, 64);
+				st = member ? expr_start(s, lo, p) : p;
+				amp = ta_lex_prev(s, lo, st);
 				if (amp == TA_NPOS || s[amp] != '&' ||
 				    (amp > 0 && s[amp - 1] == '&'))
 					continue;

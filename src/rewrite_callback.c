@@ -776,10 +776,12 @@ static void add_includes(ta_rw *rw, char ***out, size_t *n, size_t *cap)
 	for (int level = 0; level < 2; level++) {
 		size_t to = *n;
 		for (size_t i = from; i < to; i++) {
-			ta_src *src = ta_srcset_get(rw->set, (*out)[i]);
+			ta_src *src;
 			ta_lexer lx;
 			ta_tok tk;
-			if (!src)
+			/* a file named twice (a site's, a site's again) adds its includes once */
+			if (listed(*out, i, (*out)[i]) ||
+			    !(src = ta_srcset_get(rw->set, (*out)[i])))
 				continue;
 			ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
 			while (ta_lex_next(&lx, &tk) != TA_TOK_END) {

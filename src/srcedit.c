@@ -13,6 +13,15 @@
 
 #include "util.h"
 
+uint64_t ta_src_hash(ta_src *src)
+{
+	if (!src->hashed) {
+		src->hash = ta_fnv1a(TA_FNV_INIT, src->text, src->len);
+		src->hashed = true;
+	}
+	return src->hash;
+}
+
 ta_src *ta_src_new(const char *rel, const char *text, size_t len)
 {
 	ta_src *src = xcalloc(1, sizeof(*src));
@@ -23,7 +32,6 @@ ta_src *ta_src_new(const char *rel, const char *text, size_t len)
 	memcpy(src->text, text, len);
 	src->text[len] = '\0';
 	src->len = len;
-	src->hash = ta_fnv1a(TA_FNV_INIT, text, len);
 	TA_PUSH(src->lines, src->n_lines, cap, 0);
 	for (size_t i = 0; i < len; i++)
 		if (text[i] == '\n' && i + 1 < len)
@@ -39,10 +47,38 @@ void ta_src_free(ta_src **src)
 		free((*src)->edits[i].text);
 	free((*src)->edits);
 	free((*src)->lines);
+	free((*src)->safe);
 	free((*src)->text);
 	free((*src)->rel);
 	free(*src);
 	*src = NULL;
+}
+
+size_t ta_src_lex_floor(ta_src *src, size_t off, unsigned back)
+{
+	size_t lo = 0, hi;
+
+	if (!src->safe) {
+		ta_lexer lx;
+		ta_tok tk;
+		size_t cap = 0;
+		TA_PUSH(src->safe, src->n_safe, cap, 0);
+		ta_lexer_init(&lx, src->text, src->len, 0, 0);
+		while (ta_lex_next(&lx, &tk) != TA_TOK_END)
+			for (size_t i = tk.off; tk.kind == TA_TOK_SPACE && i < tk.off + tk.len; i++)
+				if (src->text[i] == '\n')
+					TA_PUSH(src->safe, src->n_safe, cap, i + 1);
+	}
+	/* the last safe start at or before off */
+	hi = src->n_safe;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (src->safe[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return src->safe[lo > back ? lo - back : 0];
 }
 
 ta_srcset *ta_srcset_new(const char *root)
@@ -128,6 +164,7 @@ ta_src *ta_srcset_put(ta_srcset *set, const char *rel_in, const char *text, size
 	ta_src *src = ta_src_new(rel, text, len);
 
 	src->hash = disk_hash;
+	src->hashed = true;
 	src->put = true;
 	for (size_t i = 0; i < set->n_files; i++)
 		if (strcmp(set->files[i]->rel, rel) == 0) {
