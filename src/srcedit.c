@@ -22,21 +22,29 @@ uint64_t ta_src_hash(ta_src *src)
 	return src->hash;
 }
 
-ta_src *ta_src_new(const char *rel, const char *text, size_t len)
+/* A ta_src taking text (len bytes and a NUL, from malloc) as its own. */
+static ta_src *src_take(const char *rel, char *text, size_t len)
 {
 	ta_src *src = xcalloc(1, sizeof(*src));
 	size_t cap = 0;
 
 	src->rel = xstrdup(rel);
-	src->text = xmalloc(len + 1);
-	memcpy(src->text, text, len);
-	src->text[len] = '\0';
+	src->text = text;
 	src->len = len;
 	TA_PUSH(src->lines, src->n_lines, cap, 0);
-	for (size_t i = 0; i < len; i++)
-		if (text[i] == '\n' && i + 1 < len)
-			TA_PUSH(src->lines, src->n_lines, cap, i + 1);
+	for (const char *nl = memchr(text, '\n', len); nl && (size_t)(nl - text) + 1 < len;
+	     nl = memchr(nl + 1, '\n', len - (size_t)(nl + 1 - text)))
+		TA_PUSH(src->lines, src->n_lines, cap, (size_t)(nl - text) + 1);
 	return src;
+}
+
+ta_src *ta_src_new(const char *rel, const char *text, size_t len)
+{
+	char *copy = xmalloc(len + 1);
+
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	return src_take(rel, copy, len);
 }
 
 void ta_src_free(ta_src **src)
@@ -150,8 +158,7 @@ ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 		free(rel);
 		return NULL;
 	}
-	src = ta_src_new(rel, text, len);
-	free(text);
+	src = src_take(rel, text, len);
 	free(rel);
 	TA_PUSH(set->files, set->n_files, set->cap_files, src);
 	return src;
