@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "facts.h"
 
@@ -177,9 +178,19 @@ typedef struct ta_audit {
 	double pch_seconds;   /* building or checking the precompiled header */
 	size_t cache_hits, cache_misses;
 	double behavior_seconds; /* ta_behavior_check_all() */
+	/* the classifier's questions to the patch writer: dry runs made, answers remembered */
+	double writer_seconds;
+	size_t writer_dry_runs, writer_memo_hits;
 	int jobs;
 	bool classified; /* the classifier ran (every tasklet has its classification) */
 	char *rules_dir; /* the rules it ran with */
+	/*
+	 * The facts cache the scan used (NULL: --no-cache), and a hash of every
+	 * file's facts as the scan took them: what the later stages' memos
+	 * (writememo.h) key on.
+	 */
+	char *cache_dir;
+	uint64_t facts_hash;
 	/* private to audit.c */
 	void *priv;
 } ta_audit;

@@ -80,10 +80,19 @@ bool ta_patch_target_check(const char *to);
  * The rewriter runs on a private copy of what it reads and nothing is written;
  * two things are not asked: whether the tree declares the mechanism's API
  * (--force-api answers that) and whether the result compiles (the re-parse
- * of a real run).  true, or false with *why (the caller frees it).
+ * of a real run).  true, or false with *why (the caller frees it).  With
+ * reads, also what it looked at (what a memo of the answer depends on).
  */
+/* What a dry run looked at, tree-relative: files read, directories listed, files absent. */
+typedef struct ta_patch_reads {
+	char **files, **dirs, **absent;
+	size_t n_files, n_dirs, n_absent;
+} ta_patch_reads;
+
+void ta_patch_reads_clear(ta_patch_reads *r);
+
 bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_rules *rules,
-			const char *to, char **why);
+			const char *to, char **why, ta_patch_reads *reads);
 
 /*
  * Write the patches for the audit's tasklets; returns an exit code (enum

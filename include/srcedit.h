@@ -43,6 +43,11 @@ typedef struct ta_srcset {
 	char *root;
 	ta_src **files;
 	size_t n_files, cap_files;
+	/* what else the set's users looked at: what a memo of their result depends on */
+	char **dirs; /* directories listed (ta_srcset_note_dir()) */
+	size_t n_dirs, cap_dirs;
+	char **absent; /* files asked for that could not be read */
+	size_t n_absent, cap_absent;
 } ta_srcset;
 
 ta_srcset *ta_srcset_new(const char *root);
@@ -51,6 +56,8 @@ void ta_srcset_free(ta_srcset **set);
 char *ta_path_normalize(const char *rel);
 /* The file rel (normalized) of the set, loaded on first use; NULL (errno set) when unreadable. */
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel);
+/* Remember that the directory rel ("" for the root) of the tree was listed. */
+void ta_srcset_note_dir(ta_srcset *set, const char *rel);
 
 /*
  * Give the set the file rel with text (copied) in place of the disk's: the

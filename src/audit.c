@@ -1001,6 +1001,7 @@ void ta_audit_free(ta_audit **ap)
 	free(a->config_source);
 	free(a->flags_source);
 	free(a->rules_dir);
+	free(a->cache_dir);
 	free(a);
 	*ap = NULL;
 }

@@ -310,8 +310,45 @@ static void convert(struct run *r, struct job *j, const char *override)
 	conversion(r, j, j->prep);
 }
 
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void ta_patch_reads_clear(ta_patch_reads *r)
+{
+	free_list(r->files, r->n_files);
+	free_list(r->dirs, r->n_dirs);
+	free_list(r->absent, r->n_absent);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Append rel to v[0..n) unless it is there. */
+static void add_read(char ***v, size_t *n, const char *rel)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (strcmp((*v)[k], rel) == 0)
+			return;
+	*v = xrealloc(*v, (*n + 1) * sizeof(char *));
+	(*v)[(*n)++] = xstrdup(rel);
+}
+
+/* Add what set looked at to r. */
+static void add_reads(ta_patch_reads *r, const ta_srcset *set)
+{
+	for (size_t i = 0; i < set->n_files; i++)
+		if (!set->files[i]->put) /* made by the preparation, not read */
+			add_read(&r->files, &r->n_files, set->files[i]->rel);
+	for (size_t i = 0; i < set->n_dirs; i++)
+		add_read(&r->dirs, &r->n_dirs, set->dirs[i]);
+	for (size_t i = 0; i < set->n_absent; i++)
+		add_read(&r->absent, &r->n_absent, set->absent[i]);
+}
+
 bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_rules *rules,
-			const char *to, char **why)
+			const char *to, char **why, ta_patch_reads *reads)
 {
 	const ta_mechanism_rules *m = ta_patch_rules_mechanism(rules, to);
 	struct ta_prep pr = {0};
@@ -334,6 +371,8 @@ bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_r
 		prw.audit = a;
 		prw.t = t;
 		status = ta_rewrite_prep(&prw, &rules->prep, &pr);
+		if (reads)
+			add_reads(reads, prep);
 		if (status == TA_RW_REFUSED)
 			*why = prw.reason ? xstrdup(prw.reason) : xstrdup("refused");
 		else if (status != TA_RW_DONE)
@@ -352,6 +391,8 @@ bool ta_patch_can_write(const ta_audit *a, const ta_tasklet *t, const ta_patch_r
 		if (status == TA_RW_REFUSED)
 			*why = rw.reason ? xstrdup(rw.reason) : xstrdup("refused");
 		ta_rw_clear(&rw);
+		if (reads)
+			add_reads(reads, set);
 		ta_srcset_free(&set);
 		ta_prep_tasklet_free(&prepared);
 	}

@@ -17,6 +17,7 @@
 #include "relevance.h"
 #include "rules.h"
 #include "util.h"
+#include "writememo.h"
 
 void ta_pipeline_opts_init(struct ta_pipeline_opts *o)
 {
@@ -48,27 +49,43 @@ bool ta_pipeline_known_class(const ta_rules *rules, const char *cls)
 }
 
 struct writer {
-	const ta_audit *a;
+	ta_audit *a;
 	const ta_patch_rules *rules;
+	ta_writememo *memo; /* the answers of earlier runs (NULL: no cache) */
 };
 
 static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, char **why)
 {
 	const struct writer *w = ctx;
-	int m = ta_mech_from_name(mechanism);
+	const char *to = ta_mech_to((enum ta_mech)ta_mech_from_name(mechanism));
+	ta_patch_reads reads = {0};
+	bool ok;
 
-	return ta_patch_can_write(w->a, t, w->rules, ta_mech_to((enum ta_mech)m), why);
+	if (ta_writememo_get(w->memo, t, to, &ok, why)) {
+		w->a->writer_memo_hits++;
+		return ok;
+	}
+	ok = ta_patch_can_write(w->a, t, w->rules, to, why, w->memo ? &reads : NULL);
+	w->a->writer_dry_runs++;
+	ta_writememo_put(w->memo, t, to, ok, *why, &reads);
+	ta_patch_reads_clear(&reads);
+	return ok;
 }
 
 int ta_pipeline_classify(ta_audit *a, const ta_rules *rules)
 {
 	ta_patch_rules *pr = ta_patch_rules_load(rules->dir);
 	struct writer w = {.a = a, .rules = pr};
+	double t0;
 
 	ta_classify(a, rules);
 	if (!pr)
 		return TA_EXIT_USAGE;
+	t0 = ta_monotonic();
+	w.memo = ta_writememo_open(a, rules->dir);
 	ta_classify_writable(a, rules, can_write, &w);
+	ta_writememo_free(&w.memo);
+	a->writer_seconds = ta_monotonic() - t0;
 	ta_patch_rules_free(&pr);
 	return TA_EXIT_OK;
 }

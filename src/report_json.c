@@ -338,6 +338,9 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		cJSON_AddNumberToObject(t, "cache_hits", (double)a->cache_hits);
 		cJSON_AddNumberToObject(t, "cache_misses", (double)a->cache_misses);
 		cJSON_AddNumberToObject(t, "behavior_seconds", a->behavior_seconds);
+		cJSON_AddNumberToObject(t, "writer_seconds", a->writer_seconds);
+		cJSON_AddNumberToObject(t, "writer_dry_runs", (double)a->writer_dry_runs);
+		cJSON_AddNumberToObject(t, "writer_memo_hits", (double)a->writer_memo_hits);
 	}
 	cJSON_AddItemToObject(root, "files",
 			      array_json(&ta_file_entry_fields, a->files, a->n_files));

@@ -204,14 +204,15 @@ static void escape_free(struct escape *e)
 }
 
 /* The files of a directory that may take the address: its .c and .h files, sorted. */
-static size_t dir_files(const char *root, const char *dir, char ***out)
+static size_t dir_files(ta_srcset *set, const char *dir, char ***out)
 {
-	char *path = *dir ? ta_path_join(root, dir) : xstrdup(root);
+	char *path = *dir ? ta_path_join(set->root, dir) : xstrdup(set->root);
 	DIR *d = opendir(path);
 	struct dirent *de;
 	size_t n = 0, cap = 0;
 
 	*out = NULL;
+	ta_srcset_note_dir(set, dir);
 	while (d && (de = readdir(d)))
 		if (ta_str_ends(de->d_name, ".c") || ta_str_ends(de->d_name, ".h"))
 			TA_PUSH(*out, n, cap,
@@ -264,7 +265,7 @@ static size_t find_escapes(ta_rw *rw, char *const *dirs, size_t n_dirs, struct e
 		return 0;
 	for (size_t d = 0; d < n_dirs; d++) {
 		char **files;
-		size_t nf = dir_files(rw->set->root, dirs[d], &files);
+		size_t nf = dir_files(rw->set, dirs[d], &files);
 		for (size_t f = 0; f < nf; f++) {
 			ta_src *src = ta_srcset_get(rw->set, files[f]);
 			const char *s = src && sees_decl(t, src) ? src->text : NULL;
@@ -419,7 +420,7 @@ static int requests_of(ta_rw *rw, const ta_patch_rules *r, char *const *dirs, si
 	*where = NULL;
 	for (size_t d = 0; d < n_dirs && verdict != 1; d++) {
 		char **files;
-		size_t nf = dir_files(rw->set->root, dirs[d], &files);
+		size_t nf = dir_files(rw->set, dirs[d], &files);
 		for (size_t f = 0; f < nf; f++) {
 			ta_src *src = verdict == 1 ? NULL : ta_srcset_get(rw->set, files[f]);
 			for (size_t c = 0; src && c < r->n_irq_cookie_calls && verdict != 1; c++) {

@@ -167,6 +167,7 @@ static size_t mentions(ta_srcset *set, const char *file, const char *ident, bool
 	if (slash)
 		*slash = '\0';
 	path = slash ? ta_path_join(set->root, dir) : xstrdup(set->root);
+	ta_srcset_note_dir(set, slash ? dir : "");
 	d = opendir(path);
 	while (d && (de = readdir(d)))
 		if (ta_str_ends(de->d_name, ".c") || ta_str_ends(de->d_name, ".h"))

@@ -536,6 +536,7 @@ void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***fi
 	if (slash)
 		*slash = '\0';
 	path = slash ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
+	ta_srcset_note_dir(rw->set, slash ? dir : "");
 	d = opendir(path);
 	while (d && (de = readdir(d)))
 		if (ta_str_ends(de->d_name, suffix))

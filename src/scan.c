@@ -400,8 +400,18 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		if (results[order[i]].outcome == TA_POOL_DONE)
 			cache_result(cache, keys[order[i]], results[order[i]].text);
 	ta_cache_stats(cache, &a->cache_hits, &a->cache_misses);
-	for (size_t i = 0; i < cands.n; i++)
+	a->facts_hash = TA_FNV_INIT;
+	for (size_t i = 0; i < cands.n; i++) {
+		const char *text = results[i].outcome == TA_POOL_DONE && results[i].text
+					   ? results[i].text
+					   : "";
+		uint64_t h[2] = {ta_hash64(cands.paths[i], strlen(cands.paths[i])),
+				 ta_hash64(text, strlen(text))};
+		a->facts_hash = ta_fnv1a(a->facts_hash, h, sizeof(h));
 		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib);
+	}
+	if (cache)
+		a->cache_dir = xstrdup(ta_cache_dir(cache));
 	for (size_t i = 0; i < cands.n_unreadable; i++) {
 		char *sep = strstr(cands.unreadable[i], ": ");
 		char *path = sep ? xstrndup(cands.unreadable[i],

@@ -104,6 +104,12 @@ void ta_srcset_free(ta_srcset **set)
 	for (size_t i = 0; i < (*set)->n_files; i++)
 		ta_src_free(&(*set)->files[i]);
 	free((*set)->files);
+	for (size_t i = 0; i < (*set)->n_dirs; i++)
+		free((*set)->dirs[i]);
+	free((*set)->dirs);
+	for (size_t i = 0; i < (*set)->n_absent; i++)
+		free((*set)->absent[i]);
+	free((*set)->absent);
 	free((*set)->root);
 	free(*set);
 	*set = NULL;
@@ -134,6 +140,20 @@ char *ta_path_normalize(const char *rel)
 	return ta_buf_steal(&b);
 }
 
+/* Add rel to v[0..n) unless it is there. */
+static void note(char ***v, size_t *n, size_t *cap, const char *rel)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (strcmp((*v)[i], rel) == 0)
+			return;
+	TA_PUSH(*v, *n, *cap, xstrdup(rel));
+}
+
+void ta_srcset_note_dir(ta_srcset *set, const char *rel)
+{
+	note(&set->dirs, &set->n_dirs, &set->cap_dirs, rel);
+}
+
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 {
 	char *path, *rel;
@@ -155,7 +175,10 @@ ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 	text = ta_read_file(path, &len);
 	free(path);
 	if (!text) {
+		int e = errno;
+		note(&set->absent, &set->n_absent, &set->cap_absent, rel);
 		free(rel);
+		errno = e;
 		return NULL;
 	}
 	src = src_take(rel, text, len);

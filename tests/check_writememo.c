@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_writememo.c - the patch writer's remembered dry-run answers
+ * (writememo.h), end to end on a copy of the corpus's BH cases: a second
+ * audit with the same cache asks the writer nothing and reports the same
+ * JSON; a file a dry run read that changes (its facts do not: a comment at
+ * its end), a new entry in a directory a dry run listed, and other rules
+ * each make the affected answers computed again, with the same report.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "testutil.h"
+#include "util.h"
+
+static char *tree, *cache;
+
+static void setup(void)
+{
+	tree = tu_corpus_tree();
+	cache = tu_mkdtemp();
+}
+
+static void teardown(void)
+{
+	tu_rmtree(&tree);
+	tu_rmtree(&cache);
+}
+
+struct outcome {
+	double dry_runs, hits;
+	char *report; /* the JSON without "timing", "generated_at" and "tree_id" */
+};
+
+/* Audit the copy's patch/bh with the test's cache (and extra arguments). */
+static struct outcome audit(const char *extra)
+{
+	char *args = xasprintf("-j 1 --cache-dir '%s' --timing --json - %s '%s/patch/bh'", cache,
+			       extra, tree);
+	struct tu_run r = tu_exec(args);
+	struct outcome o;
+	cJSON *j, *t;
+
+	ck_assert_msg(r.status == 0, "%s: %s", args, r.err);
+	j = cJSON_Parse(r.out);
+	ck_assert_ptr_nonnull(j);
+	t = cJSON_GetObjectItem(j, "timing");
+	ck_assert_ptr_nonnull(t);
+	o.dry_runs = cJSON_GetObjectItem(t, "writer_dry_runs")->valuedouble;
+	o.hits = cJSON_GetObjectItem(t, "writer_memo_hits")->valuedouble;
+	cJSON_DeleteItemFromObject(j, "timing");
+	cJSON_DeleteItemFromObject(j, "generated_at");
+	cJSON_DeleteItemFromObject(j, "tree_id"); /* a hash of the files, edited here */
+	o.report = cJSON_Print(j);
+	cJSON_Delete(j);
+	tu_run_free(&r);
+	free(args);
+	return o;
+}
+
+START_TEST(test_second_run_asks_nothing)
+{
+	struct outcome cold = audit(""), warm = audit("");
+
+	ck_assert(cold.dry_runs > 10);
+	ck_assert(cold.hits == 0);
+	ck_assert(warm.dry_runs == 0);
+	ck_assert(warm.hits == cold.dry_runs);
+	ck_assert_msg(strcmp(cold.report, warm.report) == 0, "the warm report differs");
+	free(cold.report);
+	free(warm.report);
+}
+END_TEST
+
+START_TEST(test_changes_recompute)
+{
+	struct outcome cold = audit(""), edited, listed, rules;
+	char *rdir = tu_mkdtemp();
+
+	/* bh_basic.c's dry run reads bh_basic.c: a comment at its end keeps its facts */
+	ck_assert_int_eq(tu_sh("printf '/* end */\\n' >> '%s/patch/bh/bh_basic.c'", tree), 0);
+	edited = audit("");
+	ck_assert(edited.dry_runs >= 1);
+	ck_assert(edited.dry_runs < cold.dry_runs);
+	ck_assert(edited.hits == cold.dry_runs - edited.dry_runs);
+	ck_assert_msg(strcmp(cold.report, edited.report) == 0, "the report after the edit differs");
+	/* a file added to a directory the dry runs listed */
+	tu_write(tree, "patch/bh/family/chip_a/notes.txt", "no code here\n");
+	listed = audit("");
+	ck_assert(listed.dry_runs >= 1);
+	ck_assert(listed.hits >= 1);
+	ck_assert_msg(strcmp(cold.report, listed.report) == 0,
+		      "the report after a new file differs");
+	/* other rules (the same, one byte more): every answer afresh */
+	ck_assert_int_eq(tu_sh("cp -r '%s/rules/.' '%s' && printf ' ' >> '%s/classes.json'",
+			       TA_SOURCE_DIR, rdir, rdir),
+			 0);
+	{
+		char *arg = xasprintf("--rules '%s'", rdir);
+		rules = audit(arg);
+		free(arg);
+	}
+	ck_assert(rules.hits == 0);
+	ck_assert(rules.dry_runs == cold.dry_runs);
+	free(cold.report);
+	free(edited.report);
+	free(listed.report);
+	free(rules.report);
+	tu_rmtree(&rdir);
+}
+END_TEST
+
+/* Without a cache nothing is remembered, and every answer is the writer's own. */
+START_TEST(test_no_cache_asks_every_time)
+{
+	char *args = xasprintf("-j 1 --no-cache --timing --json - '%s/patch/bh'", tree);
+	struct tu_run a = tu_exec(args), b = tu_exec(args);
+
+	ck_assert_int_eq(a.status, 0);
+	ck_assert_int_eq(b.status, 0);
+	ck_assert_ptr_nonnull(strstr(b.out, "\"writer_memo_hits\":\t0"));
+	ck_assert_ptr_null(strstr(b.out, "\"writer_dry_runs\":\t0,"));
+	tu_run_free(&a);
+	tu_run_free(&b);
+	free(args);
+}
+END_TEST
+
+static Suite *writememo_suite(void)
+{
+	Suite *s = suite_create("writememo");
+	TCase *tc = tcase_create("runs");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_second_run_asks_nothing);
+	tcase_add_test(tc, test_changes_recompute);
+	tcase_add_test(tc, test_no_cache_asks_every_time);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(writememo_suite());
+}
