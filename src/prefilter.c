@@ -91,6 +91,7 @@ struct memo_entry {
 	uint64_t size, ino;
 	int64_t sec, nsec;
 	bool mentions;
+	const char *rel; /* in the loaded memo's text, or in struct scan's owned */
 };
 
 struct scan {
@@ -101,7 +102,11 @@ struct scan {
 	ta_strmap old_index; /* rel -> index in old */
 	struct memo_entry *old;
 	size_t n_old, cap_old;
-	ta_buf fresh; /* the memo to write */
+	char *old_text;           /* the loaded memo: the old entries' paths point into it */
+	struct memo_entry *fresh; /* the memo to write, formatted only if it is written */
+	size_t n_fresh, cap_fresh;
+	char **owned; /* the paths of the fresh entries the old memo did not have */
+	size_t n_owned, cap_owned;
 	size_t reused, looked;
 	char **headers; /* driver headers calling the tasklet API, tree-relative */
 	size_t n_headers, cap_headers;
@@ -114,22 +119,35 @@ static void add_unreadable(struct scan *s, const char *rel, int err)
 	TA_PUSH(s->out->unreadable, s->out->n_unreadable, s->out->cap_unreadable, msg);
 }
 
-static void remember(struct scan *s, const struct stat *st, bool mentions, const char *rel)
+/* Remember rel's answer; old: its entry in the loaded memo (NULL: a path to copy). */
+static void remember(struct scan *s, const struct stat *st, bool mentions, const char *rel,
+		     const struct memo_entry *old)
 {
+	struct memo_entry m = {.size = (uint64_t)st->st_size,
+			       .ino = (uint64_t)st->st_ino,
+			       .sec = (int64_t)st->st_mtim.tv_sec,
+			       .nsec = (int64_t)st->st_mtim.tv_nsec,
+			       .mentions = mentions};
+
 	if (strchr(rel, '\n'))
 		return;
-	ta_buf_printf(&s->fresh, "%llu %lld %lld %llu %d %s\n", (unsigned long long)st->st_size,
-		      (long long)st->st_mtim.tv_sec, (long long)st->st_mtim.tv_nsec,
-		      (unsigned long long)st->st_ino, mentions ? 1 : 0, rel);
+	if (old) {
+		m.rel = old->rel;
+	} else {
+		TA_PUSH(s->owned, s->n_owned, s->cap_owned, xstrdup(rel));
+		m.rel = s->owned[s->n_owned - 1];
+	}
+	TA_PUSH(s->fresh, s->n_fresh, s->cap_fresh, m);
 }
 
 /* The memo's answer for a file whose size, mtime and inode are unchanged. */
 static int memo_answer(struct scan *s, int dirfd, const char *name, const char *rel,
-		       struct stat *st)
+		       struct stat *st, const struct memo_entry **entry)
 {
 	size_t *idx;
 	const struct memo_entry *m;
 
+	*entry = NULL;
 	if (!s->n_old || fstatat(dirfd, name, st, AT_SYMLINK_NOFOLLOW) != 0 ||
 	    !S_ISREG(st->st_mode))
 		return -1;
@@ -140,6 +158,7 @@ static int memo_answer(struct scan *s, int dirfd, const char *name, const char *
 	if (m->size != (uint64_t)st->st_size || m->ino != (uint64_t)st->st_ino ||
 	    m->sec != (int64_t)st->st_mtim.tv_sec || m->nsec != (int64_t)st->st_mtim.tv_nsec)
 		return -1;
+	*entry = m;
 	return m->mentions;
 }
 
@@ -163,14 +182,15 @@ static void check_file(struct scan *s, int dirfd, const char *name, const char *
 	int fd, known;
 	struct stat st;
 	size_t got = 0;
+	const struct memo_entry *old;
 
 	s->looked++;
 	if (!header)
 		s->out->scanned++;
-	known = memo_answer(s, dirfd, name, rel, &st);
+	known = memo_answer(s, dirfd, name, rel, &st, &old);
 	if (known >= 0) {
 		s->reused++;
-		remember(s, &st, known, rel);
+		remember(s, &st, known, rel, old);
 		if (known)
 			keep(s, rel, header);
 		return;
@@ -201,7 +221,7 @@ static void check_file(struct scan *s, int dirfd, const char *name, const char *
 	}
 	close(fd);
 	if (got == (size_t)st.st_size)
-		remember(s, &st, mentions(s->buf, got, header), rel);
+		remember(s, &st, mentions(s->buf, got, header), rel, NULL);
 	if (mentions(s->buf, got, header))
 		keep(s, rel, header);
 }
@@ -355,21 +375,31 @@ static void load_memo(struct scan *s, const char *path)
 					.ino = ino,
 					.sec = sec,
 					.nsec = nsec,
-					.mentions = mentions != 0};
+					.mentions = mentions != 0,
+					.rel = p + off};
 		TA_PUSH(s->old, s->n_old, s->cap_old, m);
 		ta_strmap_put(&s->old_index, p + off, s->n_old - 1);
 	}
-	free(text);
+	s->old_text = text;
 }
 
 static void save_memo(struct scan *s, const char *path)
 {
-	const char *body = s->fresh.s ? s->fresh.s : "";
-	char *head = xasprintf("TA-PREFILTER 3 %016llx\n",
-			       (unsigned long long)ta_hash64(body, s->fresh.len));
+	ta_buf body = {0};
+	char *head;
 
-	ta_write_atomic(path, head, body, s->fresh.len); /* a memo: failing to store is harmless */
+	for (size_t i = 0; i < s->n_fresh; i++) {
+		const struct memo_entry *m = &s->fresh[i];
+		ta_buf_printf(&body, "%llu %lld %lld %llu %d %s\n", (unsigned long long)m->size,
+			      (long long)m->sec, (long long)m->nsec, (unsigned long long)m->ino,
+			      m->mentions ? 1 : 0, m->rel);
+	}
+	head = xasprintf("TA-PREFILTER 3 %016llx\n",
+			 (unsigned long long)ta_hash64(body.s ? body.s : "", body.len));
+	/* a memo: failing to store is harmless */
+	ta_write_atomic(path, head, body.s ? body.s : "", body.len);
 	free(head);
+	ta_buf_free(&body);
 }
 
 int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)
@@ -413,7 +443,11 @@ int ta_prefilter_memo(const char *root, const char *subtree, const char *memo_pa
 	free(sub);
 	ta_strmap_free(&s.old_index);
 	free(s.old);
-	ta_buf_free(&s.fresh);
+	free(s.old_text);
+	free(s.fresh);
+	for (size_t i = 0; i < s.n_owned; i++)
+		free(s.owned[i]);
+	free(s.owned);
 	ta_sort(out->paths, out->n, sizeof(char *), ta_strptr_cmp);
 	ta_sort(out->unreadable, out->n_unreadable, sizeof(char *), ta_strptr_cmp);
 	return 0;

@@ -94,10 +94,11 @@ root=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tree"])'
 # a tree without the BH-workqueue API (before v6.10) needs --force-api
 force=()
 grep -q system_bh_wq "$root/include/linux/workqueue.h" 2>/dev/null || force=(--force-api)
-# the patch run after the audit, with its warm cache (a copy: the one-edit
-# run below changes it)
-cp -a "$cache" "$cache.patch"
-run patch_bh "$bin" patch --to bh "${force[@]}" -j "$jobs" --cache-dir "$cache.patch" \
+# the patch run after the audit, with its warm cache: the same directory (a
+# copy would not do: the facts' keys name the generated headers' overlay
+# inside the cache, so every entry of a copy misses and the "warm" patch run
+# parsed the whole tree again)
+run patch_bh "$bin" patch --to bh "${force[@]}" -j "$jobs" --cache-dir "$cache" \
 	-o "$work/p-bh" --json "$work/patch-bh.json" "$tree"
 echo "  patches: $(find "$work/p-bh" -name '*.patch' | wc -l)${force:+  (${force[*]}: the tree lacks the BH API)}"
 
