@@ -267,13 +267,36 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 				   ? xasprintf("call:%s:%d", r->roles[j].call, r->roles[j].arg)
 			   : r->roles[j].field ? xasprintf("field:%s", r->roles[j].field)
 					       : NULL;
+	/*
+	 * a call or variable context can only be some rules' exact want: those
+	 * rules by want, in rule order (a field context may match any rule)
+	 */
+	ta_strmap by_want = {0};
+	size_t **want_rules = xcalloc(r->n_roles ? r->n_roles : 1, sizeof(size_t *));
+	size_t *n_want_rules = xcalloc(r->n_roles ? r->n_roles : 1, sizeof(size_t));
+	size_t n_wants = 0;
+	for (size_t j = 0; j < r->n_roles; j++) {
+		size_t *k;
+		if (!wants[j] || r->roles[j].weak || r->roles[j].body_calls.n)
+			continue;
+		if (!(k = ta_strmap_get(&by_want, wants[j]))) {
+			ta_strmap_put(&by_want, wants[j], n_wants++);
+			k = ta_strmap_get(&by_want, wants[j]);
+		}
+		want_rules[*k] = xrealloc(want_rules[*k], (n_want_rules[*k] + 1) * sizeof(size_t));
+		want_rules[*k][n_want_rules[*k]++] = j;
+	}
 	for (size_t i = 0; i < a->n_refs; i++) {
 		const ta_ref *ref = &a->refs[i];
 		bool via_var = ta_str_starts(ref->fn, "$var:");
+		bool field = ta_str_starts(ref->context, "field:");
+		const size_t *wk = field ? NULL : ta_strmap_get(&by_want, ref->context);
+		size_t n_cand = field ? r->n_roles : wk ? n_want_rules[*wk] : 0;
 		long rf = via_var ? -1 : find_func(p, ref->file, ref->fn);
 		if (rf >= 0)
 			p->registered[rf] = true;
-		for (size_t j = 0; j < r->n_roles; j++) {
+		for (size_t c = 0; c < n_cand; c++) {
+			size_t j = field ? c : want_rules[*wk][c];
 			const ta_role_rule *rr = &r->roles[j];
 			if (rr->weak || rr->body_calls.n ||
 			    !role_rule_matches(rr, wants[j], ref->context))
@@ -310,6 +333,11 @@ static void prog_build(struct prog *p, const ta_audit *a, const ta_rules *r)
 		}
 	}
 	apply_body_rules(p);
+	for (size_t k = 0; k < n_wants; k++)
+		free(want_rules[k]);
+	free(want_rules);
+	free(n_want_rules);
+	ta_strmap_free(&by_want);
 	for (size_t j = 0; j < r->n_roles; j++)
 		free(wants[j]);
 	free(wants);

@@ -248,11 +248,24 @@ static char *compute_preview(ta_review *rv, size_t i, const char *to, char **not
 		free(read_dir(dir)); /* remove anything half written */
 	rmdir(dir);
 	free(dir);
-	if (!text)
-		*note = mechs[0] ? xasprintf("none written for %s: %s", mechs[0],
-					     w.first_reason ? w.first_reason : "the writer failed")
-				 : xasprintf("no patch: %s",
-					     w.first_reason ? w.first_reason : "the writer failed");
+	if (!text) {
+		/*
+		 * a saved report has no function facts: a callback defined away
+		 * from its tasklet's files is found only by an audit of the tree
+		 */
+		const char *hint = a->n_funcs == 0 && w.first_reason &&
+						   strstr(w.first_reason,
+							  "cannot find the definition")
+					   ? " (a saved report lacks the audit's function facts: "
+					     "review the tree itself for this preview)"
+					   : "";
+		*note = mechs[0] ? xasprintf("none written for %s: %s%s", mechs[0],
+					     w.first_reason ? w.first_reason : "the writer failed",
+					     hint)
+				 : xasprintf("no patch: %s%s",
+					     w.first_reason ? w.first_reason : "the writer failed",
+					     hint);
+	}
 	free(w.first_reason);
 	return text;
 }
