@@ -13,6 +13,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +112,7 @@ struct scan {
 	size_t reused, looked;
 	char **headers; /* driver headers calling the tasklet API, tree-relative */
 	size_t n_headers, cap_headers;
+	const char *start_rel; /* the directory the walk starts in ("" for the root) */
 };
 
 static void add_unreadable(struct scan *s, const char *rel, int err)
@@ -226,8 +229,13 @@ static void check_file(struct scan *s, int dirfd, const char *name, const char *
 		keep(s, rel, header);
 }
 
-/* Recursive walk with openat/fdopendir: no path rebuilding per level, no symlinks followed. */
-static void walk_dir(struct scan *s, int dir_fd, const char *rel)
+/*
+ * Recursive walk with openat/fdopendir: no path rebuilding per level, no
+ * symlinks followed.  With split > 0 the subdirectories split levels down
+ * are not walked but handed to tasks (for the workers of walk_parallel()).
+ */
+static void walk_dir(struct scan *s, int dir_fd, const char *rel, int split, char ***tasks,
+		     size_t *n_tasks, size_t *cap_tasks)
 {
 	DIR *d = fdopendir(dir_fd);
 	struct dirent *de;
@@ -251,11 +259,16 @@ static void walk_dir(struct scan *s, int dir_fd, const char *rel)
 			type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
 		}
 		if (type == DT_DIR) {
-			int fd = openat(dirfd(d), n,
-					O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+			int fd;
 			child = *rel ? xasprintf("%s/%s", rel, n) : xstrdup(n);
+			if (split == 1) {
+				TA_PUSH(*tasks, *n_tasks, *cap_tasks, child);
+				continue;
+			}
+			fd = openat(dirfd(d), n, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 			if (fd >= 0)
-				walk_dir(s, fd, child);
+				walk_dir(s, fd, child, split > 1 ? split - 1 : 0, tasks, n_tasks,
+					 cap_tasks);
 			else
 				add_unreadable(s, child, errno);
 			free(child);
@@ -402,6 +415,151 @@ static void save_memo(struct scan *s, const char *path)
 	ta_buf_free(&body);
 }
 
+/* The walkers' shared state: the directories to walk and the next one to take. */
+struct walkers {
+	struct scan *main; /* the memo to consult (read only while they run) */
+	int start_fd;
+	char **dirs; /* tree-relative */
+	size_t n_dirs, next;
+	pthread_mutex_t lock;
+};
+
+struct walker {
+	struct walkers *w;
+	struct scan s;
+	ta_candidates out;
+};
+
+/* Open the directory of task i, relative to the walk's start directory. */
+static int open_task(const struct walkers *w, size_t i)
+{
+	size_t start_len = strlen(w->main->start_rel);
+
+	return openat(w->start_fd, w->dirs[i] + (start_len ? start_len + 1 : 0),
+		      O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+}
+
+static void *walker_run(void *arg)
+{
+	struct walker *wk = arg;
+	struct walkers *w = wk->w;
+
+	for (;;) {
+		size_t i;
+		int fd;
+		pthread_mutex_lock(&w->lock);
+		i = w->next++;
+		pthread_mutex_unlock(&w->lock);
+		if (i >= w->n_dirs)
+			break;
+		fd = open_task(w, i);
+		if (fd >= 0)
+			walk_dir(&wk->s, fd, w->dirs[i], 0, NULL, NULL, NULL);
+		else
+			add_unreadable(&wk->s, w->dirs[i], errno);
+	}
+	return NULL;
+}
+
+/* Move what walker k found into the main scan. */
+static void merge_walker(struct scan *s, struct walker *k)
+{
+	for (size_t i = 0; i < k->out.n; i++)
+		TA_PUSH(s->out->paths, s->out->n, s->out->cap, k->out.paths[i]);
+	for (size_t i = 0; i < k->out.n_unreadable; i++)
+		TA_PUSH(s->out->unreadable, s->out->n_unreadable, s->out->cap_unreadable,
+			k->out.unreadable[i]);
+	s->out->scanned += k->out.scanned;
+	for (size_t i = 0; i < k->s.n_headers; i++)
+		TA_PUSH(s->headers, s->n_headers, s->cap_headers, k->s.headers[i]);
+	for (size_t i = 0; i < k->s.n_fresh; i++)
+		TA_PUSH(s->fresh, s->n_fresh, s->cap_fresh, k->s.fresh[i]);
+	for (size_t i = 0; i < k->s.n_owned; i++)
+		TA_PUSH(s->owned, s->n_owned, s->cap_owned, k->s.owned[i]);
+	s->reused += k->s.reused;
+	s->looked += k->s.looked;
+	free(k->out.paths);
+	free(k->out.unreadable);
+	free(k->s.headers);
+	free(k->s.fresh);
+	free(k->s.owned);
+	free(k->s.buf);
+}
+
+/*
+ * Walk from fd (the directory s->start_rel): the files of the first two
+ * levels here, the directories below them by up to WALKERS threads (the
+ * kernel's tree is wide there: drivers/net, fs/ext4, ...).  What they find
+ * is the same as one walk's, in another order: the caller sorts.
+ */
+#define WALKERS 4
+#define WALKER_STACK (512 * 1024) /* walk_dir() recurses once per directory level */
+static void walk_parallel(struct scan *s, int fd)
+{
+	struct walkers w = {.main = s};
+	struct walker k[WALKERS];
+	pthread_t th[WALKERS];
+	void *stacks[WALKERS];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t cap = 0, n_threads = ncpu > WALKERS ? WALKERS : ncpu > 1 ? (size_t)ncpu : 1;
+	size_t started = 0;
+
+	w.start_fd = dup(fd);
+	walk_dir(s, fd, s->start_rel, 2, &w.dirs, &w.n_dirs, &cap);
+	/*
+	 * The workers the scan forks later must not inherit what threads leave
+	 * behind (an arena of their own, a cached stack: room a --max-memory
+	 * worker would allocate in): one arena, and stacks that are ours.
+	 */
+	mallopt(M_ARENA_MAX, 1);
+	if (w.start_fd >= 0 && n_threads > 1 && pthread_mutex_init(&w.lock, NULL) == 0) {
+		for (size_t t = 0; t < n_threads; t++) {
+			pthread_attr_t attr;
+			int err;
+			k[t] = (struct walker){.w = &w};
+			k[t].s = (struct scan){.root = s->root,
+					       .out = &k[t].out,
+					       .old_index = s->old_index,
+					       .old = s->old,
+					       .n_old = s->n_old,
+					       .start_rel = s->start_rel};
+			stacks[t] = xmalloc(WALKER_STACK);
+			if (pthread_attr_init(&attr) != 0) {
+				free(stacks[t]);
+				break;
+			}
+			err = pthread_attr_setstack(&attr, stacks[t], WALKER_STACK) ||
+			      pthread_create(&th[t], &attr, walker_run, &k[t]);
+			pthread_attr_destroy(&attr);
+			if (err) {
+				free(stacks[t]);
+				break;
+			}
+			started++;
+		}
+		for (size_t t = 0; t < started; t++) {
+			pthread_join(th[t], NULL);
+			free(stacks[t]);
+		}
+		for (size_t t = 0; t < started; t++)
+			merge_walker(s, &k[t]);
+		pthread_mutex_destroy(&w.lock);
+	}
+	/* without threads (or what they did not take): this one walks */
+	for (size_t i = w.next; i < w.n_dirs; i++) {
+		int dfd = w.start_fd < 0 ? -1 : open_task(&w, i);
+		if (dfd >= 0)
+			walk_dir(s, dfd, w.dirs[i], 0, NULL, NULL, NULL);
+		else
+			add_unreadable(s, w.dirs[i], errno);
+	}
+	for (size_t i = 0; i < w.n_dirs; i++)
+		free(w.dirs[i]);
+	free(w.dirs);
+	if (w.start_fd >= 0)
+		close(w.start_fd);
+}
+
 int ta_prefilter(const char *root, const char *subtree, ta_candidates *out)
 {
 	return ta_prefilter_memo(root, subtree, NULL, out);
@@ -431,7 +589,10 @@ int ta_prefilter_memo(const char *root, const char *subtree, const char *memo_pa
 		return -1;
 	}
 	load_memo(&s, memo_path);
-	walk_dir(&s, fd, sub);
+	s.start_rel = sub;
+	walk_parallel(&s, fd);
+	/* the walkers' order is not the directory's: carriers are picked in path order */
+	ta_sort(s.headers, s.n_headers, sizeof(char *), ta_strptr_cmp);
 	add_carriers(&s);
 	for (size_t i = 0; i < s.n_headers; i++)
 		free(s.headers[i]);
