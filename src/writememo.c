@@ -101,14 +101,16 @@ ta_writememo *ta_writememo_open(const ta_audit *a, const char *rules_dir)
 {
 	ta_writememo *m;
 	ta_cache *c;
+	uint64_t self = self_hash();
 
-	if (!a->cache_dir || !(c = ta_cache_open(a->cache_dir)))
+	/* without its own executable to hash, a rebuilt tool could take old answers */
+	if (!self || !a->cache_dir || !(c = ta_cache_open(a->cache_dir)))
 		return NULL;
 	m = xcalloc(1, sizeof(*m));
 	m->cache = c;
 	m->root = xstrdup(a->tree);
 	m->prefix = xasprintf("tasklet-audit %s writer\t%016llx\t%016llx\t%s\t%016llx", TA_VERSION,
-			      (unsigned long long)self_hash(),
+			      (unsigned long long)self,
 			      (unsigned long long)rules_hash(rules_dir, 1), a->tree,
 			      (unsigned long long)a->facts_hash);
 	return m;
