@@ -4,7 +4,8 @@
  * left half written.  Only a regular file (or a path that does not exist
  * yet) is replaced that way; a symlink is followed to its target, which is
  * then written the same way, and a character device, FIFO or other special
- * file is opened and written through, never replaced.
+ * file is opened and written through, never replaced, also when the link
+ * to it names no path (/dev/stdout -> /proc/self/fd/1 -> a pipe).
  */
 #include "outfile.h"
 
@@ -139,6 +140,19 @@ ta_outfile *ta_outfile_open(const char *path)
 	if (strcmp(path, "-") == 0) {
 		of->fp = stdout;
 		return of;
+	}
+	/*
+	 * what the kernel opens for PATH, following every link (/dev/stdout's
+	 * /proc/self/fd/1 names a pipe by no path): not a file to replace
+	 */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		if (open_through(of, path) == 0) {
+			of->target = xstrdup(path);
+			return of;
+		}
+		free(of->path);
+		free(of);
+		return NULL;
 	}
 	target = resolve_target(path);
 	if (!target) {

@@ -7,8 +7,9 @@
  * directory removed meanwhile, a directory in the way) give one error
  * line and no stray files; "-" is standard output.  Paths that are not
  * regular files: a symlink is followed and its target replaced (the link
- * stays), a character device and a FIFO are written through and keep their
- * kind, a directory is refused at open.  Special files are made with
+ * stays), a character device, a FIFO and a pipe reached through
+ * /proc/self/fd (as /dev/stdout) are written through and keep their kind,
+ * a directory is refused at open.  Special files are made with
  * mknod/mkfifo inside the test's directory, never the real /dev/null;
  * without the right to make a device node (not root) the device test, an
  * optional case, is skipped and ctest says so (check_outfile_optional).
@@ -425,6 +426,33 @@ START_TEST(test_fifo_written_through)
 }
 END_TEST
 
+/*
+ * /dev/stdout on a pipe: a symlink to /proc/self/fd/N, whose target names
+ * no path ("pipe:[...]"); the pipe is written through.
+ */
+START_TEST(test_proc_fd_pipe_written_through)
+{
+	char *link = ta_path_join(dir, "stdout"), *fd_path, buf[64] = {0};
+	int p[2];
+	ta_outfile *of;
+
+	ck_assert_int_eq(pipe(p), 0);
+	fd_path = xasprintf("/proc/self/fd/%d", p[1]);
+	ck_assert_int_eq(symlink(fd_path, link), 0);
+	of = ta_outfile_open(link);
+	ck_assert_ptr_nonnull(of);
+	fputs("into the pipe\n", ta_outfile_stream(of));
+	ck_assert_int_eq(ta_outfile_commit(&of), 0);
+	close(p[1]);
+	ck_assert_int_eq(read(p[0], buf, sizeof(buf) - 1), 14);
+	ck_assert_str_eq(buf, "into the pipe\n");
+	close(p[0]);
+	assert_listing("stdout\n"); /* the link stays a link: nothing renamed over it */
+	free(fd_path);
+	free(link);
+}
+END_TEST
+
 /* A directory is refused at open with one line naming it. */
 START_TEST(test_open_directory_refused)
 {
@@ -484,6 +512,7 @@ static Suite *outfile_suite(void)
 	tcase_add_test(tc, test_open_empty_path);
 	tcase_add_test(tc, test_commit_dir_removed);
 	tcase_add_test(tc, test_commit_onto_directory);
+	tcase_add_test(tc, test_proc_fd_pipe_written_through);
 	tcase_add_test(tc, test_stdout);
 	tcase_add_test(tc, test_symlink_target_written);
 	tcase_add_test(tc, test_symlink_dangling_created);
