@@ -62,6 +62,8 @@ enum ta_api_role { TA_ROLE_INIT, TA_ROLE_USE };
 
 const char *ta_api_name(enum ta_api api);
 enum ta_api_role ta_api_role(enum ta_api api);
+/* An init of the API before 2020, whose callback takes the data: tasklet_init(), *_OLD. */
+bool ta_api_old_init(enum ta_api api);
 /* TA_API_NONE when the name is not a recognized API function or macro. */
 enum ta_api ta_api_from_name(const char *name);
 

@@ -26,6 +26,12 @@ const char *ta_api_name(enum ta_api api)
 	return api < TA_API_COUNT ? api_table[api].name : "none";
 }
 
+bool ta_api_old_init(enum ta_api api)
+{
+	return api == TA_API_TASKLET_INIT || api == TA_API_DECLARE_TASKLET_OLD ||
+	       api == TA_API_DECLARE_TASKLET_DISABLED_OLD;
+}
+
 enum ta_api_role ta_api_role(enum ta_api api)
 {
 	return api < TA_API_COUNT ? api_table[api].role : TA_ROLE_USE;

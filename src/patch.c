@@ -615,13 +615,6 @@ static char *rfc2822_now(void)
 	return xstrdup(buf);
 }
 
-/* An init site of the API before 2020, the one the modernization converts? */
-static bool old_api_site(const ta_site *s)
-{
-	return s->api == TA_API_TASKLET_INIT || s->api == TA_API_DECLARE_TASKLET_OLD ||
-	       s->api == TA_API_DECLARE_TASKLET_DISABLED_OLD;
-}
-
 /*
  * "callback foo()", or for an object whose init sites install several
  * (a driver family's chips), "callbacks a_pre_tbtt() and b_pre_tbtt()".
@@ -636,19 +629,20 @@ static char *callbacks_of(const ta_tasklet *t, bool old_only)
 	ta_buf b = {0};
 
 	for (size_t i = 0; i < t->n_init && old_only; i++)
-		any_old |= old_api_site(&t->init_sites[i]) && t->init_sites[i].callback;
+		any_old |= ta_api_old_init(t->init_sites[i].api) && t->init_sites[i].callback;
 	old_only = old_only && any_old;
 	if (t->callback) {
 		bool installed = !old_only;
 		for (size_t i = 0; i < t->n_init && !installed; i++)
-			installed = old_api_site(&t->init_sites[i]) && t->init_sites[i].callback &&
+			installed = ta_api_old_init(t->init_sites[i].api) &&
+				    t->init_sites[i].callback &&
 				    strcmp(t->init_sites[i].callback, t->callback) == 0;
 		if (installed)
 			names[n++] = t->callback;
 	}
 	for (size_t i = 0; i < t->n_init && n < 8; i++) {
 		const char *cb = t->init_sites[i].callback;
-		bool seen = !cb || (old_only && !old_api_site(&t->init_sites[i]));
+		bool seen = !cb || (old_only && !ta_api_old_init(t->init_sites[i].api));
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = strcmp(names[k], cb) == 0;
 		if (!seen)

@@ -430,13 +430,18 @@ struct walker {
 	ta_candidates out;
 };
 
-/* Open the directory of task i, relative to the walk's start directory. */
-static int open_task(const struct walkers *w, size_t i)
+/* Walk the directory of task i (relative to the walk's start directory) into s. */
+static void walk_task(struct scan *s, const struct walkers *w, size_t i)
 {
 	size_t start_len = strlen(w->main->start_rel);
+	int fd = w->start_fd < 0 ? -1
+				 : openat(w->start_fd, w->dirs[i] + (start_len ? start_len + 1 : 0),
+					  O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
 
-	return openat(w->start_fd, w->dirs[i] + (start_len ? start_len + 1 : 0),
-		      O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd >= 0)
+		walk_dir(s, fd, w->dirs[i], 0, NULL, NULL, NULL);
+	else
+		add_unreadable(s, w->dirs[i], w->start_fd < 0 ? EBADF : errno);
 }
 
 static void *walker_run(void *arg)
@@ -446,17 +451,12 @@ static void *walker_run(void *arg)
 
 	for (;;) {
 		size_t i;
-		int fd;
 		pthread_mutex_lock(&w->lock);
 		i = w->next++;
 		pthread_mutex_unlock(&w->lock);
 		if (i >= w->n_dirs)
 			break;
-		fd = open_task(w, i);
-		if (fd >= 0)
-			walk_dir(&wk->s, fd, w->dirs[i], 0, NULL, NULL, NULL);
-		else
-			add_unreadable(&wk->s, w->dirs[i], errno);
+		walk_task(&wk->s, w, i);
 	}
 	return NULL;
 }
@@ -546,13 +546,8 @@ static void walk_parallel(struct scan *s, int fd)
 		pthread_mutex_destroy(&w.lock);
 	}
 	/* without threads (or what they did not take): this one walks */
-	for (size_t i = w.next; i < w.n_dirs; i++) {
-		int dfd = w.start_fd < 0 ? -1 : open_task(&w, i);
-		if (dfd >= 0)
-			walk_dir(s, dfd, w.dirs[i], 0, NULL, NULL, NULL);
-		else
-			add_unreadable(s, w.dirs[i], errno);
-	}
+	for (size_t i = w.next; i < w.n_dirs; i++)
+		walk_task(s, &w, i);
 	for (size_t i = 0; i < w.n_dirs; i++)
 		free(w.dirs[i]);
 	free(w.dirs);

@@ -30,13 +30,6 @@ static int convert_declare(ta_rw *rw, const ta_site *s, const char *from, const 
 	return TA_RW_DONE;
 }
 
-/* An init site of the old API, whose callback takes the data? */
-static bool old_api(enum ta_api api)
-{
-	return api == TA_API_TASKLET_INIT || api == TA_API_DECLARE_TASKLET_OLD ||
-	       api == TA_API_DECLARE_TASKLET_DISABLED_OLD;
-}
-
 static int convert_init(ta_rw *rw, const ta_site *s)
 {
 	ta_src *src = ta_srcset_get(rw->set, s->file);
@@ -103,7 +96,7 @@ int ta_rewrite_setup(ta_rw *rw)
 		for (size_t i = 0; i < t->n_init; i++) {
 			const ta_site *s = &t->init_sites[i];
 			enum ta_sig sig = s->sig != TA_SIG_UNKNOWN ? s->sig : t->sig;
-			if (!old_api(s->api))
+			if (!ta_api_old_init(s->api))
 				continue;
 			seen = s;
 			any_old_cb |= sig == TA_SIG_OLD || sig == TA_SIG_UNKNOWN;

@@ -23,7 +23,10 @@
 struct ta_writememo {
 	ta_cache *cache;
 	char *root;
-	char *prefix; /* the key up to the tasklet: build, rules, tree, facts */
+	char *prefix;       /* the key up to the tasklet: build, rules, tree, facts */
+	ta_strmap listed;   /* directory -> index into listings: each is read once a run */
+	uint64_t *listings; /* listing_hash() of each */
+	size_t n_listings, cap_listings;
 };
 
 /* A hash of the running executable: a rebuilt tool answers afresh. */
@@ -37,29 +40,42 @@ static uint64_t self_hash(void)
 	return h;
 }
 
-/* A hash of the regular files of dir and of its subdirectories (one level), by name. */
-static uint64_t rules_hash(const char *dir, int depth)
+/* The entries of dir but "." and "..", sorted (the caller frees them); false: unreadable. */
+static bool sorted_names(const char *dir, char ***names, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	size_t cap = 0;
+
+	*names = NULL;
+	*n = 0;
+	if (!d)
+		return false;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0)
+			TA_PUSH(*names, *n, cap, xstrdup(de->d_name));
+	closedir(d);
+	ta_sort(*names, *n, sizeof(**names), ta_strptr_cmp);
+	return true;
+}
+
+/* A hash of the regular files of dir and of its subdirectories (one level), by name. */
+static uint64_t rules_hash(const char *dir, int depth)
+{
+	char **names;
+	size_t n;
 	uint64_t h = TA_FNV_INIT;
 
-	while (d && (de = readdir(d)))
-		if (de->d_name[0] != '.')
-			TA_PUSH(names, n, cap, xstrdup(de->d_name));
-	if (d)
-		closedir(d);
-	ta_sort(names, n, sizeof(*names), ta_strptr_cmp);
+	sorted_names(dir, &names, &n);
 	for (size_t i = 0; i < n; i++) {
 		char *p = ta_path_join(dir, names[i]);
 		struct stat st;
+		bool known = stat(p, &st) == 0;
 		h = ta_fnv1a(h, names[i], strlen(names[i]) + 1);
-		if (stat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0) {
+		if (known && S_ISDIR(st.st_mode) && depth > 0) {
 			uint64_t sub = rules_hash(p, depth - 1);
 			h = ta_fnv1a(h, &sub, sizeof(sub));
-		} else if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+		} else if (known && S_ISREG(st.st_mode)) {
 			size_t len = 0;
 			char *text = ta_read_file(p, &len);
 			h = text ? ta_fnv1a(h, text, len) : h;
@@ -76,25 +92,32 @@ static uint64_t rules_hash(const char *dir, int depth)
 static uint64_t listing_hash(const char *root, const char *rel)
 {
 	char *path = *rel ? ta_path_join(root, rel) : xstrdup(root);
-	DIR *d = opendir(path);
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
+	char **names;
+	size_t n;
 	uint64_t h = TA_FNV_INIT;
+	bool ok = sorted_names(path, &names, &n);
 
 	free(path);
-	if (!d)
+	if (!ok)
 		return 0;
-	while ((de = readdir(d)))
-		TA_PUSH(names, n, cap, xstrdup(de->d_name));
-	closedir(d);
-	ta_sort(names, n, sizeof(*names), ta_strptr_cmp);
 	for (size_t i = 0; i < n; i++) {
 		h = ta_fnv1a(h, names[i], strlen(names[i]) + 1);
 		free(names[i]);
 	}
 	free(names);
 	return h ? h : 1;
+}
+
+/* listing_hash() of the tree's directory rel, read once for the run (many tasklets share one). */
+static uint64_t listing_of(ta_writememo *m, const char *rel)
+{
+	const size_t *k = ta_strmap_get(&m->listed, rel);
+
+	if (k)
+		return m->listings[*k];
+	TA_PUSH(m->listings, m->n_listings, m->cap_listings, listing_hash(m->root, rel));
+	ta_strmap_put(&m->listed, rel, m->n_listings - 1);
+	return m->listings[m->n_listings - 1];
 }
 
 ta_writememo *ta_writememo_open(const ta_audit *a, const char *rules_dir)
@@ -123,6 +146,8 @@ void ta_writememo_free(ta_writememo **mp)
 	if (!m)
 		return;
 	ta_cache_free(&m->cache);
+	ta_strmap_free(&m->listed);
+	free(m->listings);
 	free(m->root);
 	free(m->prefix);
 	free(m);
@@ -139,7 +164,7 @@ static char *key_of(const ta_writememo *m, const ta_tasklet *t, const char *to)
  * listed) and "A\tFILE" (a file found absent), then "W\t" and the refusal
  * to the end.  Checks the L and A lines against the tree now.
  */
-static bool parse_current(const ta_writememo *m, char *text, bool *ok, char **why)
+static bool parse_current(ta_writememo *m, char *text, bool *ok, char **why)
 {
 	char *line = text, *nl;
 
@@ -159,7 +184,7 @@ static bool parse_current(const ta_writememo *m, char *text, bool *ok, char **wh
 			unsigned long long want = 0;
 			int used = 0;
 			if (sscanf(line + 2, "%llx\t%n", &want, &used) != 1 || used == 0 ||
-			    listing_hash(m->root, line + 2 + used) != want)
+			    listing_of(m, line + 2 + used) != want)
 				return false;
 		} else if (strncmp(line, "A\t", 2) == 0) {
 			char *p = ta_path_join(m->root, line + 2);
@@ -206,7 +231,7 @@ void ta_writememo_put(ta_writememo *m, const ta_tasklet *t, const char *to, bool
 		return;
 	ta_buf_puts(&text, ok ? "ok\n" : "no\n");
 	for (size_t i = 0; i < reads->n_dirs; i++) {
-		uint64_t h = listing_hash(m->root, reads->dirs[i]);
+		uint64_t h = listing_of(m, reads->dirs[i]);
 		if (!h || strchr(reads->dirs[i], '\n')) {
 			ta_buf_free(&text);
 			return; /* nothing to check it by next time */
