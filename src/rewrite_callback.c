@@ -1011,6 +1011,84 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 	return TA_RW_DONE;
 }
 
+/* Is the identifier whose last character is s[i] the word w? */
+static bool word_ends_at(const char *s, size_t i, const char *w)
+{
+	size_t n = strlen(w), a = i + 1;
+
+	while (a > 0 && ta_lex_ident_char(s[a - 1]))
+		a--;
+	return i + 1 - a == n && strncmp(s + a, w, n) == 0;
+}
+
+/*
+ * Direct calls of a function an ops table sets as the callback (megaraid's
+ * `megasas_complete_cmd_dpc_fusion((unsigned long)instance)`): the index
+ * ties no call to the tasklet, so they are found by name in the driver's
+ * directory, and each passes the container's work item (or tasklet) now.
+ */
+static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file,
+				  const struct ta_cb_form *f, enum cb_param kind)
+{
+	ta_mention *ms = NULL;
+	size_t n = ta_stmt_mentions(rw->set, cb_file, cb, &ms);
+	int rc = TA_RW_DONE;
+
+	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
+		ta_src *src = ta_srcset_get(rw->set, ms[i].file);
+		const char *s = src->text;
+		size_t open = ta_lex_skip(s, src->len, ms[i].off + strlen(cb));
+		size_t prev = ta_lex_prev(s, 0, ms[i].off), st[2], en[2];
+		char *arg, *expr, *txt = NULL;
+		if (open >= src->len || s[open] != '(' || prev == TA_NPOS)
+			continue;
+		/* a declaration: a type word or '*' before the name */
+		if (s[prev] == '*' ||
+		    (ta_lex_ident_char(s[prev]) && !word_ends_at(s, prev, "return") &&
+		     !word_ends_at(s, prev, "else")))
+			continue;
+		if (kind == CB_TASKLET)
+			continue; /* already the tasklet: the migration renames it */
+		if (kind != CB_ULONG) {
+			rc = ta_rw_refuse(
+				rw,
+				"%s:%u: %s() is also called directly, with a 'void *' the "
+				"conversion cannot follow",
+				src->rel, ms[i].line, cb);
+			break;
+		}
+		if (ta_lex_args(s, src->len, open, st, en, 2) != 1) {
+			rc = ta_rw_refuse(rw, "%s:%u: cannot read the direct call of '%s'",
+					  src->rel, ms[i].line, cb);
+			break;
+		}
+		arg = xstrndup(s + st[0], en[0] - st[0]);
+		expr = strip_ulong_cast(arg);
+		if (f->member && strcmp(expr, arg) != 0 && *expr)
+			txt = simple_expr(expr, strlen(expr))
+				      ? xasprintf("&%s->%s", expr, f->member)
+				      : xasprintf("&(%s)->%s", expr, f->member);
+		if (!txt)
+			rc = ta_rw_refuse(
+				rw,
+				"%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
+				src->rel, ms[i].line, arg);
+		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+		else
+			ta_rw_note(rw,
+				   "%s() is also called directly at %s:%u: the call now passes "
+				   "the %s and still runs the callback there, at once.",
+				   cb, src->rel, ms[i].line,
+				   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
+		free(arg);
+		free(expr);
+		free(txt);
+	}
+	free(ms);
+	return rc;
+}
+
 /*
  * A void * callback is installed with a (void *) cast that hides its type:
  * any other use of its name (a direct call, its address stored or passed,
@@ -1295,6 +1373,8 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		rc = convert_prototypes(rw, cb, cb_file, newparam, kind, f);
 	if (rc == TA_RW_DONE)
 		rc = convert_direct_calls(rw, cb, f, kind);
+	if (rc == TA_RW_DONE && rw->t->callback_is_expr)
+		rc = convert_table_fn_calls(rw, cb, src->rel, f, kind);
 out:
 	free(type);
 	free(pname);
@@ -1320,6 +1400,23 @@ static char *callback_member(const char *expr)
  * tasklet_struct *t);` of rec in the driver's files: its parameter list
  * becomes the form's.
  */
+/*
+ * May a member `void (*fn)(unsigned long)` the tasklet's callback is read
+ * from take the work item instead?  When every init site passes the
+ * tasklet's container as data (the preparation gave it what else it
+ * passed), the converted functions recover what the cast did.
+ */
+static bool old_api_member(const ta_rw *rw)
+{
+	const ta_tasklet *t = rw->t;
+
+	for (size_t i = 0; i < t->n_init; i++)
+		if (t->init_sites[i].api != TA_API_TASKLET_INIT ||
+		    t->init_sites[i].data_kind != TA_DATA_CONTAINER)
+			return false;
+	return t->n_init > 0;
+}
+
 static int convert_member_decl(ta_rw *rw, const char *rec, const char *member,
 			       const struct ta_cb_form *f, char **found_rec)
 {
@@ -1367,7 +1464,7 @@ static int convert_member_decl(ta_rw *rw, const char *rec, const char *member,
 			*found_rec = xasprintf("struct %.*s", (int)(q + 1 - b), s + b);
 		}
 		if (one_param(src, po, &type, &name, &st[0], &en[0]) != 0 ||
-		    !type_is_tasklet_ptr(type)) {
+		    !(type_is_tasklet_ptr(type) || (type_is_ulong(type) && old_api_member(rw)))) {
 			rc = ta_rw_refuse(rw, "%s:%u: the member '%s' of %s takes '%.*s'", src->rel,
 					  ms[i].line, member, rec ? rec : "its struct",
 					  (int)(pc - po - 1), s + po + 1);
