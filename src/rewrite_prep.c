@@ -441,7 +441,7 @@ static int read_init(struct prep *p)
 	ta_rw *rw = p->rw;
 	const ta_site *s = p->site;
 	const char *txt;
-	size_t o, f, e, d;
+	size_t o, f, e, d, end, paren;
 
 	p->isrc = ta_srcset_get(rw->set, s->file);
 	if (!p->isrc ||
@@ -456,12 +456,20 @@ static int read_init(struct prep *p)
 				    s->file, s->line, (int)(p->ien[0] - p->ist[0]),
 				    txt + p->ist[0]);
 	o = ta_lex_skip(txt, p->isrc->len, o + 1);
+	end = p->ien[0];
+	/* &(base->field), as mvsas writes it */
+	if (txt[o] == '(' && (paren = ta_lex_match(txt, p->isrc->len, o)) != TA_NPOS &&
+	    ta_lex_skip(txt, p->isrc->len, paren + 1) >= p->ien[0]) {
+		end = paren;
+		while (end > o && strchr(" \t\n", txt[end - 1]))
+			end--;
+		o = ta_lex_skip(txt, p->isrc->len, o + 1);
+	}
 	f = TA_NPOS;
-	for (size_t q = ta_lex_find_ident(txt, o, p->ien[0], rw->t->field, false); q != TA_NPOS;
-	     q = ta_lex_find_ident(txt, q + 1, p->ien[0], rw->t->field, false))
+	for (size_t q = ta_lex_find_ident(txt, o, end, rw->t->field, false); q != TA_NPOS;
+	     q = ta_lex_find_ident(txt, q + 1, end, rw->t->field, false))
 		f = q;
-	if (f == TA_NPOS || f + strlen(rw->t->field) != p->ien[0] ||
-	    !ta_lex_after_member_op(txt, f))
+	if (f == TA_NPOS || f + strlen(rw->t->field) != end || !ta_lex_after_member_op(txt, f))
 		return ta_rw_refuse(rw, "%s:%u: cannot find the member '%s' in '%.*s'", s->file,
 				    s->line, rw->t->field, (int)(p->ien[0] - p->ist[0]),
 				    txt + p->ist[0]);
