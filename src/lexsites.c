@@ -185,16 +185,41 @@ static void api_site(const struct ta_lexsites *ls, const char *text, const ta_to
 		ta_buf_free(&args[k]);
 }
 
+/*
+ * Does a token make the name after it a declaration's (`void
+ * tasklet_setup(struct tasklet_struct *t, ...)` in kernel/softirq.c, a
+ * prototype, a pointer)?  `static DECLARE_TASKLET(...)` stays a site.
+ */
+static bool declares(const char *w, enum ta_tok_kind kind, size_t len)
+{
+	static const char *const types[] = {"void", "int",    "bool",   "long",
+					    "char", "extern", "inline", "__always_inline"};
+
+	if (kind == TA_TOK_PUNCT)
+		return len == 1 && *w == '*';
+	if (kind != TA_TOK_IDENT)
+		return false;
+	for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+		if (len == strlen(types[i]) && memcmp(w, types[i], len) == 0)
+			return true;
+	return false;
+}
+
 void ta_lexsites_scan(const struct ta_lexsites *ls, const char *text, unsigned a, unsigned b,
 		      unsigned flags)
 {
 	ta_lexer lx;
 	ta_tok t;
+	bool declarator = false;
 
 	ta_lexer_init(&lx, text, b, a, TA_LEX_DIRECTIVES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
 		const char *w = text + t.off;
-		if (t.kind != TA_TOK_IDENT)
+		bool declared = declarator;
+		if (t.kind == TA_TOK_SPACE || t.kind == TA_TOK_COMMENT || t.kind == TA_TOK_SPLICE)
+			continue;
+		declarator = declares(w, t.kind, t.len);
+		if (t.kind != TA_TOK_IDENT || declared)
 			continue;
 		if ((flags & TA_FF_LEXICAL) && t.len == 4 && memcmp(w, "func", 4) == 0)
 			func_assign(ls, text, (unsigned)t.off, b, t.line, flags);
