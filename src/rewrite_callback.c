@@ -1555,6 +1555,54 @@ static int lexical_tables(ta_rw *rw, const struct ta_cb_form *f, const char *mem
 	return rc;
 }
 
+/* Is the context "field:struct foo.member" (want: ".member") struct rec's? */
+static bool same_struct(const char *context, const char *rec, const char *want)
+{
+	size_t n = strlen(context) - strlen(want) - 6;
+
+	return rec && strlen(rec) == n && strncmp(context + 6, rec, n) == 0;
+}
+
+/* Is one file's directory the other's or above it? */
+static bool near_file(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+	size_t na = sa ? (size_t)(sa - a) : 0, nb = sb ? (size_t)(sb - b) : 0;
+	size_t n = na < nb ? na : nb;
+
+	return strncmp(a, b, n) == 0 && (na == nb || (na < nb ? b[n] : a[n]) == '/');
+}
+
+/*
+ * The struct whose member `want` (".tasklet") the tables set, from the
+ * tables beside the tasklet's file when there are any (6.1's mlxsw also
+ * has a member 'tasklet' in its ops, megaraid_sas reads its own), else
+ * from all; *other names a second one when that is ambiguous.
+ */
+static char *member_struct(ta_rw *rw, const char *want, char **other)
+{
+	const ta_audit *a = rw->audit;
+	const char *file = rw->t->file ? rw->t->file : "";
+	char *rec = NULL;
+
+	*other = NULL;
+	for (int pass = 0; pass < 2 && !rec; pass++)
+		for (size_t i = 0; i < a->n_refs && !*other; i++) {
+			const ta_ref *r = &a->refs[i];
+			size_t n;
+			if (!r->context || !ta_str_starts(r->context, "field:") ||
+			    !ta_str_ends(r->context, want) || !r->fn || r->fn[0] == '$' ||
+			    (pass == 0 && (!r->file || !near_file(r->file, file))))
+				continue;
+			n = strlen(r->context) - strlen(want) - 6;
+			if (!rec)
+				rec = xstrndup(r->context + 6, n);
+			else if (!same_struct(r->context, rec, want))
+				*other = xstrndup(r->context + 6, n);
+		}
+	return rec;
+}
+
 /*
  * A callback read from a member of a static ops table (rt2x00's
  * rt2x00dev->ops->lib->txstatus_tasklet, nfp's nn->dp.ops->ctrl_poll):
@@ -1566,6 +1614,7 @@ static int convert_member_callbacks(ta_rw *rw, const struct ta_cb_form *f)
 	const ta_tasklet *t = rw->t;
 	const ta_audit *a = rw->audit;
 	char *member = callback_member(t->callback), *rec = NULL, *found = NULL, *want;
+	char *other = NULL;
 	int rc = TA_RW_DONE;
 	size_t n = 0;
 
@@ -1573,28 +1622,23 @@ static int convert_member_callbacks(ta_rw *rw, const struct ta_cb_form *f)
 		return ta_rw_refuse(rw, "the callback '%s' is an expression, not a function",
 				    t->callback);
 	want = xasprintf(".%s", member);
+	rec = member_struct(rw, want, &other);
+	if (other) {
+		rc = ta_rw_refuse(rw,
+				  "the callback '%s' is read from a member '%s' that more than one "
+				  "struct has (%s, %s)",
+				  t->callback, member, rec, other);
+		free(other);
+	}
 	for (size_t i = 0; i < a->n_refs && rc == TA_RW_DONE; i++) {
 		const ta_ref *r = &a->refs[i];
-		const char *dot;
 		char *file = NULL;
 		unsigned line = 0;
 		bool seen = false;
 		if (!r->context || !ta_str_starts(r->context, "field:") ||
-		    !ta_str_ends(r->context, want) || !r->fn || r->fn[0] == '$')
+		    !ta_str_ends(r->context, want) || !r->fn || r->fn[0] == '$' ||
+		    !same_struct(r->context, rec, want))
 			continue;
-		dot = r->context + strlen(r->context) - strlen(want);
-		if (!rec) {
-			rec = xstrndup(r->context + 6, (size_t)(dot - r->context - 6));
-		} else if (strncmp(rec, r->context + 6, strlen(rec)) != 0 ||
-			   r->context + 6 + strlen(rec) != dot) {
-			rc = ta_rw_refuse(
-				rw,
-				"the callback '%s' is read from a member '%s' that more than "
-				"one struct has (%s, %.*s)",
-				t->callback, member, rec, (int)(dot - r->context - 6),
-				r->context + 6);
-			break;
-		}
 		for (size_t k = 0; k < i && !seen; k++)
 			seen = a->refs[k].fn && strcmp(a->refs[k].fn, r->fn) == 0 &&
 			       a->refs[k].context && strcmp(a->refs[k].context, r->context) == 0;
