@@ -12,8 +12,10 @@
  */
 #include "rewrite_callback.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "lex.h"
 #include "rewrite_stmt.h"
@@ -1494,11 +1496,11 @@ static int convert_member_decl(ta_rw *rw, const char *rec, const char *member,
  * designated initializers `.member = fn` of the driver's directory whose
  * fn is not converted yet.
  */
-static int lexical_tables(ta_rw *rw, const struct ta_cb_form *f, const char *member, size_t *n)
+static int tables_in(ta_rw *rw, const struct ta_cb_form *f, const char *member, const char *beside,
+		     size_t *n)
 {
-	const ta_tasklet *t = rw->t;
 	ta_mention *ms = NULL;
-	size_t nm = ta_stmt_member_mentions(rw->set, t->file, member, &ms);
+	size_t nm = ta_stmt_member_mentions(rw->set, beside, member, &ms);
 	char **done = NULL;
 	size_t n_done = 0, cap = 0;
 	int rc = TA_RW_DONE;
@@ -1552,6 +1554,46 @@ static int lexical_tables(ta_rw *rw, const struct ta_cb_form *f, const char *mem
 		free(done[k]);
 	free(done);
 	free(ms);
+	return rc;
+}
+
+/*
+ * The tables of the tasklet's directory; when none sets the member, those
+ * of the directories right below it (nfp's nfd3/rings.c and
+ * nfdk/rings.c set the .ctrl_poll that nfp_net_common.c's tasklet reads).
+ */
+static int lexical_tables(ta_rw *rw, const struct ta_cb_form *f, const char *member, size_t *n)
+{
+	const char *file = rw->t->file, *slash = strrchr(file, '/');
+	char *dir = slash ? xstrndup(file, (size_t)(slash - file)) : xstrdup("");
+	char *path = *dir ? ta_path_join(rw->set->root, dir) : xstrdup(rw->set->root);
+	char **subs = NULL;
+	size_t n_subs = 0, cap = 0;
+	int rc = tables_in(rw, f, member, file, n);
+	DIR *d;
+	struct dirent *de;
+
+	d = rc == TA_RW_DONE && *n == 0 ? opendir(path) : NULL;
+	while (d && (de = readdir(d))) {
+		char *sub = ta_path_join(path, de->d_name);
+		struct stat st;
+		if (de->d_name[0] != '.' && stat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+			TA_PUSH(subs, n_subs, cap,
+				*dir ? xasprintf("%s/%s/.", dir, de->d_name)
+				     : xasprintf("%s/.", de->d_name));
+		free(sub);
+	}
+	if (d)
+		closedir(d);
+	ta_sort(subs, n_subs, sizeof(*subs), ta_strptr_cmp);
+	for (size_t i = 0; i < n_subs; i++) {
+		if (rc == TA_RW_DONE)
+			rc = tables_in(rw, f, member, subs[i], n);
+		free(subs[i]);
+	}
+	free(subs);
+	free(path);
+	free(dir);
 	return rc;
 }
 

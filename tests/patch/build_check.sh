@@ -3,7 +3,7 @@
 #
 # build_check.sh - build-test a whole "tasklet-audit patch" output at once
 # on a configured kernel tree: every .c file the patches touch, and for a
-# patch that changes a header the .c files of that header's directory that
+# patch that changes a header the .c files of that header's directory (and below it) that
 # include it (directly or through another header there: a renamed field
 # breaks them, not the patched files) and name an identifier the patch
 # removes, is built with `make -k W=1` before

@@ -5,12 +5,14 @@
 # diagnostics of a build log in a form that survives moved lines.  The
 # caller sets ktree, the kernel tree's absolute path.
 
-# dir/header.h -> the .c files of dir including it (directly or via dir/*.h)
+# dir/header.h -> the .c files of dir and of its subdirectories including it
+# (directly or via a header there; nfp/nfd3/rings.c includes "../nfp_net.h")
 includers() {
 	local dir=${1%/*} base=${1##*/} hs
-	hs=$(cd "$ktree" && grep -l -E "#include \"$base\"" "$dir"/*.h 2>/dev/null | sed 's|.*/||')
+	hs=$(cd "$ktree" && grep -l -E "#include \"([^\"]*/)?$base\"" "$dir"/*.h "$dir"/*/*.h \
+		2>/dev/null | sed 's|.*/||' | sort -u)
 	(cd "$ktree" && for b in "$base" $hs; do
-		grep -l -E "#include \"$b\"" "$dir"/*.c 2>/dev/null
+		grep -l -E "#include \"([^\"]*/)?$b\"" "$dir"/*.c "$dir"/*/*.c 2>/dev/null
 	done) | sort -u
 }
 
