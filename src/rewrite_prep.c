@@ -1177,6 +1177,26 @@ static char *callbacks_installed(ta_rw *rw)
 		}
 	}
 	ta_buf_puts(&b, "), each to be given the container instead");
+	if (t->array) {
+		/* talitos: done_task[0] and done_task[1] get different callbacks */
+		const char *elems[8];
+		size_t ne = 0;
+		for (size_t i = 0; i < t->n_init && ne < 8; i++) {
+			const char *e = t->init_sites[i].text;
+			bool seen = !e;
+			for (size_t k = 0; k < ne && !seen; k++)
+				seen = strcmp(elems[k], e) == 0;
+			if (!seen)
+				elems[ne++] = e;
+		}
+		if (ne > 1) {
+			ta_buf_printf(&b, " and to find the element of the array it serves (%s",
+				      elems[0]);
+			for (size_t k = 1; k < ne; k++)
+				ta_buf_printf(&b, "%s%s", k + 1 == ne ? " or " : ", ", elems[k]);
+			ta_buf_puts(&b, ")");
+		}
+	}
 	return ta_buf_steal(&b);
 }
 
