@@ -4,8 +4,9 @@
  * (writememo.h), end to end on a copy of the corpus's BH cases: a second
  * audit with the same cache asks the writer nothing and reports the same
  * JSON; a file a dry run read that changes (its facts do not: a comment at
- * its end), a new entry in a directory a dry run listed, and other rules
- * each make the affected answers computed again, with the same report.
+ * its end), a new entry in a directory a dry run listed, other rules and
+ * another .config (the facts change, no file does) each make the affected
+ * answers computed again.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,42 @@ START_TEST(test_changes_recompute)
 }
 END_TEST
 
+/*
+ * Another .config changes no file a dry run read, only the facts (an init
+ * site compiled in): the answer must be the writer's again, not the one
+ * remembered for the code compiled out.
+ */
+START_TEST(test_config_change_recomputes)
+{
+	struct outcome off, on;
+	char *cfg = xasprintf("%s/on.config", cache), *arg = xasprintf("--config '%s'", cfg);
+	const char *refusal = "cfg_case.c:15: every init site is compiled out";
+
+	tu_write(tree, "patch/bh/cfg_case.c",
+		 "#include <linux/interrupt.h>\n"
+		 "struct cfg_dev {\n\tstruct tasklet_struct cfg_tasklet;\n\tint n;\n};\n"
+		 "static void cfg_fn(struct tasklet_struct *t)\n{\n"
+		 "\tstruct cfg_dev *w = from_tasklet(w, t, cfg_tasklet);\n\n\tw->n++;\n}\n"
+		 "void cfg_init(struct cfg_dev *w)\n{\n#ifdef CONFIG_CFG_CASE\n"
+		 "\ttasklet_setup(&w->cfg_tasklet, cfg_fn);\n#endif\n}\n"
+		 "void cfg_kick(struct cfg_dev *w)\n{\n\ttasklet_schedule(&w->cfg_tasklet);\n}\n"
+		 "void cfg_stop(struct cfg_dev *w)\n{\n\ttasklet_kill(&w->cfg_tasklet);\n}\n");
+	ck_assert_int_eq(tu_sh("cat '%s/corpus/.config' > '%s' && echo CONFIG_CFG_CASE=y >> '%s'",
+			       TA_SOURCE_DIR, cfg, cfg),
+			 0);
+	off = audit("");
+	ck_assert_msg(strstr(off.report, refusal) != NULL, "no refusal '%s'", refusal);
+	on = audit(arg);
+	ck_assert(on.dry_runs >= 1);
+	ck_assert_msg(strstr(on.report, refusal) == NULL, "the remembered refusal came back");
+	ck_assert_ptr_nonnull(strstr(on.report, "cfg_case.c"));
+	free(off.report);
+	free(on.report);
+	free(arg);
+	free(cfg);
+}
+END_TEST
+
 /* Without a cache nothing is remembered, and every answer is the writer's own. */
 START_TEST(test_no_cache_asks_every_time)
 {
@@ -138,6 +175,7 @@ static Suite *writememo_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_second_run_asks_nothing);
 	tcase_add_test(tc, test_changes_recompute);
+	tcase_add_test(tc, test_config_change_recomputes);
 	tcase_add_test(tc, test_no_cache_asks_every_time);
 	suite_add_tcase(s, tc);
 	return s;
