@@ -176,16 +176,28 @@ static void mail_headers(ta_buf *out, const struct ta_patch_desc *d)
 	ta_buf_putc(out, '\n');
 }
 
+static int path_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct ta_patch_file *)a)->path,
+		      ((const struct ta_patch_file *)b)->path);
+}
+
 char *ta_patch_format(const struct ta_patch_desc *d)
 {
 	ta_buf out = {0}, diffs = {0};
 	struct ta_diffstat *st = xcalloc(d->n_files ? d->n_files : 1, sizeof(*st));
+	struct ta_patch_file *files = xcalloc(d->n_files ? d->n_files : 1, sizeof(*files));
 	size_t changed;
 	char *body = xstrdup(d->body ? d->body : ""), *save = NULL;
 
-	changed = diff_files(d->files, d->n_files, st, &diffs);
+	/* by path, as git format-patch orders them (the writer edits in its own order) */
+	if (d->n_files)
+		memcpy(files, d->files, d->n_files * sizeof(*files));
+	ta_sort(files, d->n_files, sizeof(*files), path_cmp);
+	changed = diff_files(files, d->n_files, st, &diffs);
 	if (!changed) {
 		free(st);
+		free(files);
 		free(body);
 		ta_buf_free(&diffs);
 		return NULL;
@@ -207,11 +219,12 @@ char *ta_patch_format(const struct ta_patch_desc *d)
 	else if (out.len >= 2 && out.s[out.len - 1] == '\n' && out.s[out.len - 2] == '\n')
 		out.s[--out.len] = '\0';
 	ta_buf_puts(&out, "---\n");
-	diffstat(&out, d->files, d->n_files, st, changed);
+	diffstat(&out, files, d->n_files, st, changed);
 	ta_buf_putc(&out, '\n');
 	ta_buf_puts(&out, diffs.s);
 	ta_buf_printf(&out, "-- \ntasklet-audit %s\n\n", TA_VERSION);
 	free(st);
+	free(files);
 	free(body);
 	ta_buf_free(&diffs);
 	return ta_buf_steal(&out);
