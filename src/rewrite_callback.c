@@ -1398,11 +1398,6 @@ static char *callback_member(const char *expr)
 }
 
 /*
- * The declaration of the function-pointer member `void (*member)(struct
- * tasklet_struct *t);` of rec in the driver's files: its parameter list
- * becomes the form's.
- */
-/*
  * May a member `void (*fn)(unsigned long)` the tasklet's callback is read
  * from take the work item instead?  When every init site passes the
  * tasklet's container as data (the preparation gave it what else it
@@ -1419,6 +1414,11 @@ static bool old_api_member(const ta_rw *rw)
 	return t->n_init > 0;
 }
 
+/*
+ * The declaration of the function-pointer member `void (*member)(struct
+ * tasklet_struct *t);` (or `(unsigned long)`, see old_api_member()) of rec
+ * in the driver's files: its parameter list becomes the form's.
+ */
 static int convert_member_decl(ta_rw *rw, const char *rec, const char *member,
 			       const struct ta_cb_form *f, char **found_rec)
 {
