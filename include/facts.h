@@ -20,7 +20,7 @@
 
 /* Version of the facts a worker produces; bump it when their meaning
  * changes, so cached results of older versions are not used. */
-#define TA_FACTS_FORMAT 4
+#define TA_FACTS_FORMAT 5
 
 /* X(enum suffix, name as written in source and reports, role) */
 #define TA_API_LIST(X)                                                                             \
