@@ -945,6 +945,35 @@ static int convert_prototypes(ta_rw *rw, const char *cb, const char *cb_file, co
 	return rc;
 }
 
+/* `&expr->member` for a direct call's argument `(unsigned long)expr`, or NULL. */
+static char *member_of_arg(const char *arg, const char *expr, const struct ta_cb_form *f)
+{
+	if (!f->member || strcmp(expr, arg) == 0 || !*expr)
+		return NULL;
+	return simple_expr(expr, strlen(expr)) ? xasprintf("&%s->%s", expr, f->member)
+					       : xasprintf("&(%s)->%s", expr, f->member);
+}
+
+/* A direct call's argument [a, b) becomes txt (NULL: refused), with a note. */
+static int pass_item(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *txt, const char *arg,
+		     const struct ta_cb_form *f, const char *cb, unsigned line,
+		     const char *function)
+{
+	if (!txt)
+		return ta_rw_refuse(
+			rw, "%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
+			src->rel, line, arg);
+	if (ta_src_edit(src, a, b - a, txt) != 0)
+		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	ta_rw_note(rw,
+		   "%s() is also called directly at %s:%u%s%s%s: the call now passes the %s and "
+		   "still runs the callback there, at once.",
+		   cb, src->rel, line, function ? ", in " : "", function ? function : "",
+		   function ? "()" : "",
+		   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
+	return TA_RW_DONE;
+}
+
 /* Direct calls cb((unsigned long)c) become cb(&c->member). */
 static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_form *f,
 				enum cb_param kind)
@@ -982,28 +1011,10 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		    simple_expr(t->name, strlen(t->name))) {
 			/* the variable as the migration renames it (ap_bus: ap_tasklet) */
 			txt = xasprintf("&%s", f->new_name ? f->new_name : t->name);
-		} else if (t->scope == TA_SCOPE_FIELD && f->member && strcmp(expr, arg) != 0 &&
-			   *expr) {
-			txt = simple_expr(expr, strlen(expr))
-				      ? xasprintf("&%s->%s", expr, f->member)
-				      : xasprintf("&(%s)->%s", expr, f->member);
 		} else {
-			txt = NULL;
+			txt = t->scope == TA_SCOPE_FIELD ? member_of_arg(arg, expr, f) : NULL;
 		}
-		if (!txt)
-			rc = ta_rw_refuse(
-				rw,
-				"%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
-				s->file, s->line, arg);
-		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
-			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-		else
-			ta_rw_note(rw,
-				   "%s() is also called directly at %s:%u%s%s%s: the call now "
-				   "passes the %s and still runs the callback there, at once.",
-				   cb, s->file, s->line, s->function ? ", in " : "",
-				   s->function ? s->function : "", s->function ? "()" : "",
-				   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
+		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, s->line, s->function);
 		free(arg);
 		free(expr);
 		free(txt);
@@ -1041,7 +1052,7 @@ static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file
 		const char *s = src->text;
 		size_t open = ta_lex_skip(s, src->len, ms[i].off + strlen(cb));
 		size_t prev = ta_lex_prev(s, 0, ms[i].off), st[2], en[2];
-		char *arg, *expr, *txt = NULL;
+		char *arg, *expr, *txt;
 		if (open >= src->len || s[open] != '(' || prev == TA_NPOS)
 			continue;
 		/* a declaration: a type word or '*' before the name */
@@ -1066,23 +1077,8 @@ static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file
 		}
 		arg = xstrndup(s + st[0], en[0] - st[0]);
 		expr = strip_ulong_cast(arg);
-		if (f->member && strcmp(expr, arg) != 0 && *expr)
-			txt = simple_expr(expr, strlen(expr))
-				      ? xasprintf("&%s->%s", expr, f->member)
-				      : xasprintf("&(%s)->%s", expr, f->member);
-		if (!txt)
-			rc = ta_rw_refuse(
-				rw,
-				"%s:%u: cannot turn the direct call's argument '%s' into the tasklet",
-				src->rel, ms[i].line, arg);
-		else if (ta_src_edit(src, st[0], en[0] - st[0], txt) != 0)
-			rc = ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-		else
-			ta_rw_note(rw,
-				   "%s() is also called directly at %s:%u: the call now passes "
-				   "the %s and still runs the callback there, at once.",
-				   cb, src->rel, ms[i].line,
-				   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
+		txt = member_of_arg(arg, expr, f);
+		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, ms[i].line, NULL);
 		free(arg);
 		free(expr);
 		free(txt);
