@@ -94,6 +94,24 @@ static void func_assign(const struct ta_lexsites *ls, const char *text, unsigned
 	ta_buf_free(&cb);
 }
 
+/* "(mpi->mv_tasklet)", taken by &(mpi->mv_tasklet) as mvsas writes it: without its parentheses. */
+static void unwrap(ta_buf *b)
+{
+	size_t depth = 0;
+
+	if (b->len < 2 || b->s[0] != '(' || b->s[b->len - 1] != ')')
+		return;
+	for (size_t i = 0; i < b->len; i++) {
+		depth += b->s[i] == '(';
+		depth -= b->s[i] == ')';
+		if (depth == 0 && i + 1 < b->len)
+			return; /* (a)->b[(c)]: the first parenthesis closes early */
+	}
+	memmove(b->s, b->s + 1, b->len - 2);
+	b->len -= 2;
+	b->s[b->len] = '\0';
+}
+
 /*
  * The first three arguments of the call whose name ends at q, as written
  * minus white space (and minus a leading '&' on the first), split at
@@ -126,6 +144,7 @@ static void call_args(const char *text, size_t q, unsigned b, ta_buf args[3], in
 			continue;
 		ta_buf_putc(&args[*argi], ch);
 	}
+	unwrap(&args[0]);
 }
 
 /* The API call or DECLARE_TASKLET* use named by the identifier token t, if one. */
