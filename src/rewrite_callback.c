@@ -957,7 +957,7 @@ static char *member_of_arg(const char *arg, const char *expr, const struct ta_cb
 /* A direct call's argument [a, b) becomes txt (NULL: refused), with a note. */
 static int pass_item(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *txt, const char *arg,
 		     const struct ta_cb_form *f, const char *cb, unsigned line,
-		     const char *function)
+		     const char *function, char ***calls, size_t *n_calls)
 {
 	if (!txt)
 		return ta_rw_refuse(
@@ -965,6 +965,12 @@ static int pass_item(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *txt
 			src->rel, line, arg);
 	if (ta_src_edit(src, a, b - a, txt) != 0)
 		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+	if (calls) {
+		/* the caller notes them all at once */
+		*calls = xrealloc(*calls, (*n_calls + 1) * sizeof(**calls));
+		(*calls)[(*n_calls)++] = xasprintf("%s:%u", src->rel, line);
+		return TA_RW_DONE;
+	}
 	ta_rw_note(rw,
 		   "%s() is also called directly at %s:%u%s%s%s: the call now passes the %s and "
 		   "still runs the callback there, at once.",
@@ -1014,7 +1020,8 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		} else {
 			txt = t->scope == TA_SCOPE_FIELD ? member_of_arg(arg, expr, f) : NULL;
 		}
-		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, s->line, s->function);
+		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, s->line, s->function, NULL,
+			       NULL);
 		free(arg);
 		free(expr);
 		free(txt);
@@ -1044,7 +1051,8 @@ static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file
 				  const struct ta_cb_form *f, enum cb_param kind)
 {
 	ta_mention *ms = NULL;
-	size_t n = ta_stmt_mentions(rw->set, cb_file, cb, &ms);
+	size_t n = ta_stmt_mentions(rw->set, cb_file, cb, &ms), n_calls = 0;
+	char **calls = NULL;
 	int rc = TA_RW_DONE;
 
 	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
@@ -1078,11 +1086,32 @@ static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file
 		arg = xstrndup(s + st[0], en[0] - st[0]);
 		expr = strip_ulong_cast(arg);
 		txt = member_of_arg(arg, expr, f);
-		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, ms[i].line, NULL);
+		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, ms[i].line, NULL, &calls,
+			       &n_calls);
 		free(arg);
 		free(expr);
 		free(txt);
 	}
+	if (rc == TA_RW_DONE && n_calls) {
+		/* one note per function: "at a.c:1, b.c:2 and b.c:3" */
+		ta_buf at = {0};
+		for (size_t k = 0; k < n_calls; k++)
+			ta_buf_printf(&at, "%s%s",
+				      k == 0             ? ""
+				      : k + 1 == n_calls ? " and "
+							 : ", ",
+				      calls[k]);
+		ta_rw_note(rw,
+			   "%s() is also called directly at %s: the call%s now pass%s the %s and "
+			   "still run%s the callback there, at once.",
+			   cb, at.s, n_calls > 1 ? "s" : "", n_calls > 1 ? "" : "es",
+			   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet",
+			   n_calls > 1 ? "" : "s");
+		ta_buf_free(&at);
+	}
+	for (size_t k = 0; k < n_calls; k++)
+		free(calls[k]);
+	free(calls);
 	free(ms);
 	return rc;
 }

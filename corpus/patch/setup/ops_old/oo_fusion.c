@@ -20,3 +20,9 @@ int oo_fusion_wait(struct oo_instance *instance)
 	oo_complete_cmd_dpc_fusion((unsigned long)instance);
 	return instance->completed;
 }
+
+int oo_fusion_reset(struct oo_instance *instance)
+{
+	oo_complete_cmd_dpc_fusion((unsigned long)instance);
+	return 0;
+}
