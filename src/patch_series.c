@@ -516,12 +516,6 @@ static int write_file(const char *dir, const char *name, const char *text)
 	return rc;
 }
 
-static int file_cmp(const void *a, const void *b)
-{
-	return strcmp(((const struct ta_patch_file *)a)->path,
-		      ((const struct ta_patch_file *)b)->path);
-}
-
 /* One series: its patches numbered k/n, addressed, and the cover letter. */
 static int write_one(const ta_series *s, const ta_rules *rules, unsigned k, struct spatch *const *v,
 		     size_t n, unsigned part, unsigned parts)
@@ -583,7 +577,6 @@ static int write_one(const ta_series *s, const ta_rules *rules, unsigned k, stru
 	/* the cover: addressed for the whole series, the diffstat of all its files */
 	ta_maintainers_query_series(s->o.maintainers, paths, n_paths, (const char *const *)texts, n,
 				    &rc);
-	ta_sort(files, n_files, sizeof(*files), file_cmp);
 	ctag = xasprintf("PATCH%s%s 0/%zu", tag ? " " : "", tag ? tag : "", n);
 	csubject = cover_subject(v, n, part, parts);
 	cbody = blurb(s, rules, v, n, part, parts);

@@ -182,18 +182,25 @@ static int path_cmp(const void *a, const void *b)
 		      ((const struct ta_patch_file *)b)->path);
 }
 
+/* A copy of d's files by path, as git format-patch orders them (the writer edits in its own). */
+static struct ta_patch_file *by_path(const struct ta_patch_desc *d)
+{
+	struct ta_patch_file *files = xcalloc(d->n_files ? d->n_files : 1, sizeof(*files));
+
+	if (d->n_files)
+		memcpy(files, d->files, d->n_files * sizeof(*files));
+	ta_sort(files, d->n_files, sizeof(*files), path_cmp);
+	return files;
+}
+
 char *ta_patch_format(const struct ta_patch_desc *d)
 {
 	ta_buf out = {0}, diffs = {0};
 	struct ta_diffstat *st = xcalloc(d->n_files ? d->n_files : 1, sizeof(*st));
-	struct ta_patch_file *files = xcalloc(d->n_files ? d->n_files : 1, sizeof(*files));
+	struct ta_patch_file *files = by_path(d);
 	size_t changed;
 	char *body = xstrdup(d->body ? d->body : ""), *save = NULL;
 
-	/* by path, as git format-patch orders them (the writer edits in its own order) */
-	if (d->n_files)
-		memcpy(files, d->files, d->n_files * sizeof(*files));
-	ta_sort(files, d->n_files, sizeof(*files), path_cmp);
 	changed = diff_files(files, d->n_files, st, &diffs);
 	if (!changed) {
 		free(st);
@@ -234,7 +241,8 @@ char *ta_patch_format_cover(const struct ta_patch_desc *d, const char *shortlog)
 {
 	ta_buf out = {0};
 	struct ta_diffstat *st = xcalloc(d->n_files ? d->n_files : 1, sizeof(*st));
-	size_t changed = diff_files(d->files, d->n_files, st, NULL);
+	struct ta_patch_file *files = by_path(d);
+	size_t changed = diff_files(files, d->n_files, st, NULL);
 
 	mail_headers(&out, d);
 	ta_buf_puts(&out, d->body ? d->body : "");
@@ -246,11 +254,12 @@ char *ta_patch_format_cover(const struct ta_patch_desc *d, const char *shortlog)
 		ta_buf_putc(&out, '\n');
 	}
 	if (changed) {
-		diffstat(&out, d->files, d->n_files, st, changed);
+		diffstat(&out, files, d->n_files, st, changed);
 		ta_buf_putc(&out, '\n');
 	}
 	ta_buf_printf(&out, "-- \ntasklet-audit %s\n\n", TA_VERSION);
 	free(st);
+	free(files);
 	return ta_buf_steal(&out);
 }
 

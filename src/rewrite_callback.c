@@ -954,10 +954,9 @@ static char *member_of_arg(const char *arg, const char *expr, const struct ta_cb
 					       : xasprintf("&(%s)->%s", expr, f->member);
 }
 
-/* A direct call's argument [a, b) becomes txt (NULL: refused), with a note. */
+/* A direct call's argument [a, b) becomes txt (NULL: refused). */
 static int pass_item(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *txt, const char *arg,
-		     const struct ta_cb_form *f, const char *cb, unsigned line,
-		     const char *function, char ***calls, size_t *n_calls)
+		     unsigned line)
 {
 	if (!txt)
 		return ta_rw_refuse(
@@ -965,19 +964,18 @@ static int pass_item(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *txt
 			src->rel, line, arg);
 	if (ta_src_edit(src, a, b - a, txt) != 0)
 		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-	if (calls) {
-		/* the caller notes them all at once */
-		*calls = xrealloc(*calls, (*n_calls + 1) * sizeof(**calls));
-		(*calls)[(*n_calls)++] = xasprintf("%s:%u", src->rel, line);
-		return TA_RW_DONE;
-	}
-	ta_rw_note(rw,
-		   "%s() is also called directly at %s:%u%s%s%s: the call now passes the %s and "
-		   "still runs the callback there, at once.",
-		   cb, src->rel, line, function ? ", in " : "", function ? function : "",
-		   function ? "()" : "",
-		   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet");
 	return TA_RW_DONE;
+}
+
+/* The note on a callback's direct calls (at: "a.c:1" or "a.c:1, b.c:2 and b.c:3"). */
+static void note_direct_calls(ta_rw *rw, const char *cb, const char *at, bool several,
+			      const struct ta_cb_form *f)
+{
+	ta_rw_note(rw,
+		   "%s() is also called directly at %s: the call%s now pass%s the %s and still "
+		   "run%s the callback there, at once.",
+		   cb, at, several ? "s" : "", several ? "" : "es",
+		   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet", several ? "" : "s");
 }
 
 /* Direct calls cb((unsigned long)c) become cb(&c->member). */
@@ -1020,8 +1018,14 @@ static int convert_direct_calls(ta_rw *rw, const char *cb, const struct ta_cb_fo
 		} else {
 			txt = t->scope == TA_SCOPE_FIELD ? member_of_arg(arg, expr, f) : NULL;
 		}
-		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, s->line, s->function, NULL,
-			       NULL);
+		rc = pass_item(rw, src, st[0], en[0], txt, arg, s->line);
+		if (rc == TA_RW_DONE) {
+			char *at = xasprintf(
+				"%s:%u%s%s%s", src->rel, s->line, s->function ? ", in " : "",
+				s->function ? s->function : "", s->function ? "()" : "");
+			note_direct_calls(rw, cb, at, false, f);
+			free(at);
+		}
 		free(arg);
 		free(expr);
 		free(txt);
@@ -1051,8 +1055,8 @@ static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file
 				  const struct ta_cb_form *f, enum cb_param kind)
 {
 	ta_mention *ms = NULL;
-	size_t n = ta_stmt_mentions(rw->set, cb_file, cb, &ms), n_calls = 0;
-	char **calls = NULL;
+	size_t n = ta_stmt_mentions(rw->set, cb_file, cb, &ms), n_calls = 0, last = 0;
+	ta_buf at = {0}; /* where the calls are: "a.c:1, b.c:2", the last ", " at last */
 	int rc = TA_RW_DONE;
 
 	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
@@ -1086,32 +1090,24 @@ static int convert_table_fn_calls(ta_rw *rw, const char *cb, const char *cb_file
 		arg = xstrndup(s + st[0], en[0] - st[0]);
 		expr = strip_ulong_cast(arg);
 		txt = member_of_arg(arg, expr, f);
-		rc = pass_item(rw, src, st[0], en[0], txt, arg, f, cb, ms[i].line, NULL, &calls,
-			       &n_calls);
+		rc = pass_item(rw, src, st[0], en[0], txt, arg, ms[i].line);
+		if (rc == TA_RW_DONE) {
+			last = n_calls++ ? at.len : 0;
+			ta_buf_printf(&at, "%s%s:%u", last ? ", " : "", src->rel, ms[i].line);
+		}
 		free(arg);
 		free(expr);
 		free(txt);
 	}
 	if (rc == TA_RW_DONE && n_calls) {
 		/* one note per function: "at a.c:1, b.c:2 and b.c:3" */
-		ta_buf at = {0};
-		for (size_t k = 0; k < n_calls; k++)
-			ta_buf_printf(&at, "%s%s",
-				      k == 0             ? ""
-				      : k + 1 == n_calls ? " and "
-							 : ", ",
-				      calls[k]);
-		ta_rw_note(rw,
-			   "%s() is also called directly at %s: the call%s now pass%s the %s and "
-			   "still run%s the callback there, at once.",
-			   cb, at.s, n_calls > 1 ? "s" : "", n_calls > 1 ? "" : "es",
-			   strcmp(f->from, "from_work") == 0 ? "work item" : "tasklet",
-			   n_calls > 1 ? "" : "s");
-		ta_buf_free(&at);
+		char *joined = n_calls > 1
+				       ? xasprintf("%.*s and %s", (int)last, at.s, at.s + last + 2)
+				       : xstrdup(at.s);
+		note_direct_calls(rw, cb, joined, n_calls > 1, f);
+		free(joined);
 	}
-	for (size_t k = 0; k < n_calls; k++)
-		free(calls[k]);
-	free(calls);
+	ta_buf_free(&at);
 	free(ms);
 	return rc;
 }
@@ -1622,6 +1618,13 @@ static int lexical_tables(ta_rw *rw, const struct ta_cb_form *f, const char *mem
 	return rc;
 }
 
+/* Does r set a function to a member `want` (".tasklet") of a static table? */
+static bool table_ref(const ta_ref *r, const char *want)
+{
+	return r->context && ta_str_starts(r->context, "field:") && ta_str_ends(r->context, want) &&
+	       r->fn && r->fn[0] != '$';
+}
+
 /* Is the context "field:struct foo.member" (want: ".member") struct rec's? */
 static bool same_struct(const char *context, const char *rec, const char *want)
 {
@@ -1657,8 +1660,7 @@ static char *member_struct(ta_rw *rw, const char *want, char **other)
 		for (size_t i = 0; i < a->n_refs && !*other; i++) {
 			const ta_ref *r = &a->refs[i];
 			size_t n;
-			if (!r->context || !ta_str_starts(r->context, "field:") ||
-			    !ta_str_ends(r->context, want) || !r->fn || r->fn[0] == '$' ||
+			if (!table_ref(r, want) ||
 			    (pass == 0 && (!r->file || !near_file(r->file, file))))
 				continue;
 			n = strlen(r->context) - strlen(want) - 6;
@@ -1702,9 +1704,7 @@ static int convert_member_callbacks(ta_rw *rw, const struct ta_cb_form *f)
 		char *file = NULL;
 		unsigned line = 0;
 		bool seen = false;
-		if (!r->context || !ta_str_starts(r->context, "field:") ||
-		    !ta_str_ends(r->context, want) || !r->fn || r->fn[0] == '$' ||
-		    !same_struct(r->context, rec, want))
+		if (!table_ref(r, want) || !same_struct(r->context, rec, want))
 			continue;
 		for (size_t k = 0; k < i && !seen; k++)
 			seen = a->refs[k].fn && strcmp(a->refs[k].fn, r->fn) == 0 &&
