@@ -78,7 +78,8 @@ int ta_rewrite_setup(ta_rw *rw)
 					    "%s:%u: open-coded initialization (%s): not mechanical",
 					    s->file, s->line, ta_api_name(s->api));
 		}
-		if (s->via_macro)
+		/* a macro calling tasklet_setup() (rt2x00's) has nothing to change */
+		if (s->via_macro && ta_api_old_init(s->api))
 			return ta_rw_refuse(rw,
 					    "%s:%u: the init site is written inside the macro '%s'",
 					    s->file, s->line, s->via_macro);

@@ -60,6 +60,27 @@ static const cJSON *patch_of(const cJSON *report, const char *file)
 	return NULL;
 }
 
+/*
+ * The reason of the first tasklet of the source rel that the writer
+ * refused, or NULL: a source with FILE.MIG.expected is converted or needs
+ * nothing (an expected file equal to its source is only "not needed").
+ */
+static const char *refusal_in(const cJSON *report, const char *rel)
+{
+	const cJSON *t;
+
+	cJSON_ArrayForEach(t, cJSON_GetObjectItem(report, "tasklets"))
+	{
+		const cJSON *p = cJSON_GetObjectItem(t, "patch");
+		const char *f = cJSON_GetObjectItem(t, "file")->valuestring;
+		size_t n = strlen(f), m = strlen(rel);
+		if (p && n >= m && strcmp(f + n - m, rel) == 0 && (n == m || f[n - m - 1] == '/') &&
+		    strcmp(cJSON_GetObjectItem(p, "status")->valuestring, "refused") == 0)
+			return cJSON_GetObjectItem(p, "reason")->valuestring;
+	}
+	return NULL;
+}
+
 static char **case_dirs; /* the subdirectories of corpus/patch: one per migration */
 static size_t n_case_dirs;
 
@@ -194,7 +215,8 @@ START_TEST(test_golden_patches)
 		free(made_path);
 		free(gold_path);
 	}
-	/* every expected file equals the patched copy */
+	/* every expected file equals the patched copy, and none of its tasklets is refused */
+	report = read_json(json);
 	suffix = xasprintf(".%s.expected", mig);
 	n_exp = tu_find_files(casedir, suffix, &exp);
 	for (size_t i = 0; i < n_exp; i++) {
@@ -202,8 +224,11 @@ START_TEST(test_golden_patches)
 				      exp[i]);
 		char *in_repo = ta_path_join(repo, rel), *exp_path = ta_path_join(casedir, exp[i]);
 		char *got = ta_read_file(in_repo, NULL), *want = ta_read_file(exp_path, NULL);
+		const char *why = refusal_in(report, rel);
 		ck_assert_msg(got && want && strcmp(got, want) == 0,
 			      "%s after the patches differs from %s", rel, exp_path);
+		ck_assert_msg(!why, "%s has an expected file but a tasklet of it is refused: %s",
+			      rel, why);
 		free(got);
 		free(want);
 		free(exp_path);
@@ -213,7 +238,6 @@ START_TEST(test_golden_patches)
 	tu_strv_free(exp, n_exp);
 	free(suffix);
 	/* refusals: no patch, and the reason says why */
-	report = read_json(json);
 	suffix = xasprintf(".%s.refused", mig);
 	n_exp = tu_find_files(casedir, suffix, &exp);
 	for (size_t i = 0; i < n_exp; i++) {
