@@ -53,6 +53,15 @@ void ta_cache_store(ta_cache *c, const char *key, const char *const *deps, size_
 /* Forget what this run learnt about a file it has just (re)written. */
 void ta_cache_forget(ta_cache *c, const char *path);
 
+/*
+ * Keep the `keep` most recently used regular files of the cache directory
+ * whose names start with prefix and remove the others; `used` (a path, or
+ * NULL) is marked used now first.  For the per-tree entries (the
+ * pre-filter's memo of each tree and subtree audited) that would otherwise
+ * pile up, one for every tree path a user or a test ever audits.
+ */
+void ta_cache_keep_recent(ta_cache *c, const char *prefix, const char *used, size_t keep);
+
 /* Lookups that hit / missed, for the timing report. */
 void ta_cache_stats(const ta_cache *c, size_t *hits, size_t *misses);
 

@@ -11,6 +11,7 @@
  */
 #include "cache.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -114,6 +115,59 @@ void ta_cache_stats(const ta_cache *c, size_t *hits, size_t *misses)
 {
 	*hits = c ? c->hits : 0;
 	*misses = c ? c->misses : 0;
+}
+
+/* A file of the cache directory and when it was last used. */
+struct aged {
+	char *name;
+	int64_t sec, nsec;
+};
+
+/* Newest first; equal times by name, so the choice does not depend on readdir(). */
+static int newest_first(const void *a, const void *b)
+{
+	const struct aged *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? 1 : -1;
+	if (x->nsec != y->nsec)
+		return x->nsec < y->nsec ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
+void ta_cache_keep_recent(ta_cache *c, const char *prefix, const char *used, size_t keep)
+{
+	struct aged *v = NULL;
+	size_t n = 0, cap = 0, plen = strlen(prefix);
+	struct dirent *de;
+	DIR *d;
+
+	if (used)
+		utimensat(AT_FDCWD, used, NULL, 0); /* now: it was just used */
+	if (!(d = opendir(c->dir)))
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+		char *path;
+		if (strncmp(de->d_name, prefix, plen) != 0)
+			continue;
+		path = ta_path_join(c->dir, de->d_name);
+		if (lstat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+			struct aged a = {path, st.st_mtim.tv_sec, st.st_mtim.tv_nsec};
+			TA_PUSH(v, n, cap, a);
+		} else {
+			free(path);
+		}
+	}
+	closedir(d);
+	ta_sort(v, n, sizeof(*v), newest_first);
+	for (size_t i = 0; i < n; i++) {
+		/* a concurrent run reading it has it open or finds none and rescans */
+		if (i >= keep)
+			unlink(v[i].name);
+		free(v[i].name);
+	}
+	free(v);
 }
 
 /* Stat a path once per run. */

@@ -29,6 +29,9 @@
 #include "tree.h"
 #include "util.h"
 
+/* Pre-filter memos kept in the cache: one per tree (and subtree) audited. */
+#define TA_PREFILTER_MEMOS 16
+
 struct scan_ctx {
 	const ta_tree *tree;
 	ta_flags *flags;
@@ -311,6 +314,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		char *memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
 				       (unsigned long long)ta_hash64(id, strlen(id)));
 		int prc = ta_prefilter_memo(tree->root, tree->subtree, memo, &cands);
+		if (prc == 0)
+			ta_cache_keep_recent(cache, "prefilter-", memo, TA_PREFILTER_MEMOS);
 		free(id);
 		free(memo);
 		if (prc != 0)

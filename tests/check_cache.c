@@ -3,13 +3,15 @@
  * check_cache.c - the facts cache: a stored result comes back while its
  * dependencies keep their content, is refused when one changes or
  * disappears or when the entry is damaged, and survives a touch that
- * changes a dependency's mtime but not its content.
+ * changes a dependency's mtime but not its content.  Per-tree entries are
+ * kept to the most recently used few.
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -151,6 +153,54 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
+/* Per-tree entries are kept to the most recently used few; others are left alone. */
+START_TEST(test_keep_recent)
+{
+	char *cdir = xasprintf("%s/c", dir);
+	ta_cache *c = ta_cache_open(cdir);
+	static const char *const names[] = {"prefilter-a", "prefilter-b", "prefilter-c",
+					    "prefilter-d", "prefilter-e"};
+	char *used = NULL, *other, *sub;
+
+	ck_assert_ptr_nonnull(c);
+	/* a is the oldest, e the newest */
+	for (size_t i = 0; i < 5; i++) {
+		char *rel = xasprintf("c/%s", names[i]);
+		char *p = write_file(rel, "memo");
+		struct timespec t[2] = {{(time_t)(1000 + i), 0}, {(time_t)(1000 + i), 0}};
+		ck_assert_int_eq(utimensat(AT_FDCWD, p, t, 0), 0);
+		if (i == 0)
+			used = p;
+		else
+			free(p);
+		free(rel);
+	}
+	other = write_file("c/pch-x.h", "kept");
+	sub = xasprintf("%s/prefilter-dir", cdir);
+	ck_assert_int_eq(mkdir(sub, 0777), 0);
+	/* the oldest was used just now: it and the newest stay */
+	ta_cache_keep_recent(c, "prefilter-", used, 2);
+	ck_assert_int_eq(access(used, F_OK), 0);
+	for (size_t i = 1; i < 5; i++) {
+		char *p = xasprintf("%s/%s", cdir, names[i]);
+		ck_assert_int_eq(access(p, F_OK), i == 4 ? 0 : -1);
+		free(p);
+	}
+	ck_assert_int_eq(access(other, F_OK), 0);
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	/* none to keep and none used: every such file goes, the directory stays */
+	ta_cache_keep_recent(c, "prefilter-", NULL, 0);
+	ck_assert_int_eq(access(used, F_OK), -1);
+	ck_assert_int_eq(access(sub, F_OK), 0);
+	ck_assert_int_eq(access(other, F_OK), 0);
+	ta_cache_free(&c);
+	free(used);
+	free(other);
+	free(sub);
+	free(cdir);
+}
+END_TEST
+
 START_TEST(test_hash64)
 {
 	const char *a = "tasklet", *b = "tasklet_";
@@ -171,6 +221,7 @@ static Suite *cache_suite(void)
 	tcase_add_test(tc, test_damaged_entries_refused);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_hash64);
+	tcase_add_test(tc, test_keep_recent);
 	suite_add_tcase(s, tc);
 	return s;
 }
