@@ -38,6 +38,8 @@ struct spatch {
 	const char *section; /* the MAINTAINERS section (owned by the maintainers), or NULL */
 	char *group;         /* what the series is grouped by */
 	bool joined;         /* a conversion after its preparation: never apart from it */
+	const char **spans;  /* the sections taking its files, when more than one (owned by m) */
+	size_t n_spans;
 };
 
 struct ta_series {
@@ -77,6 +79,7 @@ static void spatch_free(struct spatch *p)
 	free(p->migrations);
 	free(p->tasklets);
 	free(p->group);
+	free(p->spans);
 }
 
 void ta_series_free(ta_series **sp)
@@ -137,6 +140,23 @@ void ta_series_add(ta_series *s, const struct ta_patch_desc *d, const ta_tasklet
 	for (size_t i = 0; i < n; i++) {
 		p.tasklets[i] = tasklets[i];
 		p.migrations[i] = xstrdup(migrations[i]);
+	}
+	/* a tasklet shared across subsystems (hyperv.h's): the sections of its files */
+	for (size_t i = 0; i < d->n_files && s->o.maintainers; i++) {
+		const char *sec = ta_maintainers_section(s->o.maintainers, &paths[i], 1,
+							 TA_SECTION_TREE);
+		bool seen = !sec;
+		for (size_t k = 0; k < p.n_spans && !seen; k++)
+			seen = strcmp(p.spans[k], sec) == 0;
+		if (!seen) {
+			p.spans = xrealloc(p.spans, (p.n_spans + 1) * sizeof(*p.spans));
+			p.spans[p.n_spans++] = sec;
+		}
+	}
+	if (p.n_spans < 2) {
+		free(p.spans);
+		p.spans = NULL;
+		p.n_spans = 0;
 	}
 	p.joined = joined && s->n > 0;
 	if (p.joined) { /* in its preparation's series */
@@ -398,6 +418,15 @@ static char *blurb(const ta_series *s, const ta_rules *rules, struct spatch *con
 			behaviour_item(&b, rules, p->tasklets[k], p->migrations[k]);
 		if (p->joined)
 			item(&b, "first prepared by: %s", v[i - 1]->subject);
+		if (p->n_spans) {
+			ta_buf_printf(&t, "its files span %zu MAINTAINERS sections (", p->n_spans);
+			for (size_t k = 0; k < p->n_spans; k++)
+				ta_buf_printf(&t, "%s%s", k ? "; " : "", p->spans[k]);
+			ta_buf_puts(&t, "): the tasklet is used by all of them, so one patch "
+					"converts every user; each section is addressed");
+			item(&b, "%s", t.s);
+			ta_buf_free(&t);
+		}
 		checked_item(&b, s, p);
 		free(pre);
 		free(files);

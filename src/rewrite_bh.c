@@ -77,21 +77,19 @@ static int rename_in(ta_rw *rw, ta_src *src, size_t a, size_t b, const struct na
 	return TA_RW_DONE;
 }
 
-#define MAX_HEADER_USERS 8
-
 /*
  * A field declared in a header: the model may know the same field under
- * another path (drivers/dma/ti/../virt-dma.h), or see it used by many .c
- * files: other drivers then use it too, and one driver's patch would break
- * them.  Refuse; such a conversion is a series of its own.  Unless every
- * user lies below the header's own directory: one driver family (mt76's
- * chip drivers and mt76.h), converted in one patch over all its users.
+ * another path (drivers/dma/ti/../virt-dma.h, reached by drivers it does
+ * not list as users): one patch would leave those calling the tasklet API
+ * on a work item.  Refuse.  Otherwise every user is in the model (the
+ * index has every site of the object): one patch converts them all, across
+ * directories and MAINTAINERS sections (hyperv.h's channel->callback_event:
+ * drivers/hv and drivers/pci), and the series cover letter names the
+ * sections it spans.
  */
 static int shared_header(ta_rw *rw, const char *header)
 {
 	const ta_tasklet *t = rw->t;
-	char **files = NULL;
-	size_t n = 0, cap = 0;
 	int rc = TA_RW_DONE;
 
 	for (size_t i = 0; i < rw->audit->n_tasklets && rc == TA_RW_DONE; i++) {
@@ -110,33 +108,6 @@ static int shared_header(ta_rw *rw, const char *header)
 					  u->file ? u->file : "elsewhere", header);
 		free(d);
 	}
-	for (int pass = 0; pass < 2 && rc == TA_RW_DONE; pass++)
-		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init); i++) {
-			const char *f = pass ? t->sites[i].file : t->init_sites[i].file;
-			bool seen = false;
-			if (!f || !ta_str_ends(f, ".c"))
-				continue;
-			for (size_t k = 0; k < n && !seen; k++)
-				seen = strcmp(files[k], f) == 0;
-			if (!seen)
-				TA_PUSH(files, n, cap, (char *)f);
-		}
-	if (rc == TA_RW_DONE && n > MAX_HEADER_USERS) {
-		size_t dir_len = strrchr(header, '/') ? (size_t)(strrchr(header, '/') - header) + 1
-						      : 0;
-		const char *outside = NULL;
-		for (size_t k = 0; k < n && !outside; k++)
-			if (!dir_len || strncmp(files[k], header, dir_len) != 0)
-				outside = files[k];
-		if (outside)
-			rc = ta_rw_refuse(
-				rw,
-				"the tasklet declared in '%s' is used from %zu files, '%s' "
-				"outside its directory among them: a shared tasklet, "
-				"converting it is a series of its own",
-				header, n, outside);
-	}
-	free(files);
 	return rc;
 }
 

@@ -12,8 +12,9 @@
  * order with git am; a patch of a series is the patch written without
  * --series but for its subject's tag.  A driver's preparation patch and
  * its conversion ([PATCH 1/2] and [PATCH 2/2] without --series) are
- * numbered in the series like the others, in that order, never apart.  Without MAINTAINERS the
- * series follow the subject prefix.  Usage errors.
+ * numbered in the series like the others, in that order, never apart.  A
+ * patch whose files two sections take says so in the cover letter.
+ * Without MAINTAINERS the series follow the subject prefix.  Usage errors.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,6 +281,62 @@ START_TEST(test_series_without_maintainers)
 }
 END_TEST
 
+/*
+ * A patch over files of two sections (a tasklet shared by a driver family
+ * whose chip_b has its own maintainer, as hyperv.h's is by drivers/hv and
+ * drivers/pci): one patch, both sections addressed, and the cover letter
+ * names the sections it spans.  A patch within one section says nothing.
+ */
+START_TEST(test_series_spans)
+{
+	static const char two[] =
+		"List of maintainers\n\n"
+		"FAMILY CORE\nM:\tCora Core <cora@example.org>\nS:\tMaintained\n"
+		"T:\tgit git://example.org/fam.git\nF:\tpatch/bh/family/\n\n"
+		"FAMILY CHIP B\nM:\tBen Chip <ben@example.org>\nL:\tchipb@example.org\n"
+		"S:\tMaintained\nT:\tgit git://example.org/chipb.git\n"
+		"F:\tpatch/bh/family/chip_b/\n";
+	char *repo = repo_with(two), *out = tu_mkdtemp();
+	char *args = xasprintf(
+		"patch --to bh --force-api -j 1 --series -o '%s/s' '%s/patch/bh/family'", out,
+		repo);
+	struct tu_run r = tu_exec_env("SOURCE_DATE_EPOCH=0", args);
+	char *dir = ta_path_join(out, "s/series-1"), *cover, *patch;
+
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	cover = read_in(dir, "0000-cover");
+	patch = read_in(dir, "0001-");
+	HAS(cover, "\n- its files span 2 MAINTAINERS sections (FAMILY CORE; FAMILY CHIP B):\n"
+		   "  the tasklet is used by all of them, so one patch converts every user;\n"
+		   "  each section is addressed\n");
+	HAS(patch, "Cora Core <cora@example.org>");
+	HAS(patch, "Ben Chip <ben@example.org>");
+	HAS(patch, " 12 files changed,");
+	free(cover);
+	free(patch);
+	free(dir);
+	tu_run_free(&r);
+	free(args);
+	tu_rmtree(&repo);
+	/* one section takes every file: no such item */
+	repo = repo_with(maintainers);
+	args = xasprintf("patch --to bh --force-api -j 1 --series -o '%s/one' '%s/patch/bh/family'",
+			 out, repo);
+	r = tu_exec_env("SOURCE_DATE_EPOCH=0", args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	dir = ta_path_join(out, "one/series-1");
+	cover = read_in(dir, "0000-cover");
+	HAS(cover, "\n- checked: ");
+	ck_assert_ptr_null(strstr(cover, "MAINTAINERS sections"));
+	free(cover);
+	free(dir);
+	tu_run_free(&r);
+	free(args);
+	tu_rmtree(&out);
+	tu_rmtree(&repo);
+}
+END_TEST
+
 START_TEST(test_series_usage)
 {
 	static const struct {
@@ -308,6 +365,7 @@ static Suite *series_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_series);
 	tcase_add_test(tc, test_series_without_maintainers);
+	tcase_add_test(tc, test_series_spans);
 	tcase_add_test(tc, test_series_usage);
 	suite_add_tcase(s, tc);
 	return s;
