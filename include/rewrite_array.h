@@ -42,9 +42,11 @@ int ta_array_rename(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *fiel
 
 /*
  * The declaration `struct tasklet_struct field[N];` goes (with a comment
- * naming the tasklet right above it), and `struct work_struct work;` is
- * added as the last member of the element struct.
+ * naming the tasklet right above it), and `TYPE work;` ("struct
+ * work_struct" for the work items, "struct tasklet_struct" for the
+ * modernization) is added as the last member of the element struct.
  */
-int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *work);
+int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *type,
+			  const char *work);
 
 #endif

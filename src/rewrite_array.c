@@ -454,7 +454,8 @@ static void only_conditional(const ta_src *src, size_t *a, size_t *b)
 	*b = ne < src->len ? ne + 1 : ne;
 }
 
-int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *work)
+int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *type,
+			  const char *work)
 {
 	const ta_tasklet *t = rw->t;
 	ta_src *src;
@@ -486,8 +487,8 @@ int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *
 				    ta_src_line_of(src, at), t->field);
 	if (ta_rw_member_doc_tag(src, at, t->field, NULL) != TA_NPOS)
 		return ta_rw_refuse(rw,
-				    "%s:%u: the kernel-doc of %s describes '@%s', which the work "
-				    "items in %s replace: not written",
+				    "%s:%u: the kernel-doc of %s describes '@%s', which the "
+				    "members added to %s replace: not written",
 				    src->rel, ta_src_line_of(src, at), t->root_type, t->field,
 				    p->elem_type);
 	a = comment_above(src, ls);
@@ -516,16 +517,10 @@ int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *
 	ie = il;
 	while (src->text[ie] == ' ' || src->text[ie] == '\t')
 		ie++;
-	line = xasprintf("%.*sstruct work_struct %s;\n", (int)(ie - il), src->text + il, work);
+	line = xasprintf("%.*s%s %s;\n", (int)(ie - il), src->text + il, type, work);
 	rc = ta_src_edit(src, cl, 0, line);
 	free(line);
 	if (rc)
 		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
-	ta_rw_note(rw,
-		   "Each tasklet of the %s array was given the element of the same index of %s "
-		   "as its data: the work items are now members of %s, so the callback "
-		   "recovers that element with from_work(), and every use indexes %s as it "
-		   "indexed %s.",
-		   t->field, p->data_member, p->elem_type, p->data_member, t->field);
 	return TA_RW_DONE;
 }

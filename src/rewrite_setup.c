@@ -5,7 +5,9 @@
  * init site, prototype and callback at a time.  Tasklets already on the
  * new API need nothing (nor do the new-API sites of a tasklet some other
  * site still initializes the old way); open-coded initializations and
- * data that is not the container (and not a global) are refused.
+ * data that is not the container (and not a global) are refused.  An
+ * array of tasklets whose data are the elements of a parallel array moves
+ * into those elements.
  */
 #include "rewrite_setup.h"
 
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "lex.h"
+#include "srcedit.h"
 #include "rewrite_array.h"
 #include "rewrite_callback.h"
 #include "util.h"
@@ -41,6 +44,81 @@ static int convert_init(ta_rw *rw, const ta_site *s)
 		return ta_rw_refuse(rw, "%s:%u: tasklet_init() without three arguments", s->file,
 				    s->line);
 	return ta_rw_call2(rw, src, name_off, open, "tasklet_setup", NULL);
+}
+
+/* The text of [a, b) of src with the tasklet's array renamed to its element's member. */
+static char *elem_arg(ta_rw *rw, const ta_src *src, size_t a, size_t b,
+		      const struct ta_array_pair *pair)
+{
+	ta_src *scratch = ta_src_new(src->rel, src->text + a, b - a);
+	char *out = NULL;
+
+	if (ta_array_rename(rw, scratch, 0, scratch->len, rw->t->field, pair, rw->t->field) ==
+	    TA_RW_DONE)
+		out = ta_src_result(scratch, NULL);
+	ta_src_free(&scratch);
+	return out;
+}
+
+/*
+ * pmcraid's shape: each tasklet of an array is given the element of the
+ * same index of a parallel array of per-vector structs.  tasklet_setup()
+ * passes the tasklet itself, so the tasklets move into those structs, as
+ * the work-item conversions move their work items: every use indexes the
+ * data's array as it indexed the tasklets', and the callback recovers its
+ * element with from_tasklet().
+ */
+static int move_into_elements(ta_rw *rw, const struct ta_array_pair *pair,
+			      const struct ta_cb_form *form)
+{
+	const ta_tasklet *t = rw->t;
+	int rc = ta_array_convert_decl(rw, pair, "struct tasklet_struct", t->field);
+
+	for (int pass = 0; pass < 2 && rc == TA_RW_DONE; pass++)
+		for (size_t i = 0; i < (pass ? t->n_sites : t->n_init) && rc == TA_RW_DONE; i++) {
+			const ta_site *s = pass ? &t->sites[i] : &t->init_sites[i];
+			const char *api = ta_api_name(s->api);
+			ta_src *src = s->file ? ta_srcset_get(rw->set, s->file) : NULL;
+			size_t name_off, open, st[4], en[4];
+			char *a0;
+			if (s->api == TA_API_DIRECT_CALL)
+				continue; /* the callback's conversion passes the tasklet */
+			if (!src ||
+			    ta_rw_find_call(src, s->line, s->col, api, &name_off, &open) != 0 ||
+			    ta_lex_args(src->text, src->len, open, st, en, 4) < 1) {
+				rc = ta_rw_refuse(rw, "%s:%u: cannot read %s()", s->file, s->line,
+						  api);
+			} else if (s->api == TA_API_TASKLET_INIT) {
+				a0 = elem_arg(rw, src, st[0], en[0], pair);
+				rc = a0 ? ta_rw_call2(rw, src, name_off, open, "tasklet_setup", a0)
+					: TA_RW_REFUSED;
+				free(a0);
+			} else if (ta_api_old_init(s->api) || s->api == TA_API_TASKLET_SETUP) {
+				rc = ta_rw_refuse(rw, "%s:%u: %s() on an element: not handled",
+						  s->file, s->line, api);
+			} else {
+				rc = ta_array_rename(rw, src, st[0], en[0], t->field, pair,
+						     t->field);
+			}
+		}
+	if (rc == TA_RW_DONE) {
+		ta_tasklet elem = *t;
+		ta_rw_note(rw,
+			   "Each tasklet of the %s array was given the element of the same index "
+			   "of %s as its data: the tasklets are now members of %s, so the "
+			   "callback recovers that element with from_tasklet(), and every use "
+			   "indexes %s as it indexed %s.",
+			   t->field, pair->data_member, pair->elem_type, pair->data_member,
+			   t->field);
+		/* the callback's data is the element, now the tasklet's container */
+		elem.root_type = pair->elem_type;
+		elem.data_kind = TA_DATA_CONTAINER;
+		elem.array = false;
+		rw->t = &elem;
+		rc = ta_rw_callback(rw, form);
+		rw->t = t;
+	}
+	return rc;
 }
 
 int ta_rewrite_setup(ta_rw *rw)
@@ -110,18 +188,13 @@ int ta_rewrite_setup(ta_rw *rw)
 						       : "?");
 	}
 	if (t->array) {
-		/* data paired with a parallel array: only the work conversions move it */
+		/* data paired with a parallel array: the tasklets move into its elements */
 		struct ta_array_pair pair;
 		rc = ta_array_pair_find(rw, &pair);
 		if (rc == TA_RW_DONE)
-			rc = ta_rw_refuse(
-				rw,
-				"%s:%u: each tasklet's data is the element of the same index "
-				"of '%s': tasklet_setup() would need the tasklet moved into "
-				"%s, which only the work-item conversions do",
-				t->file, t->line, pair.data_member, pair.elem_type);
+			rc = move_into_elements(rw, &pair, &form);
 		ta_array_pair_clear(&pair);
-		if (rc == TA_RW_REFUSED)
+		if (rc != TA_RW_NOT_NEEDED)
 			return rc;
 	}
 	for (size_t i = 0; i < t->n_sites; i++)

@@ -2,10 +2,10 @@
 /*
  * From drivers/scsi/pmcraid.c (patch/bh/bh_array_parallel.c): each
  * tasklet of the array is given as data the element of the same index of
- * a parallel array of per-vector structs.  The BH conversion moves the work
- * items into that struct; tasklet_setup() would need the tasklet moved
- * there the same way, which the modernization does not do: refused, naming
- * the parallel array.
+ * a parallel array of per-vector structs.  tasklet_setup() passes the
+ * tasklet itself, so the tasklets move into that struct, as the BH
+ * conversion moves its work items there, and the callback recovers its
+ * element with from_tasklet().
  */
 #include <linux/interrupt.h>
 #include <linux/slab.h>
