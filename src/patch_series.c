@@ -422,8 +422,9 @@ static char *blurb(const ta_series *s, const ta_rules *rules, struct spatch *con
 			ta_buf_printf(&t, "its files span %zu MAINTAINERS sections (", p->n_spans);
 			for (size_t k = 0; k < p->n_spans; k++)
 				ta_buf_printf(&t, "%s%s", k ? "; " : "", p->spans[k]);
-			ta_buf_puts(&t, "): the tasklet is used by all of them, so one patch "
-					"converts every user; each section is addressed");
+			ta_buf_puts(&t, "): one patch, since the tasklet's declaration and "
+					"every use of it change together; each section is "
+					"addressed");
 			item(&b, "%s", t.s);
 			ta_buf_free(&t);
 		}

@@ -307,8 +307,8 @@ START_TEST(test_series_spans)
 	cover = read_in(dir, "0000-cover");
 	patch = read_in(dir, "0001-");
 	HAS(cover, "\n- its files span 2 MAINTAINERS sections (FAMILY CORE; FAMILY CHIP B):\n"
-		   "  the tasklet is used by all of them, so one patch converts every user;\n"
-		   "  each section is addressed\n");
+		   "  one patch, since the tasklet's declaration and every use of it change\n"
+		   "  together; each section is addressed\n");
 	HAS(patch, "Cora Core <cora@example.org>");
 	HAS(patch, "Ben Chip <ben@example.org>");
 	HAS(patch, " 12 files changed,");
