@@ -29,7 +29,8 @@ typedef struct ta_rw {
 	char *reason;                       /* refused or not needed: why */
 	char **notes; /* semantic changes, one sentence each, for the changelog */
 	size_t n_notes, cap_notes;
-	char *cb_proto; /* after ta_rw_callback() (rewrite_callback.h): the new prototype */
+	char *cb_proto;  /* after ta_rw_callback() (rewrite_callback.h): the new prototype */
+	char *work_name; /* the work item's name, when a work conversion chose it */
 	/*
 	 * The edits (on the files as on disk) of the preparation the files of
 	 * set start from, or NULL: t's locations are already moved there,

@@ -693,7 +693,8 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 				      t->callback ? t->callback : "?");
 		} else {
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
-			char *nn = ta_work_item_name(t, m->work_noun);
+			char *nn = j->rw.work_name ? xstrdup(j->rw.work_name)
+						   : ta_work_item_name(t, m->work_noun);
 			char *cbs = callbacks_of(t, false);
 			ta_buf_printf(&b, "- %s -> work item %s on %s (%s)\n", t->name, nn,
 				      hi ? m->hi_queue : m->queue, cbs);

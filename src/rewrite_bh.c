@@ -111,6 +111,46 @@ static int shared_header(ta_rw *rw, const char *header)
 	return rc;
 }
 
+/*
+ * name (the work item's, which the caller gave up) when nothing where it
+ * is declared has it already, else name with "_item" appended when that
+ * is free: hifn_795x's struct already has a `work` member,
+ * backtracetest.c a completion named backtrace_work.  NULL when both are
+ * taken.  The search is lexical and errs towards a longer name: in the
+ * struct for a field (any identifier of its body), in the file for a
+ * static.
+ */
+static char *free_name(ta_rw *rw, const struct names *nm, char *name)
+{
+	const ta_tasklet *t = rw->t;
+	char *reason = rw->reason;
+	ta_src *src = NULL;
+	size_t lo = 0, hi = 0, at, semi;
+
+	if (strcmp(nm->old_name, name) == 0 || nm->arr)
+		return name; /* kept; an array's work items: ta_array_convert_decl() checks */
+	rw->reason = NULL;
+	if (nm->field) {
+		if (ta_rw_find_decl(rw, nm->old_name, &src, &at, &semi) != TA_RW_DONE ||
+		    ta_lex_enclosing_braces(src->text, src->len, at, &lo, &hi) != 0)
+			src = NULL; /* the conversion of the declaration says why */
+	} else {
+		src = ta_srcset_get(rw->set, t->decl_file ? t->decl_file : t->file);
+		hi = src ? src->len : 0;
+	}
+	free(rw->reason);
+	rw->reason = reason;
+	for (int k = 0; src && k < 2; k++) {
+		char *alt;
+		if (ta_lex_find_ident(src->text, lo, hi, name, false) == TA_NPOS)
+			return name;
+		alt = k == 0 ? xasprintf("%s_item", name) : NULL;
+		free(name);
+		name = alt;
+	}
+	return name;
+}
+
 /* The kernel-doc of the struct holding the field at off names it "@old:": rename the tag. */
 static int rename_member_doc(ta_rw *rw, ta_src *src, size_t off, const struct names *nm)
 {
@@ -1391,6 +1431,25 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	} else {
 		rc = ta_rw_refuse(rw, "a %s tasklet: not handled", ta_scope_name(t->scope));
 		goto out;
+	}
+	{
+		char *want = ta_work_item_name(t, m->work_noun);
+		if (!(nm.new_name = free_name(rw, &nm, nm.new_name))) {
+			rc = ta_rw_refuse(
+				rw, "'%s' and '%s_item' are both taken where '%s' is declared",
+				want, want, nm.old_name);
+			free(want);
+			goto out;
+		}
+		free(want);
+		if (nm.field) {
+			size_t n = strlen(t->member_path), f = strlen(t->field);
+			free(nm.new_member);
+			nm.new_member = xasprintf("%.*s%s", (int)(n - f), t->member_path,
+						  nm.new_name);
+		}
+		free(rw->work_name);
+		rw->work_name = xstrdup(nm.new_name);
 	}
 	/* disable/enable barriers become the flush; the rest is mapped from the check */
 	for (size_t i = 0; i < t->n_sites && m->apis[TA_API_DISABLE].barrier_call; i++) {

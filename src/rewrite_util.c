@@ -30,6 +30,8 @@ void ta_rw_clear(ta_rw *rw)
 	rw->n_notes = rw->cap_notes = 0;
 	free(rw->cb_proto);
 	rw->cb_proto = NULL;
+	free(rw->work_name);
+	rw->work_name = NULL;
 }
 
 unsigned ta_rw_line(const ta_rw *rw, const char *file, unsigned line)
