@@ -692,12 +692,21 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 					      : "calls",
 				      t->callback ? t->callback : "?");
 		} else {
+			/* --to auto: a patch's tasklets may go to different queues */
+			const ta_mechanism_rules *jm = strcmp(j->mech, "setup") != 0 &&
+								       strcmp(j->mech, mech) != 0
+							       ? ta_patch_rules_mechanism(r->rules,
+											  j->mech)
+							       : m;
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
-			char *nn = j->rw.work_name ? xstrdup(j->rw.work_name)
-						   : ta_work_item_name(t, m->work_noun);
-			char *cbs = callbacks_of(t, false);
+			char *nn, *cbs;
+			if (!jm || !jm->queue || !jm->work_noun)
+				jm = m;
+			nn = j->rw.work_name ? xstrdup(j->rw.work_name)
+					     : ta_work_item_name(t, jm->work_noun);
+			cbs = callbacks_of(t, false);
 			ta_buf_printf(&b, "- %s -> work item %s on %s (%s)\n", t->name, nn,
-				      hi ? m->hi_queue : m->queue, cbs);
+				      hi ? jm->hi_queue : jm->queue, cbs);
 			free(cbs);
 			free(nn);
 		}

@@ -313,7 +313,8 @@ END_TEST
 /*
  * --to auto follows each tasklet's recommendation: the migration tried is
  * the recommended mechanism's, and over the whole patch corpus every
- * replacement mechanism writes at least one patch.
+ * replacement mechanism writes at least one patch; a patch whose tasklets
+ * go to different queues names each one's in its changelog.
  */
 /*
  * -j 2 parses the validation ahead in workers (patch_validate.h): the
@@ -391,6 +392,10 @@ START_TEST(test_auto_follows_recommendation)
 	for (size_t k = 0; k < 4; k++)
 		ck_assert_msg(written[k] > 0, "no %s patch written by --to auto", map[k][1]);
 	ck_assert_uint_gt(manual, 0);
+	/* a patch mixing mechanisms names each work item's own queue (ctx_body's) */
+	ck_assert_int_eq(tu_sh("python3 '%s/tests/patch/check_queues.py' '%s'/p/*.patch >&2",
+			       TA_SOURCE_DIR, out),
+			 0);
 	cJSON_Delete(report);
 	tu_run_free(&r);
 	free(args);
