@@ -1130,9 +1130,84 @@ static int data_fixed_elsewhere(ta_rw *rw, const char *cb)
 }
 
 /*
+ * The driver macros of src that write callbacks named in names[]: a
+ * `#define M(...)` whose body pastes a prefix to an argument
+ * (`static void talitos1_done_##name(...)`) writes those named
+ * prefix + something.  Appended to b: " macros A (file:line, 2 of them)
+ * and B (file:line, 4)", or " macro A at file:line" when one writes all;
+ * nothing when none does.
+ */
+static void writing_macros(const ta_src *src, const char *const *names, size_t n, ta_buf *b)
+{
+	struct {
+		size_t name, len, count;
+		unsigned line;
+	} found[8];
+	size_t nf = 0, covered = 0;
+	ta_lexer lx;
+	ta_tok tk;
+
+	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
+	while (ta_lex_next(&lx, &tk) != TA_TOK_END && nf < 8) {
+		size_t end = tk.off + tk.len, p, q, m, count = 0;
+		const char *paste;
+		if (tk.kind != TA_TOK_DIRECTIVE)
+			continue;
+		p = ta_lex_skip(src->text, end, tk.off + 1);
+		if (end - p < 6 || strncmp(src->text + p, "define", 6) != 0)
+			continue;
+		q = ta_lex_skip(src->text, end, p + 6);
+		for (m = q; m < end && ta_lex_ident_char(src->text[m]); m++)
+			;
+		if (m == q || m >= end || src->text[m] != '(')
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			bool writes = false;
+			for (size_t at = m; !writes && at < end &&
+					    (paste = memmem(src->text + at, end - at, "##", 2));
+			     at = (size_t)(paste - src->text) + 2) {
+				size_t pe = (size_t)(paste - src->text), ps = pe;
+				while (ps > m &&
+				       (src->text[ps - 1] == ' ' || src->text[ps - 1] == '\t'))
+					ps--;
+				pe = ps;
+				while (ps > m && ta_lex_ident_char(src->text[ps - 1]))
+					ps--;
+				writes = pe > ps && strlen(names[k]) > pe - ps &&
+					 strncmp(names[k], src->text + ps, pe - ps) == 0;
+			}
+			count += writes;
+		}
+		if (count) {
+			found[nf].name = q;
+			found[nf].len = m - q;
+			found[nf].count = count;
+			found[nf].line = ta_src_line_of(src, tk.off);
+			covered += count;
+			nf++;
+		}
+	}
+	if (nf == 1 && covered == n) {
+		ta_buf_printf(b, " macro %.*s at %s:%u", (int)found[0].len,
+			      src->text + found[0].name, src->rel, found[0].line);
+		return;
+	}
+	if (nf)
+		ta_buf_puts(b, nf == 1 ? " macro " : " macros ");
+	for (size_t i = 0; i < nf; i++)
+		ta_buf_printf(b, "%s%.*s (%s:%u, %zu%s)",
+			      i == 0        ? ""
+			      : i + 1 == nf ? " and "
+					    : ", ",
+			      (int)found[i].len, src->text + found[i].name, src->rel, found[i].line,
+			      found[i].count, i == 0 ? " of them" : "");
+}
+
+/*
  * What the old-API init sites install, when that is more than one
  * callback: ", installing 6 callbacks (talitos1_done_ch0() and 5 more,
- * written by the driver macro DEF_TALITOS1_DONE at talitos.c:491)": each
+ * written by the driver macros DEF_TALITOS1_DONE (talitos.c:466, 2 of
+ * them) and DEF_TALITOS2_DONE (talitos.c:493, 4))": each
  * would need the data moved into the container ("" for one callback).
  */
 static char *callbacks_installed(ta_rw *rw)
@@ -1164,16 +1239,14 @@ static char *callbacks_installed(ta_rw *rw)
 		      : NULL;
 	if (src) {
 		size_t a = ta_src_line(src, t->callback_line);
-		size_t e = ta_src_line_end(src, t->callback_line), m;
+		size_t e = ta_src_line_end(src, t->callback_line);
 		if (a != TA_NPOS &&
 		    ta_lex_find_ident(src->text, a, e, t->callback, true) == TA_NPOS) {
-			a = ta_lex_skip(src->text, e, a);
-			for (m = a; m < e && ta_lex_ident_char(src->text[m]); m++)
-				;
-			if (m > a && m < e && src->text[ta_lex_skip(src->text, e, m)] == '(')
-				ta_buf_printf(&b, ", written by the driver macro %.*s at %s:%u",
-					      (int)(m - a), src->text + a, src->rel,
-					      t->callback_line);
+			ta_buf m = {0};
+			writing_macros(src, names, n, &m);
+			if (m.len)
+				ta_buf_printf(&b, ", written by the driver%s", m.s);
+			ta_buf_free(&m);
 		}
 	}
 	ta_buf_puts(&b, "), each to be given the container instead");
