@@ -100,6 +100,7 @@ typedef struct ta_registration_rule {
 typedef struct ta_mechanism_rules {
 	char *name; /* the mechanism's --to name (mechanism.h) */
 	char *subject, *intro, *context_note;
+	char *target;         /* what it converts to, for a mixed patch ("BH workqueue") */
 	char *one_queue_note; /* a tasklet scheduled both ways: why all sites use hi_queue */
 	char *queue, *hi_queue;
 	char *work_noun; /* foo_tasklet -> foo_<noun> ("bh_work", "work") */
@@ -146,6 +147,8 @@ typedef struct ta_prep_rules {
 typedef struct ta_patch_rules {
 	char *file;
 	char *setup_subject, *setup_intro;
+	/* a --to auto patch over several mechanisms: "%s" is their targets joined */
+	char *mixed_subject, *mixed_intro;
 	ta_prep_rules prep;
 	ta_mechanism_rules *mechs;
 	size_t n_mechs;

@@ -673,38 +673,34 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 	for (size_t i = 0; i < r->n_jobs; i++) {
 		const struct job *j = &r->jobs[i];
 		const ta_tasklet *t = j->t;
+		/* --to auto: each tasklet as its own mechanism converted it */
+		const ta_mechanism_rules *jm = m;
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
+		if (strcmp(mech, "setup") != 0 && strcmp(j->mech, "setup") != 0 &&
+		    strcmp(j->mech, mech) != 0 && ta_patch_rules_mechanism(r->rules, j->mech))
+			jm = ta_patch_rules_mechanism(r->rules, j->mech);
 		if (strcmp(mech, "setup") == 0) {
 			char *cbs = callbacks_of(t, true);
 			ta_buf_printf(&b, "- %s (%s)\n", t->name, cbs);
 			free(cbs);
-		} else if (!m->queue) {
+		} else if (!jm->queue || !jm->work_noun) {
 			const ta_site *sched = NULL;
 			for (size_t k = 0; k < t->n_sites && !sched; k++)
-				if (m->apis[t->sites[k].api].kind == TA_MAP_WAKE ||
-				    m->apis[t->sites[k].api].kind == TA_MAP_INLINE)
+				if (jm->apis[t->sites[k].api].kind == TA_MAP_WAKE ||
+				    jm->apis[t->sites[k].api].kind == TA_MAP_INLINE)
 					sched = &t->sites[k];
 			ta_buf_printf(&b, "- %s: %s() now %s %s()\n", t->name,
 				      sched && sched->function ? sched->function : "?",
-				      m->apis[TA_API_SCHEDULE].kind == TA_MAP_WAKE
+				      jm->apis[TA_API_SCHEDULE].kind == TA_MAP_WAKE
 					      ? "wakes the thread function"
 					      : "calls",
 				      t->callback ? t->callback : "?");
 		} else {
-			/* --to auto: a patch's tasklets may go to different queues */
-			const ta_mechanism_rules *jm = strcmp(j->mech, "setup") != 0 &&
-								       strcmp(j->mech, mech) != 0
-							       ? ta_patch_rules_mechanism(r->rules,
-											  j->mech)
-							       : m;
 			bool hi = ta_tasklet_count_sites(t, TA_API_HI_SCHEDULE) > 0;
-			char *nn, *cbs;
-			if (!jm || !jm->queue || !jm->work_noun)
-				jm = m;
-			nn = j->rw.work_name ? xstrdup(j->rw.work_name)
-					     : ta_work_item_name(t, jm->work_noun);
-			cbs = callbacks_of(t, false);
+			char *nn = j->rw.work_name ? xstrdup(j->rw.work_name)
+						   : ta_work_item_name(t, jm->work_noun);
+			char *cbs = callbacks_of(t, false);
 			ta_buf_printf(&b, "- %s -> work item %s on %s (%s)\n", t->name, nn,
 				      hi ? jm->hi_queue : jm->queue, cbs);
 			free(cbs);
@@ -908,6 +904,16 @@ static char *format_part(const struct run *r, const ta_srcset *set, const char *
 	return ta_patch_format_addressed(r->maintainers, d, to);
 }
 
+/* fmt (rules data) with its first "%s" replaced by val: no printf on data. */
+static char *fill(const char *fmt, const char *val)
+{
+	const char *at = strstr(fmt, "%s");
+
+	if (!at)
+		return xstrdup(fmt);
+	return xasprintf("%.*s%s%s", (int)(at - fmt), fmt, val, at + 2);
+}
+
 /* The preparation patch's subject and changelog for group g. */
 static void prep_text(struct run *r, size_t g, const char *prefix, const char *const *paths,
 		      size_t n, char **subject, char **body)
@@ -926,7 +932,7 @@ static void prep_text(struct run *r, size_t g, const char *prefix, const char *c
 	}
 	ta_buf_puts(&b, "No functional change intended.\n");
 	{
-		char *s = xasprintf(r->rules->prep.subject, what.s ? what.s : "other data");
+		char *s = fill(r->rules->prep.subject, what.s ? what.s : "other data");
 		*subject = ta_subject_claim(r->subjects, prefix, s, paths, n);
 		free(s);
 	}
@@ -964,6 +970,40 @@ static int put_text(struct run *r, const char *subject, const char *text, FILE *
  * preparation (prep, on the files as on disk), a series of two, the
  * conversion (set, on the prepared files) second.
  */
+/*
+ * A --to auto group whose tasklets go to different mechanisms: their
+ * targets joined ("BH workqueue and workqueue"), else NULL.
+ */
+static char *mixed_targets(struct run *r, size_t g)
+{
+	const char *seen[8];
+	size_t n = 0;
+	ta_buf b = {0};
+
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		const struct job *j = &r->jobs[i];
+		bool dup = false;
+		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g ||
+		    strcmp(j->mech, "setup") == 0)
+			continue;
+		for (size_t k = 0; k < n && !dup; k++)
+			dup = strcmp(seen[k], j->mech) == 0;
+		if (!dup && n < 8)
+			seen[n++] = j->mech;
+	}
+	if (n < 2 || !r->rules->mixed_subject)
+		return NULL;
+	for (size_t k = 0; k < n; k++) {
+		const ta_mechanism_rules *m = ta_patch_rules_mechanism(r->rules, seen[k]);
+		if (!m || !m->target) {
+			ta_buf_free(&b);
+			return NULL;
+		}
+		ta_buf_printf(&b, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", m->target);
+	}
+	return ta_buf_steal(&b);
+}
+
 static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, const char *mech,
 		FILE *stream)
 {
@@ -973,6 +1013,7 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 	size_t n_c, n = patch_files(set, &files, &texts, &first, &n_c);
 	const char **paths = xcalloc(n + 1, sizeof(*paths));
 	char *prefix, *subject, *intro, *body, *date, *text, *reason = NULL;
+	char *mixed, *mixed_subject;
 	char *subject1 = NULL, *body1 = NULL, *text1 = NULL;
 	struct ta_recipients to = {0}, to1 = {0};
 	struct kept k = {0}, k1 = {0};
@@ -985,12 +1026,19 @@ static int emit(struct run *r, size_t g, const ta_srcset *prep, ta_srcset *set, 
 		paths[i] = files[i].path;
 	/* as the subsystem writes it, unique in the run (subject.h) */
 	prefix = ta_subject_prefix(r->subjects, paths, n, NULL);
+	mixed = strcmp(mech, "setup") == 0 ? NULL : mixed_targets(r, g);
+	mixed_subject = mixed ? fill(r->rules->mixed_subject, mixed) : NULL;
 	subject = ta_subject_claim(r->subjects, prefix,
-				   strcmp(mech, "setup") == 0
+				   mixed_subject ? mixed_subject
+				   : strcmp(mech, "setup") == 0
 					   ? r->rules->setup_subject
 					   : ta_patch_rules_mechanism(r->rules, mech)->subject,
 				   paths, n);
 	intro = ta_subject_core_intro(r->subjects, paths, n, mech);
+	if (!intro && mixed)
+		intro = fill(r->rules->mixed_intro, mixed);
+	free(mixed_subject);
+	free(mixed);
 	body = changelog(r, g, mech, intro);
 	if (prep)
 		prep_text(r, g, prefix, paths, n, &subject1, &body1);

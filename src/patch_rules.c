@@ -222,6 +222,7 @@ static bool load_mech(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 	bool seen[TA_API_COUNT] = {false};
 	static const char *const keys[] = {"subject",
 					   "intro",
+					   "target",
 					   "context_note",
 					   "queue",
 					   "hi_queue",
@@ -250,6 +251,7 @@ static bool load_mech(ta_jdoc *d, const cJSON *o, ta_mechanism_rules *m)
 	}
 	m->subject = opt_str(d, o, "subject");
 	m->intro = opt_str(d, o, "intro");
+	m->target = opt_str(d, o, "target");
 	m->context_note = opt_str(d, o, "context_note");
 	m->one_queue_note = opt_str(d, o, "one_queue_note");
 	m->queue = opt_str(d, o, "queue");
@@ -381,6 +383,21 @@ static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 		ta_jdoc_fail(d, setup ? setup : root, "\"setup\" needs subject and intro");
 		return false;
 	}
+	{
+		const cJSON *mixed = member(root, "mixed");
+		if (mixed) {
+			r->mixed_subject = opt_str(d, mixed, "subject");
+			r->mixed_intro = opt_str(d, mixed, "intro");
+			if (!ta_jdoc_failed(d) &&
+			    (!r->mixed_subject || !r->mixed_intro ||
+			     !strstr(r->mixed_subject, "%s") || !strstr(r->mixed_intro, "%s"))) {
+				ta_jdoc_fail(
+					d, mixed,
+					"\"mixed\" needs subject and intro, each with one %%s");
+				return false;
+			}
+		}
+	}
 	str_list(d, root, "irq_cookie_calls", &r->irq_cookie_calls, &r->n_irq_cookie_calls);
 	str_list(d, root, "irq_cookie_releases", &r->irq_cookie_releases,
 		 &r->n_irq_cookie_releases);
@@ -453,6 +470,7 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 		ta_mechanism_rules *m = &r->mechs[i];
 		free(m->name);
 		free(m->subject);
+		free(m->target);
 		free(m->intro);
 		free(m->context_note);
 		free(m->one_queue_note);
@@ -500,6 +518,8 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 	free_list(r->irq_cookie_releases, r->n_irq_cookie_releases);
 	free(r->setup_subject);
 	free(r->setup_intro);
+	free(r->mixed_subject);
+	free(r->mixed_intro);
 	free(r->prep.subject);
 	free(r->prep.intro);
 	free_list(r->prep.getters, r->prep.n_accessors);

@@ -396,6 +396,17 @@ START_TEST(test_auto_follows_recommendation)
 	ck_assert_int_eq(tu_sh("python3 '%s/tests/patch/check_queues.py' '%s'/p/*.patch >&2",
 			       TA_SOURCE_DIR, out),
 			 0);
+	/* its subject says so, and a timer conversion beside a work item lists each its way */
+	ck_assert_int_eq(tu_sh("grep -qx 'Subject: \\[PATCH\\] classify: ctx_body: Convert from "
+			       "tasklets to workqueue and BH workqueue' '%s'/p/*ctx_body*.patch",
+			       out),
+			 0);
+	ck_assert_int_eq(tu_sh("grep -qx -- '- s->ofld.qresume_tsk: nm_tx_timer_cb() now calls "
+			       "nm_restart_ofldq()' '%s'/p/*nm_sge*.patch && grep -qx -- '- "
+			       "p->ci_tsk -> work item ci_tsk on system_bh_wq (callback nm_ci())' "
+			       "'%s'/p/*nm_sge*.patch",
+			       out, out),
+			 0);
 	cJSON_Delete(report);
 	tu_run_free(&r);
 	free(args);
