@@ -149,6 +149,7 @@ typedef struct ta_patch_rules {
 	char *setup_subject, *setup_intro;
 	/* a --to auto patch over several mechanisms: "%s" is their targets joined */
 	char *mixed_subject, *mixed_intro;
+	char *mixed_noun; /* and the noun its renamed names take ("work"), or NULL */
 	ta_prep_rules prep;
 	ta_mechanism_rules *mechs;
 	size_t n_mechs;

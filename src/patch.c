@@ -491,6 +491,8 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 	return set;
 }
 
+static char *mixed_targets(struct run *r, size_t g);
+
 /*
  * The merged set of group g on the files as prep made them, tidied
  * (patch_tidy.h): local names renamed only with rename.
@@ -498,15 +500,21 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 static ta_srcset *merged(struct run *r, size_t g, const ta_srcset *prep, bool rename)
 {
 	ta_srcset *set = merge(r, g, prep);
-	const char *mech = NULL;
+	const char *mech = NULL, *noun;
 	const ta_mechanism_rules *m;
+	char *mix = NULL;
 
 	for (size_t i = 0; i < r->n_jobs && !mech; i++)
 		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
 			mech = r->jobs[i].mech;
 	m = mech ? ta_patch_rules_mechanism(r->rules, mech) : NULL;
+	noun = m && m->queue ? m->work_noun : NULL;
+	/* tasklets going to several mechanisms (--to auto): one noun fits them all */
+	if (noun && r->rules->mixed_noun && (mix = mixed_targets(r, g)))
+		noun = r->rules->mixed_noun;
+	free(mix);
 	ta_tidy_clear(&r->tidy);
-	ta_tidy_set(set, r->a, m && m->queue ? m->work_noun : NULL, rename, &r->tidy);
+	ta_tidy_set(set, r->a, noun, rename, &r->tidy);
 	return set;
 }
 

@@ -388,6 +388,7 @@ static bool load_doc(ta_jdoc *d, ta_patch_rules *r)
 		if (mixed) {
 			r->mixed_subject = opt_str(d, mixed, "subject");
 			r->mixed_intro = opt_str(d, mixed, "intro");
+			r->mixed_noun = opt_str(d, mixed, "work_noun");
 			if (!ta_jdoc_failed(d) &&
 			    (!r->mixed_subject || !r->mixed_intro ||
 			     !strstr(r->mixed_subject, "%s") || !strstr(r->mixed_intro, "%s"))) {
@@ -520,6 +521,7 @@ void ta_patch_rules_free(ta_patch_rules **rp)
 	free(r->setup_intro);
 	free(r->mixed_subject);
 	free(r->mixed_intro);
+	free(r->mixed_noun);
 	free(r->prep.subject);
 	free(r->prep.intro);
 	free_list(r->prep.getters, r->prep.n_accessors);

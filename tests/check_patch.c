@@ -349,6 +349,81 @@ START_TEST(test_parallel_validation_same)
 }
 END_TEST
 
+/*
+ * --to auto over a driver whose tasklets get different mechanisms (an ISR
+ * bottom half and a callback that sleeps, scheduled from the primary
+ * handler): one patch, its subject naming both, and the names that said
+ * tasklet take the mixed rules' noun, not the first mechanism's.
+ */
+START_TEST(test_auto_mixed_names)
+{
+	static const char mx[] = "// SPDX-License-Identifier: GPL-2.0-only\n"
+				 "#include <linux/interrupt.h>\n"
+				 "#include <linux/slab.h>\n"
+				 "\n"
+				 "struct mx_dev {\n"
+				 "	int irq;\n"
+				 "	unsigned long done;\n"
+				 "	void *buf;\n"
+				 "	struct tasklet_struct rx_tasklet;\n"
+				 "	struct tasklet_struct cfg_tasklet;\n"
+				 "};\n"
+				 "\n"
+				 "static void mx_rx_tasklet(struct tasklet_struct *t)\n"
+				 "{\n"
+				 "	struct mx_dev *mx = from_tasklet(mx, t, rx_tasklet);\n"
+				 "\n"
+				 "	mx->done++;\n"
+				 "}\n"
+				 "\n"
+				 "static void mx_cfg_tasklet(struct tasklet_struct *t)\n"
+				 "{\n"
+				 "	struct mx_dev *mx = from_tasklet(mx, t, cfg_tasklet);\n"
+				 "\n"
+				 "	mx->buf = kmalloc(64, GFP_KERNEL);\n"
+				 "}\n"
+				 "\n"
+				 "static irqreturn_t mx_irq(int irq, void *data)\n"
+				 "{\n"
+				 "	struct mx_dev *mx = data;\n"
+				 "\n"
+				 "	tasklet_schedule(&mx->rx_tasklet);\n"
+				 "	tasklet_schedule(&mx->cfg_tasklet);\n"
+				 "	return IRQ_HANDLED;\n"
+				 "}\n"
+				 "\n"
+				 "int mx_probe(struct mx_dev *mx)\n"
+				 "{\n"
+				 "	tasklet_setup(&mx->rx_tasklet, mx_rx_tasklet);\n"
+				 "	tasklet_setup(&mx->cfg_tasklet, mx_cfg_tasklet);\n"
+				 "	return request_irq(mx->irq, mx_irq, 0, \"mx\", mx);\n"
+				 "}\n"
+				 "\n"
+				 "void mx_remove(struct mx_dev *mx)\n"
+				 "{\n"
+				 "	free_irq(mx->irq, mx);\n"
+				 "	tasklet_kill(&mx->rx_tasklet);\n"
+				 "	tasklet_kill(&mx->cfg_tasklet);\n"
+				 "}\n";
+	char *tree = tu_corpus_tree(), *sub = ta_path_join(tree, "drivers/mx");
+	char *args = xasprintf("patch --to auto --force-api -j 1 --no-cache '%s'", sub);
+	struct tu_run r;
+
+	tu_write(tree, "drivers/mx/mx.c", mx);
+	r = tu_exec(args);
+	ck_assert_msg(r.status == 0, "%s", r.err);
+	ck_assert_ptr_nonnull(
+		strstr(r.out, "Subject: [PATCH] mx: Convert from tasklets to BH workqueue and "
+			      "threaded IRQ\n"));
+	ck_assert_ptr_nonnull(strstr(r.out, "+static void mx_rx_work(struct work_struct *work)\n"));
+	ck_assert_ptr_null(strstr(r.out, "bh_work("));
+	tu_run_free(&r);
+	free(args);
+	free(sub);
+	tu_rmtree(&tree);
+}
+END_TEST
+
 START_TEST(test_auto_follows_recommendation)
 {
 	static const char *const map[][2] = {{"bh_workqueue", "bh"},
@@ -631,6 +706,7 @@ static Suite *patch_suite(void)
 	tcase_add_test(tc, test_apply_in_place);
 	tcase_add_test(tc, test_bh_needs_api);
 	tcase_add_test(tc, test_auto_follows_recommendation);
+	tcase_add_test(tc, test_auto_mixed_names);
 	tcase_add_test(tc, test_shared_header_whole_tree);
 	tcase_add_test(tc, test_parallel_validation_same);
 	tcase_add_test(tc, test_validation_refuses);
