@@ -49,4 +49,7 @@ int ta_array_rename(ta_rw *rw, ta_src *src, size_t a, size_t b, const char *fiel
 int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *type,
 			  const char *work);
 
+/* The changelog note of that move: items "work items" or "tasklets", from "from_work". */
+void ta_array_note(ta_rw *rw, const struct ta_array_pair *p, const char *items, const char *from);
+
 #endif

@@ -143,7 +143,7 @@ void ta_cache_keep_recent(ta_cache *c, const char *prefix, const char *used, siz
 	DIR *d;
 
 	if (used)
-		utimensat(AT_FDCWD, used, NULL, 0); /* now: it was just used */
+		utimensat(AT_FDCWD, used, NULL, AT_SYMLINK_NOFOLLOW); /* now: just used */
 	if (!(d = opendir(c->dir)))
 		return;
 	while ((de = readdir(d))) {

@@ -491,7 +491,7 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 	return set;
 }
 
-static char *mixed_targets(struct run *r, size_t g);
+static size_t group_mechs(struct run *r, size_t g, const char **seen, size_t max);
 
 /*
  * The merged set of group g on the files as prep made them, tidied
@@ -500,19 +500,14 @@ static char *mixed_targets(struct run *r, size_t g);
 static ta_srcset *merged(struct run *r, size_t g, const ta_srcset *prep, bool rename)
 {
 	ta_srcset *set = merge(r, g, prep);
-	const char *mech = NULL, *noun;
-	const ta_mechanism_rules *m;
-	char *mix = NULL;
+	const char *mechs[8];
+	size_t n = group_mechs(r, g, mechs, 8);
+	const ta_mechanism_rules *m = n ? ta_patch_rules_mechanism(r->rules, mechs[0]) : NULL;
+	const char *noun = m && m->queue ? m->work_noun : NULL;
 
-	for (size_t i = 0; i < r->n_jobs && !mech; i++)
-		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
-			mech = r->jobs[i].mech;
-	m = mech ? ta_patch_rules_mechanism(r->rules, mech) : NULL;
-	noun = m && m->queue ? m->work_noun : NULL;
 	/* tasklets going to several mechanisms (--to auto): one noun fits them all */
-	if (noun && r->rules->mixed_noun && (mix = mixed_targets(r, g)))
+	if (noun && n > 1 && r->rules->mixed_noun)
 		noun = r->rules->mixed_noun;
-	free(mix);
 	ta_tidy_clear(&r->tidy);
 	ta_tidy_set(set, r->a, noun, rename, &r->tidy);
 	return set;
@@ -682,12 +677,11 @@ static char *changelog(struct run *r, size_t g, const char *mech, const char *in
 		const struct job *j = &r->jobs[i];
 		const ta_tasklet *t = j->t;
 		/* --to auto: each tasklet as its own mechanism converted it */
-		const ta_mechanism_rules *jm = m;
+		const ta_mechanism_rules *jm = ta_patch_rules_mechanism(r->rules, j->mech);
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
-		if (strcmp(mech, "setup") != 0 && strcmp(j->mech, "setup") != 0 &&
-		    strcmp(j->mech, mech) != 0 && ta_patch_rules_mechanism(r->rules, j->mech))
-			jm = ta_patch_rules_mechanism(r->rules, j->mech);
+		if (!jm)
+			jm = m;
 		if (strcmp(mech, "setup") == 0) {
 			char *cbs = callbacks_of(t, true);
 			ta_buf_printf(&b, "- %s (%s)\n", t->name, cbs);
@@ -979,26 +973,36 @@ static int put_text(struct run *r, const char *subject, const char *text, FILE *
  * conversion (set, on the prepared files) second.
  */
 /*
+ * The mechanisms of group g's live jobs, each once, in job order (the
+ * first is the group's, group_mech()'s): how many, at most max.
+ */
+static size_t group_mechs(struct run *r, size_t g, const char **seen, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		const struct job *j = &r->jobs[i];
+		bool dup = false;
+		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
+			continue;
+		for (size_t k = 0; k < n && !dup; k++)
+			dup = strcmp(seen[k], j->mech) == 0;
+		if (!dup && n < max)
+			seen[n++] = j->mech;
+	}
+	return n;
+}
+
+/*
  * A --to auto group whose tasklets go to different mechanisms: their
  * targets joined ("BH workqueue and workqueue"), else NULL.
  */
 static char *mixed_targets(struct run *r, size_t g)
 {
 	const char *seen[8];
-	size_t n = 0;
+	size_t n = group_mechs(r, g, seen, 8);
 	ta_buf b = {0};
 
-	for (size_t i = 0; i < r->n_jobs; i++) {
-		const struct job *j = &r->jobs[i];
-		bool dup = false;
-		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g ||
-		    strcmp(j->mech, "setup") == 0)
-			continue;
-		for (size_t k = 0; k < n && !dup; k++)
-			dup = strcmp(seen[k], j->mech) == 0;
-		if (!dup && n < 8)
-			seen[n++] = j->mech;
-	}
 	if (n < 2 || !r->rules->mixed_subject)
 		return NULL;
 	for (size_t k = 0; k < n; k++) {
@@ -1124,10 +1128,9 @@ static bool group_uses_bh_decls(struct run *r, size_t g)
 
 static const char *group_mech(struct run *r, size_t g)
 {
-	for (size_t i = 0; i < r->n_jobs; i++)
-		if (find(r, i) == g && r->jobs[i].status == TA_RW_DONE && !r->jobs[i].dropped)
-			return r->jobs[i].mech;
-	return NULL;
+	const char *first;
+
+	return group_mechs(r, g, &first, 1) ? first : NULL;
 }
 
 /* Drop a live job of the group: it is refused with reason. */

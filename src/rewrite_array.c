@@ -524,3 +524,14 @@ int ta_array_convert_decl(ta_rw *rw, const struct ta_array_pair *p, const char *
 		return ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
 	return TA_RW_DONE;
 }
+
+void ta_array_note(ta_rw *rw, const struct ta_array_pair *p, const char *items, const char *from)
+{
+	const ta_tasklet *t = rw->t;
+
+	ta_rw_note(rw,
+		   "Each tasklet of the %s array was given the element of the same index of %s "
+		   "as its data: the %s are now members of %s, so the callback recovers that "
+		   "element with %s(), and every use indexes %s as it indexed %s.",
+		   t->field, p->data_member, items, p->elem_type, from, p->data_member, t->field);
+}

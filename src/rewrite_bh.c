@@ -177,16 +177,9 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 	if (rc != TA_RW_DONE)
 		return rc;
 	if (nm->arr) {
-		const ta_tasklet *t = rw->t;
 		rc = ta_array_convert_decl(rw, nm->arr, "struct work_struct", nm->new_name);
 		if (rc == TA_RW_DONE)
-			ta_rw_note(rw,
-				   "Each tasklet of the %s array was given the element of the same "
-				   "index of %s as its data: the work items are now members of %s, "
-				   "so the callback recovers that element with from_work(), and "
-				   "every use indexes %s as it indexed %s.",
-				   t->field, nm->arr->data_member, nm->arr->elem_type,
-				   nm->arr->data_member, t->field);
+			ta_array_note(rw, nm->arr, "work items", "from_work");
 		return rc;
 	}
 	q = ta_lex_skip(src->text, src->len, p + 14);

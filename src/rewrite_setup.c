@@ -103,13 +103,7 @@ static int move_into_elements(ta_rw *rw, const struct ta_array_pair *pair,
 		}
 	if (rc == TA_RW_DONE) {
 		ta_tasklet elem = *t;
-		ta_rw_note(rw,
-			   "Each tasklet of the %s array was given the element of the same index "
-			   "of %s as its data: the tasklets are now members of %s, so the "
-			   "callback recovers that element with from_tasklet(), and every use "
-			   "indexes %s as it indexed %s.",
-			   t->field, pair->data_member, pair->elem_type, pair->data_member,
-			   t->field);
+		ta_array_note(rw, pair, "tasklets", "from_tasklet");
 		/* the callback's data is the element, now the tasklet's container */
 		elem.root_type = pair->elem_type;
 		elem.data_kind = TA_DATA_CONTAINER;
