@@ -503,16 +503,92 @@ static size_t line_start(const ta_src *src, size_t off, bool *first)
 	return ls;
 }
 
-/* `call(arg);` put on its own line before the statement at name_off. */
+/*
+ * The statement at name_off is the whole body of `for (...)`, `while
+ * (...)` or an `if (...)` without else, on its own line(s) below the
+ * header: the header's keyword line's indentation into *ind (caller
+ * frees), the header's ')' into *close.  Such a body must be braced
+ * before a second statement joins it (dma-jz4780's remove loop).
+ */
+static bool unbraced_body(const ta_src *src, size_t name_off, size_t semi, size_t *close,
+			  char **ind)
+{
+	const char *s = src->text;
+	size_t c = ta_lex_prev(s, 0, name_off), open, kw, ls, e, after;
+	bool first;
+
+	if (c == TA_NPOS || s[c] != ')' ||
+	    ta_src_line_of(src, c) == ta_src_line_of(src, name_off) ||
+	    (open = ta_lex_open_of(s, src->len, 0, c)) == TA_NPOS ||
+	    (kw = ta_lex_prev(s, 0, open)) == TA_NPOS)
+		return false;
+	while (kw > 0 && ta_lex_ident_char(s[kw - 1]))
+		kw--;
+	if (!((open - kw >= 3 && strncmp(s + kw, "for", 3) == 0 && !ta_lex_ident_char(s[kw + 3])) ||
+	      (strncmp(s + kw, "while", 5) == 0 && !ta_lex_ident_char(s[kw + 5])) ||
+	      (strncmp(s + kw, "if", 2) == 0 && !ta_lex_ident_char(s[kw + 2]))))
+		return false;
+	after = ta_lex_skip(s, src->len, semi + 1);
+	if (s[kw] == 'i' && after + 4 <= src->len && strncmp(s + after, "else", 4) == 0 &&
+	    !ta_lex_ident_char(s[after + 4]))
+		return false; /* braces on one arm only: checkpatch asks for both */
+	if (s[kw] == 'w' && kw > 0) {
+		/* not the `while (...)` of a do-while */
+		size_t b = ta_lex_prev(s, 0, kw);
+		if (b != TA_NPOS && s[b] == '}')
+			return false;
+	}
+	ls = line_start(src, kw, &first);
+	if (!first)
+		return false;
+	/* only white space and a comment after it on its line */
+	for (e = semi + 1; e < src->len && (s[e] == ' ' || s[e] == '\t'); e++)
+		;
+	if (e + 1 < src->len && s[e] == '/' && s[e + 1] == '*') {
+		const char *nl = memchr(s + e, '\n', src->len - e);
+		const char *cl = memmem(s + e + 2, src->len - e - 2, "*/", 2);
+		if (!cl || (nl && nl < cl))
+			return false;
+		for (e = (size_t)(cl - s) + 2; e < src->len && (s[e] == ' ' || s[e] == '\t'); e++)
+			;
+	} else if (e + 1 < src->len && s[e] == '/' && s[e + 1] == '/') {
+		while (e < src->len && s[e] != '\n')
+			e++;
+	}
+	if (e < src->len && s[e] != '\n')
+		return false;
+	*close = c;
+	*ind = xstrndup(s + ls, kw - ls);
+	return true;
+}
+
+/*
+ * `call(arg);` put on its own line before the statement at name_off; a
+ * loop's or if's unbraced body gets its braces.
+ */
 static int put_before(ta_rw *rw, ta_src *src, size_t name_off, const char *call, const char *arg,
 		      const ta_site *s)
 {
-	size_t semi, prev = ta_lex_prev(src->text, 0, name_off);
+	size_t semi, prev = ta_lex_prev(src->text, 0, name_off), close;
 	bool first;
 	size_t ls = line_start(src, name_off, &first);
-	char *text;
+	char *text, *ind = NULL;
 	int rc;
 
+	if (ta_stmt_call_end(src, name_off, &semi) == 0 && first && prev != TA_NPOS &&
+	    unbraced_body(src, name_off, semi, &close, &ind)) {
+		size_t end = semi + 1;
+		while (end < src->len && src->text[end] != '\n')
+			end++;
+		text = xasprintf("%.*s%s(%s);\n", (int)(name_off - ls), src->text + ls, call, arg);
+		rc = ta_src_edit(src, close + 1, 0, " {") || ta_src_edit(src, ls, 0, text);
+		free(text);
+		text = xasprintf("\n%s}", ind);
+		rc = rc || ta_src_edit(src, end, 0, text);
+		free(text);
+		free(ind);
+		return rc ? ta_rw_refuse(rw, "%s: overlapping edits", src->rel) : TA_RW_DONE;
+	}
 	/* after a statement, a brace or a label (case X:), at the start of its line */
 	if (ta_stmt_call_end(src, name_off, &semi) != 0 || !first || prev == TA_NPOS ||
 	    !strchr(";{}:", src->text[prev]))
@@ -1339,6 +1415,45 @@ static int refuse_unsafe(ta_rw *rw, const struct ta_behavior_diff *d)
 	return rc;
 }
 
+/*
+ * The flush notes of the kills the reference core finds observable: one
+ * per reason, since one reason covers every kill of the tasklet the check
+ * saw (virt-dma's 35 remove paths would otherwise repeat it 35 times).
+ */
+static void flush_notes(ta_rw *rw, const ta_mechanism_rules *m, const ta_patch_model *pm,
+			const bool *flushed, const bool *commented)
+{
+	const ta_tasklet *t = rw->t;
+	const char *flush_note = m->apis[TA_API_KILL].flush_note;
+	bool *done = xcalloc(t->n_sites + 1, sizeof(bool));
+
+	for (size_t i = 0; i < t->n_sites && flush_note; i++) {
+		const char *why = ta_patch_model_kill_reason(pm, i);
+		ta_buf at = {0};
+		size_t n = 0;
+		if (done[i] || !flushed[i] || commented[i] ||
+		    !ta_patch_model_kill_observable(pm, i) || !why)
+			continue;
+		for (size_t k = i; k < t->n_sites; k++) {
+			const char *other = ta_patch_model_kill_reason(pm, k);
+			if (done[k] || !flushed[k] || commented[k] ||
+			    !ta_patch_model_kill_observable(pm, k) || !other ||
+			    strcmp(other, why) != 0)
+				continue;
+			done[k] = true;
+			if (n++ < 3)
+				ta_buf_printf(&at, "%s%s:%u", n > 1 ? ", " : "", t->sites[k].file,
+					      t->sites[k].line);
+		}
+		if (n > 3)
+			ta_rw_note(rw, "%zu tasklet_kill() sites: %s (%s)", n, flush_note, why);
+		else
+			ta_rw_note(rw, "%s: %s (%s)", at.s, flush_note, why);
+		ta_buf_free(&at);
+	}
+	free(done);
+}
+
 static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *al, size_t n_al)
 {
 	const ta_tasklet *t = rw->t;
@@ -1348,7 +1463,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	bool hi = false, plain = false, scheduled = false, macro_init = false;
 	char *guard = NULL;
 	struct site_form *forms = xcalloc(t->n_sites + 1, sizeof(*forms));
-	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed;
+	bool *skip = xcalloc(t->n_sites + 1, sizeof(bool)), *flushed, *commented;
 	ta_patch_model *pm = NULL;
 	const struct ta_behavior_diff *unsafe;
 	const char *handled;
@@ -1357,6 +1472,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 	int rc = TA_RW_DONE;
 
 	flushed = xcalloc(t->n_sites + 1, sizeof(bool));
+	commented = xcalloc(t->n_sites + 1, sizeof(bool));
 	for (int pass = 0; pass < 3 && rc == TA_RW_DONE; pass++)
 		for (size_t i = 0; i < (pass == 2 ? n_al : pass ? t->n_sites : t->n_init); i++) {
 			const ta_site *s = pass == 2 ? al[i].site
@@ -1492,14 +1608,14 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 				word = flush_word(map, src, no);
 			if (word || ta_patch_model_kill_observable(pm, i)) {
 				forms[i].flush = flushed[i] = true;
-				if (map->flush_note)
-					ta_rw_note(rw, "%s:%u: %s (%s)", s->file, s->line,
-						   map->flush_note,
-						   word ? "the comment there says so"
-							: ta_patch_model_kill_reason(pm, i));
+				if (map->flush_note && word)
+					ta_rw_note(rw, "%s:%u: %s (the comment there says so)",
+						   s->file, s->line, map->flush_note);
+				commented[i] = word != NULL;
 			}
 		}
 	}
+	flush_notes(rw, m, pm, flushed, commented);
 	handled = ta_classification_of(t)->bh_exclusion && !m->bh_exclusion_ok ? "bh-exclusion"
 									       : NULL;
 	unsafe = ta_patch_model_unsafe(pm, flushed, handled);
@@ -1625,6 +1741,7 @@ out:
 	free(forms);
 	free(skip);
 	free(flushed);
+	free(commented);
 	free(nm.new_name);
 	free(nm.old_member);
 	free(nm.new_member);

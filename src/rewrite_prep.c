@@ -810,13 +810,19 @@ static char *fresh_container_name(const struct prep *p)
 {
 	const ta_tasklet *t = p->rw->t;
 	const char *tag = t->root_type;
-	const char *cands[3];
+	const char *cands[4], *last = NULL;
 	size_t n = 0;
 
 	if (ta_str_starts(tag, "struct "))
 		tag += 7;
 	if (is_ident(p->base))
 		cands[n++] = p->base;
+	/* a nested struct: its member's name ("dma_priv" of "priv->dma_priv") */
+	for (const char *c = p->base; *c; c++)
+		if (*c == '.' || *c == '>')
+			last = c + 1;
+	if (last)
+		cands[n++] = last;
 	if (strrchr(tag, '_') && strlen(strrchr(tag, '_') + 1) >= 3)
 		cands[n++] = strrchr(tag, '_') + 1;
 	cands[n++] = tag;
@@ -1344,44 +1350,21 @@ static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, str
 	return rc;
 }
 
-int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
+/*
+ * The preparation of rw->t, a direct member of its container
+ * (root_type), through init site `init`.
+ */
+static int prep_member(ta_rw *rw, const ta_prep_rules *rules, size_t init, struct ta_prep *out)
 {
 	const ta_tasklet *t = rw->t;
 	struct prep p = {.rw = rw, .rules = rules, .existing = TA_NPOS, .derived = TA_NPOS};
-	size_t init = TA_NPOS, k = TA_NPOS;
-	const char *cb;
+	size_t k = TA_NPOS;
 	bool move = false;
+	const char *cb;
 	int rc;
 
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < t->n_init; i++)
-		if (t->init_sites[i].api == TA_API_TASKLET_INIT &&
-		    t->init_sites[i].data_kind == TA_DATA_OTHER_POINTER && init == TA_NPOS)
-			init = i;
-	if (init == TA_NPOS ||
-	    (t->init_sites[init].sig == TA_SIG_NEW ||
-	     (t->init_sites[init].sig == TA_SIG_UNKNOWN && t->sig == TA_SIG_NEW)))
-		return TA_RW_NOT_NEEDED;
-	if (t->array) {
-		/* the same element of a parallel array: the conversion moves the work there */
-		struct ta_array_pair pair;
-		rc = ta_array_pair_find(rw, &pair);
-		ta_array_pair_clear(&pair);
-		if (rc != TA_RW_NOT_NEEDED)
-			return rc == TA_RW_DONE ? TA_RW_NOT_NEEDED : rc;
-	}
 	p.site = &t->init_sites[init];
 	cb = p.site->callback ? p.site->callback : t->callback;
-	if (!cb || t->callback_is_expr)
-		return TA_RW_NOT_NEEDED; /* the conversion says why */
-	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
-		return TA_RW_REFUSED; /* the configuration hides the code to prepare */
-	if (t->n_init > 1 && t->scope == TA_SCOPE_FIELD && t->field) {
-		/* the root type the model took is one site's: each site's alias is its own */
-		if ((rc = data_fixed_elsewhere(rw, cb)) != TA_RW_DONE)
-			return rc;
-		return several_inits(rw, rules, init, out);
-	}
 	if (t->scope != TA_SCOPE_FIELD || !t->field || !t->member_path || !t->root_type ||
 	    strcmp(t->member_path, t->field) != 0)
 		return ta_rw_refuse(rw,
@@ -1450,6 +1433,66 @@ int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
 out:
 	prep_free(&p);
 	return rc;
+}
+
+int ta_rewrite_prep(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
+{
+	const ta_tasklet *t = rw->t;
+	size_t init = TA_NPOS;
+	const char *cb;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < t->n_init; i++)
+		if (t->init_sites[i].api == TA_API_TASKLET_INIT &&
+		    t->init_sites[i].data_kind == TA_DATA_OTHER_POINTER && init == TA_NPOS)
+			init = i;
+	if (init == TA_NPOS ||
+	    (t->init_sites[init].sig == TA_SIG_NEW ||
+	     (t->init_sites[init].sig == TA_SIG_UNKNOWN && t->sig == TA_SIG_NEW)))
+		return TA_RW_NOT_NEEDED;
+	if (t->array) {
+		/* the same element of a parallel array: the conversion moves the work there */
+		struct ta_array_pair pair;
+		rc = ta_array_pair_find(rw, &pair);
+		ta_array_pair_clear(&pair);
+		if (rc != TA_RW_NOT_NEEDED)
+			return rc == TA_RW_DONE ? TA_RW_NOT_NEEDED : rc;
+	}
+	cb = t->init_sites[init].callback ? t->init_sites[init].callback : t->callback;
+	if (!cb || t->callback_is_expr)
+		return TA_RW_NOT_NEEDED; /* the conversion says why */
+	if (ta_rw_refuse_compiled_out(rw) != TA_RW_DONE)
+		return TA_RW_REFUSED; /* the configuration hides the code to prepare */
+	if (t->n_init > 1 && t->scope == TA_SCOPE_FIELD && t->field) {
+		/* the root type the model took is one site's: each site's alias is its own */
+		if ((rc = data_fixed_elsewhere(rw, cb)) != TA_RW_DONE)
+			return rc;
+		return several_inits(rw, rules, init, out);
+	}
+	if (t->scope == TA_SCOPE_FIELD && t->field && t->ctype && t->member_path &&
+	    strcmp(t->member_path, t->field) != 0 && ta_str_ends(t->member_path, t->field) &&
+	    t->member_path[strlen(t->member_path) - strlen(t->field) - 1] == '.') {
+		/*
+		 * A member of a struct nested in the root (renesas_sdhi's
+		 * &priv->dma_priv.dma_complete): the struct declaring it is the
+		 * container the tasklet is given, as from_tasklet() can recover it.
+		 */
+		ta_tasklet inner = *t;
+		inner.root_type = t->ctype;
+		inner.member_path = t->field;
+		rw->t = &inner;
+		rc = prep_member(rw, rules, init, out);
+		rw->t = t;
+		if (rc == TA_RW_DONE && !out->root_type) {
+			out->root_type = xstrdup(t->ctype);
+			out->member_path = xstrdup(t->field);
+			out->text = xstrdup(t->init_sites[init].text ? t->init_sites[init].text
+								     : t->name);
+		}
+		return rc;
+	}
+	return prep_member(rw, rules, init, out);
 }
 
 /* ------------------------------------------------------------ the model after it */

@@ -168,14 +168,15 @@ START_TEST(test_series)
 	/* the cover letter: addressed for the whole series */
 	cover = read_in(s4, "0000-cover-letter");
 	HAS(cover, "Subject: [PATCH 0/4] patch: Convert from tasklet to BH workqueue (part 2 of "
-		   "9)\n"
+		   "10)\n"
 		   "To: Alice Alpha <alice@example.org>,\n"
 		   "    Bob Basic <bob@example.org>\n"
 		   "Cc: bh@example.org,\n"
 		   "    linux-kernel@vger.kernel.org\n\n"
 		   "Tasklets are deprecated. This series converts the tasklets of 3 drivers\n"
 		   "that BH DRIVERS takes (MAINTAINERS), one patch per driver, two where a\n"
-		   "preparation patch (no functional change) comes first; it is part 2 of 9.\n");
+		   "preparation patch (no functional change) comes first; it is part 2 of\n"
+		   "10. Each patch's changelog says what changes in behaviour.\n");
 	HAS(cover, "\n- first prepared by: patch: bh_backptr_assign: Avoid tasklet passing\n"
 		   "  struct bp_bridge\n");
 	/* per driver: the mechanism and why, the reference core, what was checked */
