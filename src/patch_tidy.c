@@ -203,6 +203,68 @@ unsigned ta_tidy_realign(ta_src *src)
 	return moved;
 }
 
+/* ------------------------------------------------------------ macro lines */
+
+/*
+ * A line of a multi-line macro that an edit made longer or shorter: its
+ * backslash back in the column the macro puts it in with tabs (one space
+ * when the line now reaches it); how many were moved.
+ */
+static unsigned realign_backslashes(ta_src *src)
+{
+	bool *edited = xcalloc(src->n_lines + 2, sizeof(*edited));
+	unsigned moved = 0;
+
+	for (size_t i = 0; i < src->n_edits; i++)
+		if (one_line(src, &src->edits[i]))
+			edited[ta_src_line_of(src, src->edits[i].off)] = true;
+	for (unsigned l = 1; l <= src->n_lines; l++) {
+		size_t ls, le, bs, ps;
+		unsigned col, w;
+		char *now;
+		size_t n;
+		ta_buf pad = {0};
+		if (!edited[l])
+			continue;
+		ls = ta_src_line(src, l);
+		le = ta_src_line_end(src, l);
+		if (le <= ls || src->text[le - 1] != '\\')
+			continue;
+		bs = le - 1;
+		for (ps = bs; ps > ls && (src->text[ps - 1] == ' ' || src->text[ps - 1] == '\t');
+		     ps--)
+			;
+		if (!memchr(src->text + ps, '\t', bs - ps))
+			continue; /* a single space before it: nothing to align */
+		col = ta_lex_column(src->text, bs);
+		now = edited_line(src, l);
+		n = strlen(now);
+		if (n == 0 || now[n - 1] != '\\') {
+			free(now);
+			continue;
+		}
+		n--;
+		while (n > 0 && (now[n - 1] == ' ' || now[n - 1] == '\t'))
+			n--;
+		now[n] = '\0';
+		w = ta_lex_column(now, n);
+		free(now);
+		if (w < col)
+			while (w < col) {
+				ta_buf_putc(&pad, '\t');
+				w = (w / 8 + 1) * 8;
+			}
+		else
+			ta_buf_putc(&pad, ' ');
+		if ((bs - ps != pad.len || memcmp(src->text + ps, pad.s, pad.len) != 0) &&
+		    ta_src_edit(src, ps, bs - ps, pad.s) == 0)
+			moved++;
+		ta_buf_free(&pad);
+	}
+	free(edited);
+	return moved;
+}
+
 /* ------------------------------------------------------------ commas */
 
 /*
@@ -680,6 +742,7 @@ void ta_tidy_set(ta_srcset *set, const ta_audit *a, const char *noun, bool renam
 			tidy_names(set, s, a, noun, rename, out, &cap_r, &cap_l, &cap_c);
 		out->spaced += space_commas(s);
 		out->realigned += ta_tidy_realign(s);
+		out->realigned += realign_backslashes(s);
 		out->wrapped += wrap_long_lines(s);
 	}
 }

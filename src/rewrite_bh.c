@@ -468,6 +468,65 @@ static int convert_macro_init(ta_rw *rw, const ta_api_map *map, const ta_site *s
 	return TA_RW_DONE;
 }
 
+/*
+ * A use site written inside a driver macro (talitos'
+ * DEF_TALITOS1_INTERRUPT calls tasklet_schedule(&priv->done_task[tlet])):
+ * the call is converted in the macro's definition, once for every
+ * expansion, when the definition makes that call exactly once and on this
+ * tasklet's member (an element of it for an array).  *out: the site moved
+ * to the definition's line.
+ */
+static int macro_site(ta_rw *rw, const ta_site *s, ta_site *out)
+{
+	const ta_tasklet *t = rw->t;
+	ta_src *src = ta_srcset_get(rw->set, s->file);
+	const char *api = ta_api_name(s->api);
+	size_t at, end, p, open, st[2], en[2];
+	char *arg;
+	size_t n;
+	bool ours;
+
+	if (!src || find_macro(src, s->via_macro, &at, &end) != 0)
+		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'",
+				    s->file, s->line, s->via_macro);
+	p = ta_lex_find_ident(src->text, at, end, api, true);
+	if (p == TA_NPOS || ta_lex_find_ident(src->text, p + 1, end, api, true) != TA_NPOS ||
+	    (open = ta_lex_skip(src->text, end, p + strlen(api))) >= end ||
+	    src->text[open] != '(' || ta_lex_args(src->text, end, open, st, en, 2) != 1)
+		return ta_rw_refuse(rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
+				    s->line, api, s->via_macro);
+	/* `&BASE->field` or `&BASE->field[IDX]`, the index a macro argument or not */
+	arg = ta_lex_norm(src->text + st[0], en[0] - st[0]);
+	n = strlen(arg);
+	if (t->array && n && arg[n - 1] == ']') {
+		int depth = 0;
+		while (n > 0) {
+			char c = arg[--n];
+			depth += c == ']' ? 1 : c == '[' ? -1 : 0;
+			if (depth == 0)
+				break;
+		}
+		while (n > 0 && arg[n - 1] == ' ')
+			n--;
+	}
+	arg[n] = '\0';
+	ours = t->scope == TA_SCOPE_FIELD && t->field && arg[0] == '&' &&
+	       n > strlen(t->field) + 1 && strcmp(arg + n - strlen(t->field), t->field) == 0 &&
+	       (arg[n - strlen(t->field) - 1] == '.' || arg[n - strlen(t->field) - 1] == '>');
+	free(arg);
+	if (!ours)
+		return ta_rw_refuse(rw,
+				    "%s:%u: %s() is written inside the macro '%s' on an object "
+				    "that is not this tasklet's member",
+				    s->file, s->line, api, s->via_macro);
+	*out = *s;
+	out->file = src->rel;
+	out->line = ta_src_line_of(src, p);
+	out->col = 0;
+	out->via_macro = NULL;
+	return TA_RW_DONE;
+}
+
 /* How a use site is written when it is not simply the map's call. */
 struct site_form {
 	const char *call;  /* another call, without a queue (the barrier's flush_work) */
@@ -503,6 +562,16 @@ static size_t line_start(const ta_src *src, size_t off, bool *first)
 	return ls;
 }
 
+/* The last character of the code token before i, over line splices (inside a macro). */
+static size_t prev_code(const char *s, size_t i)
+{
+	size_t p = ta_lex_prev(s, 0, i);
+
+	while (p != TA_NPOS && s[p] == '\\' && (s[p + 1] == '\n' || s[p + 1] == '\r'))
+		p = ta_lex_prev(s, 0, p);
+	return p;
+}
+
 /*
  * The statement at name_off is the whole body of `for (...)`, `while
  * (...)` or an `if (...)` without else, on its own line(s) below the
@@ -514,7 +583,7 @@ static bool unbraced_body(const ta_src *src, size_t name_off, size_t semi, size_
 			  char **ind)
 {
 	const char *s = src->text;
-	size_t c = ta_lex_prev(s, 0, name_off), open, kw, ls, e, after;
+	size_t c = prev_code(s, name_off), open, kw, ls, e, after;
 	bool first;
 
 	if (c == TA_NPOS || s[c] != ')' ||
@@ -569,7 +638,7 @@ static bool unbraced_body(const ta_src *src, size_t name_off, size_t semi, size_
 static int put_before(ta_rw *rw, ta_src *src, size_t name_off, const char *call, const char *arg,
 		      const ta_site *s)
 {
-	size_t semi, prev = ta_lex_prev(src->text, 0, name_off), close;
+	size_t semi, prev = prev_code(src->text, name_off), close;
 	bool first;
 	size_t ls = line_start(src, name_off, &first);
 	char *text, *ind = NULL;
@@ -1487,7 +1556,10 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 			else if (map->kind == TA_MAP_NONE)
 				rc = ta_rw_refuse(rw, "%s:%u: no %s counterpart for %s()", s->file,
 						  s->line, m->name, ta_api_name(s->api));
-			else if (s->via_macro && !(pass == 0 && s->api == TA_API_TASKLET_SETUP))
+			else if (s->via_macro && pass == 1) {
+				ta_site in;
+				rc = macro_site(rw, s, &in);
+			} else if (s->via_macro && !(pass == 0 && s->api == TA_API_TASKLET_SETUP))
 				rc = ta_rw_refuse(
 					rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
 					s->line, ta_api_name(s->api), s->via_macro);
@@ -1496,7 +1568,7 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 						  ta_api_name(s->api));
 			if (rc != TA_RW_DONE)
 				break;
-			macro_init |= s->via_macro != NULL;
+			macro_init |= pass == 0 && s->via_macro != NULL;
 			hi |= s->api == TA_API_HI_SCHEDULE;
 			plain |= s->api == TA_API_SCHEDULE;
 			scheduled |= s->api == TA_API_SCHEDULE || s->api == TA_API_HI_SCHEDULE;
@@ -1600,10 +1672,15 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 				ta_rw_note(rw, "%s:%u: %s", s->file, s->line, map->plain_note);
 		}
 		if (s->api == TA_API_KILL && map->flush_call) {
-			ta_src *src = ta_srcset_get(rw->set, s->file);
+			ta_site in;
+			const ta_site *at = s;
+			ta_src *src;
 			size_t no, op;
 			const char *word = NULL;
-			if (src && ta_rw_find_call(src, s->line, s->col, ta_api_name(s->api), &no,
+			if (s->via_macro && macro_site(rw, s, &in) == TA_RW_DONE)
+				at = &in; /* the call as its macro writes it */
+			src = ta_srcset_get(rw->set, at->file);
+			if (src && ta_rw_find_call(src, at->line, at->col, ta_api_name(s->api), &no,
 						   &op) == 0)
 				word = flush_word(map, src, no);
 			if (word || ta_patch_model_kill_observable(pm, i)) {
@@ -1677,7 +1754,12 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 					  "writer does not convert",
 					  s->file, s->line, s->function ? s->function : "?",
 					  s->via);
-		else if (!s->via)
+		else if (!s->via && s->via_macro) {
+			ta_site in;
+			rc = macro_site(rw, s, &in);
+			if (rc == TA_RW_DONE)
+				rc = convert_site(rw, m, &in, &nm, hi, &forms[i]);
+		} else if (!s->via)
 			rc = convert_site(rw, m, s, &nm, hi, &forms[i]);
 	}
 	for (size_t i = 0; i < n_al && rc == TA_RW_DONE; i++) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lex.h"
 #include "util.h"
 
 uint64_t ta_src_hash(ta_src *src)
@@ -260,20 +261,88 @@ static int edit_check(const ta_src *src, size_t off, size_t len, const char *tex
 	return 0;
 }
 
+/*
+ * Is off inside a multi-line #define: the line before ends with a
+ * backslash, or off is past the start of a line that does?  *col gets the
+ * display column of that backslash, *tabs whether tabs pad up to it.
+ */
+static bool in_macro(const ta_src *src, size_t off, unsigned *col, bool *tabs)
+{
+	const char *s = src->text;
+	size_t ls = off, le = off, bs;
+
+	while (ls > 0 && s[ls - 1] != '\n')
+		ls--;
+	while (le < src->len && s[le] != '\n')
+		le++;
+	if (off > ls && le > ls && s[le - 1] == '\\')
+		bs = le - 1;
+	else if (ls >= 2 && s[ls - 2] == '\\')
+		bs = ls - 2;
+	else
+		return false;
+	*col = ta_lex_column(s, bs);
+	*tabs = bs > 0 && s[bs - 1] == '\t';
+	return true;
+}
+
+/*
+ * text for [off, off + len) inside a multi-line macro: each line break it
+ * writes continues the macro (a backslash in the macro's column, tabs
+ * padding it as the macro does), but the one that ends the macro where
+ * the replaced bytes ended it.  NULL: not in a macro, or no line break.
+ */
+static char *continued(const ta_src *src, size_t off, size_t len, const char *text)
+{
+	const char *s = src->text;
+	unsigned col, w;
+	bool tabs, last_plain;
+	ta_buf b = {0};
+
+	if (!strchr(text, '\n') || !in_macro(src, off, &col, &tabs))
+		return NULL;
+	last_plain = len > 0 && s[off + len - 1] == '\n' &&
+		     (off + len < 2 || s[off + len - 2] != '\\');
+	w = ta_lex_column(s, off);
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n' && !(p > text && p[-1] == '\\') && !(p[1] == '\0' && last_plain)) {
+			if (tabs && w < col) {
+				while (w < col) {
+					ta_buf_putc(&b, '\t');
+					w = (w / 8 + 1) * 8;
+				}
+			} else {
+				ta_buf_putc(&b, ' ');
+			}
+			ta_buf_puts(&b, "\\\n");
+			w = 0;
+			continue;
+		}
+		ta_buf_putc(&b, *p);
+		w = *p == '\t' ? (w / 8 + 1) * 8 : *p == '\n' ? 0 : w + 1;
+	}
+	return ta_buf_steal(&b);
+}
+
 int ta_src_edit(ta_src *src, size_t off, size_t len, const char *text)
 {
 	size_t i = 0;
 	int rc;
 	ta_edit e;
 
+	char *cont;
+
 	if (off > src->len || len > src->len - off || !text)
 		return -1;
-	rc = edit_check(src, off, len, text, &i);
-	if (rc != 0)
+	cont = continued(src, off, len, text);
+	rc = edit_check(src, off, len, cont ? cont : text, &i);
+	if (rc != 0) {
+		free(cont);
 		return rc > 0 ? 0 : -1;
+	}
 	e.off = off;
 	e.len = len;
-	e.text = xstrdup(text);
+	e.text = cont ? cont : xstrdup(text);
 	ta_grow((void **)&src->edits, &src->cap_edits, src->n_edits + 1, sizeof(*src->edits));
 	memmove(&src->edits[i + 1], &src->edits[i], (src->n_edits - i) * sizeof(*src->edits));
 	src->edits[i] = e;
