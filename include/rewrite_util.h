@@ -117,6 +117,37 @@ int ta_rw_tab_indent(ta_rw *rw, ta_src *src, size_t off);
 size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, size_t *comment_end);
 
 /* The base expression of a field tasklet as written ("priv" of "priv->rx_tasklet"), or NULL. */
+/* The definition `#define name(...)` in src: the directive's [*at, *end).  -1: none. */
+int ta_rw_find_macro(const ta_src *src, const char *name, size_t *at, size_t *end);
+
+/*
+ * A callback written by a driver macro (talitos' DEF_TALITOS1_DONE(ch0,
+ * mask) writing `static void talitos1_done_##name(unsigned long data)`):
+ * line is the expansion's, which is where the indexer places cb.
+ */
+struct ta_macro_cb {
+	char *macro;           /* "DEF_TALITOS1_DONE" */
+	char *prefix;          /* "talitos1_done_", pasted to a parameter */
+	int param;             /* which parameter: 0 for `name` */
+	size_t def, def_end;   /* the #define directive in src */
+	size_t name_off, open; /* the prefix and the parameter list's '(' in it */
+	char **written;        /* the function every expansion in src writes */
+	size_t n_written;
+};
+
+/* Is cb written by the macro expanded on line of src?  0 with *out filled. */
+int ta_rw_find_macro_callback(const ta_src *src, unsigned line, const char *cb,
+			      struct ta_macro_cb *out);
+void ta_macro_cb_clear(struct ta_macro_cb *m);
+/*
+ * The same, checked: TA_RW_DONE with *name_off and *open in the macro's
+ * definition when every expansion writes a callback of rw->t (the edits
+ * there change them all); TA_RW_REFUSED naming the one that does not;
+ * TA_RW_NOT_NEEDED when no macro writes cb on cb_line.
+ */
+int ta_rw_macro_callback(ta_rw *rw, const ta_src *src, unsigned cb_line, const char *cb,
+			 size_t *name_off, size_t *open);
+
 char *ta_rw_base(const char *text, const char *member_path);
 
 #endif

@@ -358,31 +358,6 @@ static int retype_cookie(ta_rw *rw, ta_src *src, size_t a, size_t b)
 	return TA_RW_DONE;
 }
 
-/* The definition `#define name(...)` in src: the directive's [*at, *end). */
-static int find_macro(const ta_src *src, const char *name, size_t *at, size_t *end)
-{
-	ta_lexer lx;
-	ta_tok tk;
-
-	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
-	while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
-		size_t p, q;
-		if (tk.kind != TA_TOK_DIRECTIVE)
-			continue;
-		p = ta_lex_skip(src->text, tk.off + tk.len, tk.off + 1);
-		if (tk.off + tk.len - p < 6 || strncmp(src->text + p, "define", 6) != 0)
-			continue;
-		q = ta_lex_skip(src->text, tk.off + tk.len, p + 6);
-		if (ta_lex_find_ident(src->text, q, q + strlen(name), name, false) == q &&
-		    src->text[q + strlen(name)] == '(') {
-			*at = tk.off;
-			*end = tk.off + tk.len;
-			return 0;
-		}
-	}
-	return -1;
-}
-
 /*
  * tasklet_setup() written in a driver macro (rt2x00's RT2X00_TASKLET_INIT,
  * which pastes its argument as the field and as the ops member holding
@@ -400,7 +375,7 @@ static int convert_macro_init(ta_rw *rw, const ta_api_map *map, const ta_site *s
 	size_t n;
 	int rc = TA_RW_DONE;
 
-	if (!src || find_macro(src, s->via_macro, &at, &end) != 0)
+	if (!src || ta_rw_find_macro(src, s->via_macro, &at, &end) != 0)
 		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'",
 				    s->file, s->line, s->via_macro);
 	p = ta_lex_find_ident(src->text, at, end, api, true);
@@ -486,7 +461,7 @@ static int macro_site(ta_rw *rw, const ta_site *s, ta_site *out)
 	size_t n;
 	bool ours;
 
-	if (!src || find_macro(src, s->via_macro, &at, &end) != 0)
+	if (!src || ta_rw_find_macro(src, s->via_macro, &at, &end) != 0)
 		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'",
 				    s->file, s->line, s->via_macro);
 	p = ta_lex_find_ident(src->text, at, end, api, true);
@@ -790,7 +765,7 @@ static char *macro_guard(ta_rw *rw, const ta_site *s)
 	size_t at, end, name, open, close, p, ifo, ifc, st[2], en[2], xo, xopen, xst[2], xen[2];
 	ta_buf b = {0};
 
-	if (!src || find_macro(src, s->via_macro, &at, &end) != 0)
+	if (!src || ta_rw_find_macro(src, s->via_macro, &at, &end) != 0)
 		return NULL;
 	x = src->text;
 	name = ta_lex_find_ident(x, at, end, s->via_macro, false);

@@ -1284,7 +1284,12 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 	src = ta_srcset_get(rw->set, cb_file);
 	if (!src)
 		return ta_rw_refuse(rw, "cannot read '%s'", cb_file);
-	if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0) {
+	if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0 &&
+	    (rc = ta_rw_macro_callback(rw, src, cb_line, cb, &name_off, &open)) !=
+		    TA_RW_NOT_NEEDED) {
+		if (rc != TA_RW_DONE)
+			return rc;
+	} else if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0) {
 		/* the model's location may be another callback's: search the driver */
 		char *file = NULL;
 		unsigned line = 0;
@@ -1296,9 +1301,14 @@ static int convert_one(ta_rw *rw, const struct ta_cb_form *f, const char *cb, co
 		cb_file = file;
 		free(file);
 		cb_file = src->rel;
-		if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0)
-			return ta_rw_refuse(rw, "%s:%u: cannot find the definition of '%s'",
-					    src->rel, cb_line, cb);
+		if (ta_rw_find_call(src, cb_line, 0, cb, &name_off, &open) != 0 &&
+		    (rc = ta_rw_macro_callback(rw, src, cb_line, cb, &name_off, &open)) !=
+			    TA_RW_DONE)
+			return rc != TA_RW_NOT_NEEDED
+				       ? rc
+				       : ta_rw_refuse(rw,
+						      "%s:%u: cannot find the definition of '%s'",
+						      src->rel, cb_line, cb);
 	}
 	close = ta_lex_match(src->text, src->len, open);
 	body = close == TA_NPOS ? TA_NPOS : ta_lex_skip(src->text, src->len, close + 1);

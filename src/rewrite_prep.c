@@ -150,6 +150,8 @@ static bool own_lines(const ta_src *src, size_t a, size_t semi)
 			return false;
 	while (e < src->len && (s[e] == ' ' || s[e] == '\t'))
 		e++;
+	if (e + 1 < src->len && s[e] == '\\' && s[e + 1] == '\n')
+		e++; /* a macro's line: its continuation */
 	return e >= src->len || s[e] == '\n';
 }
 
@@ -344,10 +346,16 @@ static int callback_body(ta_rw *rw, ta_src **srcp, size_t *param_s, size_t *para
 	char *found = NULL;
 	ta_src *src = NULL;
 	size_t name_off, open, close, st[2], en[2];
+	int rc;
 
 	if (file && line)
 		src = ta_srcset_get(rw->set, file);
-	if (!src || ta_rw_find_call(src, line, 0, t->callback, &name_off, &open) != 0) {
+	if (src && ta_rw_find_call(src, line, 0, t->callback, &name_off, &open) != 0 &&
+	    (rc = ta_rw_macro_callback(rw, src, line, t->callback, &name_off, &open)) !=
+		    TA_RW_NOT_NEEDED) {
+		if (rc != TA_RW_DONE)
+			return rc; /* a macro writes it, and something else too */
+	} else if (!src || ta_rw_find_call(src, line, 0, t->callback, &name_off, &open) != 0) {
 		if (!file || ta_rw_find_definition(rw, t->callback, file, &found, &line) != 0)
 			return ta_rw_refuse(rw, "cannot find the definition of '%s'", t->callback);
 		src = ta_srcset_get(rw->set, found);
@@ -374,6 +382,7 @@ struct prep {
 	ta_rw *rw;
 	const ta_prep_rules *rules;
 	const ta_site *site;
+	bool any_stmt; /* the init may be an if's or else's unbraced body (several_callbacks()) */
 	/* the init site */
 	ta_src *isrc;
 	size_t iname, iopen, ist[4], ien[4];
@@ -511,8 +520,11 @@ static int read_init(struct prep *p)
 	p->n_istmts = statements(p->isrc, p->fn_open + 1, p->fn_close, &p->istmts);
 	p->init_stmt = TA_NPOS;
 	for (size_t i = 0; i < p->n_istmts; i++)
-		if (p->istmts[i].a == p->iname)
+		if (p->istmts[i].a == p->iname ||
+		    (p->any_stmt && p->istmts[i].a <= p->iname && p->iname < p->istmts[i].semi))
 			p->init_stmt = i;
+	if (p->any_stmt && p->init_stmt != TA_NPOS)
+		return TA_RW_DONE;
 	/* not the body of an if/else/for without braces: then the statement starts before it */
 	if (p->init_stmt == TA_NPOS || !p->istmts[p->init_stmt].own_lines)
 		return ta_rw_refuse(rw,
@@ -1304,6 +1316,286 @@ static bool same_alias(ta_rw *rw, const ta_prep_rules *rules, const ta_site *s,
 }
 
 /*
+ * The start of the statement of the function body (its '{' at open) at
+ * the body's own depth that holds off: the `if` of an if/else chain whose
+ * branches hold it.
+ */
+static size_t top_statement(const ta_src *src, size_t open, size_t off)
+{
+	ta_lexer lx;
+	ta_tok tk;
+	size_t start = TA_NPOS;
+	int depth = 0, parens = 0;
+	bool closed = false;
+
+	ta_lexer_init(&lx, src->text, off, open + 1, TA_LEX_DIRECTIVES);
+	while (ta_lex_next_sig(&lx, &tk) != TA_TOK_END) {
+		char c = tk.kind == TA_TOK_PUNCT && tk.len == 1 ? src->text[tk.off] : 0;
+		if (tk.kind == TA_TOK_DIRECTIVE)
+			continue;
+		if (depth == 0 && parens == 0 &&
+		    (start == TA_NPOS ||
+		     (closed && !(tk.len == 4 && strncmp(src->text + tk.off, "else", 4) == 0))))
+			start = tk.off;
+		closed = false;
+		if (c == '(' || c == '[')
+			parens++;
+		else if ((c == ')' || c == ']') && parens > 0)
+			parens--;
+		else if (c == '{' && parens == 0)
+			depth++;
+		else if (c == '}' && parens == 0 && --depth == 0)
+			closed = true;
+		else if (c == ';' && depth == 0 && parens == 0)
+			start = TA_NPOS;
+	}
+	return start;
+}
+
+/*
+ * talitos' shape: several tasklet_init() in one function, in the branches
+ * of an if/else chain, each installing its own callback with the same data
+ * (`(unsigned long)dev`).  The member keeping the data is set once before
+ * the statement that holds them all, every init passes the container, and
+ * each callback reads the data from it.  TA_RW_NOT_NEEDED when the sites
+ * do not have that shape (the caller's refusal stands).
+ */
+static int several_callbacks(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
+{
+	const ta_tasklet *t = rw->t;
+	struct prep *ps = xcalloc(t->n_init + 1, sizeof(*ps));
+	size_t n = 0, first = TA_NPOS, last = 0, at, k = TA_NPOS, cap = 0;
+	ta_tasklet *cbs = xcalloc(t->n_init + 1, sizeof(*cbs));
+	size_t *cb_of = xcalloc(t->n_init + 1, sizeof(*cb_of)), n_cb = 0;
+	char *member = NULL, *ind = NULL, *txt;
+	bool move = false, needed = false;
+	int rc = TA_RW_DONE;
+
+	if (t->array) {
+		rc = TA_RW_NOT_NEEDED; /* each callback would need its element's index */
+		goto out;
+	}
+	for (size_t i = 0; i < t->n_init; i++) {
+		const ta_site *s = &t->init_sites[i];
+		if (s->api != TA_API_TASKLET_INIT || s->data_kind != TA_DATA_OTHER_POINTER ||
+		    !s->callback || s->via_macro) {
+			rc = TA_RW_NOT_NEEDED;
+			goto out;
+		}
+		ps[n] = (struct prep){.rw = rw,
+				      .rules = rules,
+				      .site = s,
+				      .any_stmt = true,
+				      .existing = TA_NPOS,
+				      .derived = TA_NPOS};
+		if ((rc = read_init(&ps[n])) != TA_RW_DONE) {
+			n++;
+			goto out;
+		}
+		if (n > 0 && (ps[n].isrc != ps[0].isrc || ps[n].fn_open != ps[0].fn_open ||
+			      strcmp(ps[n].base_c, ps[0].base_c) != 0 ||
+			      strcmp(ps[n].d0_c, ps[0].d0_c) != 0)) {
+			n++;
+			rc = TA_RW_NOT_NEEDED;
+			goto out;
+		}
+		if (first == TA_NPOS || ps[n].iname < ps[first].iname)
+			first = n;
+		if (ps[n].iname > ps[last].iname)
+			last = n;
+		n++;
+	}
+	if (n < 2) {
+		rc = TA_RW_NOT_NEEDED;
+		goto out;
+	}
+	/* each callback once, read from the first init installing it */
+	for (size_t i = 0; i < n; i++) {
+		bool seen = false;
+		for (size_t c = 0; c < n_cb && !seen; c++)
+			seen = strcmp(cbs[c].callback, ps[i].site->callback) == 0;
+		if (seen)
+			continue;
+		cbs[n_cb] = *t;
+		cbs[n_cb].callback = ps[i].site->callback;
+		if (strcmp(ps[i].site->callback, t->callback) != 0) {
+			char *file = NULL;
+			unsigned line = 0;
+			if (ta_rw_find_definition(rw, ps[i].site->callback, ps[i].site->file, &file,
+						  &line) != 0) {
+				rc = ta_rw_refuse(rw,
+						  "cannot find the definition of the callback '%s'",
+						  ps[i].site->callback);
+				goto out;
+			}
+			cbs[n_cb].callback_file = ta_srcset_get(rw->set, file)->rel;
+			cbs[n_cb].callback_line = line;
+			free(file);
+		}
+		rw->t = &cbs[n_cb];
+		rc = data_fixed_elsewhere(rw, ps[i].site->callback);
+		if (rc == TA_RW_DONE)
+			rc = read_callback(&ps[i]);
+		if (rc == TA_RW_DONE) {
+			find_derived(&ps[i]);
+			ps[i].d_needed = data_needed(&ps[i]);
+			if (!ps[i].cvar && !(ps[i].cvar = fresh_container_name(&ps[i])))
+				rc = ta_rw_refuse(rw, "%s: no free name for a %s variable in %s()",
+						  ps[i].csrc->rel, t->root_type,
+						  ps[i].site->callback);
+		}
+		rw->t = t;
+		if (rc != TA_RW_DONE)
+			goto out;
+		if (!same_canon_type(ps[i].ds.type, ps[cb_of[0]].ds.type)) {
+			rc = ta_rw_refuse(rw,
+					  "%s() and %s() take the data '%s' as different types "
+					  "('%s', '%s')",
+					  ps[cb_of[0]].site->callback, ps[i].site->callback,
+					  ps[i].d0, ps[cb_of[0]].ds.type, ps[i].ds.type);
+			goto out;
+		}
+		needed |= ps[i].d_needed;
+		cb_of[n_cb++] = i;
+	}
+	/* the member: one the function already sets to the data, or a new one */
+	if (needed) {
+		struct prep *p0 = &ps[first];
+		bool borrowed = p0 != &ps[cb_of[0]];
+		if (borrowed)
+			p0->ds = ps[cb_of[0]].ds; /* the data's type and name */
+		member = existing_member(p0, &k, &move);
+		if (member && move) {
+			free(member);
+			member = NULL; /* set after the inits: a new member instead */
+		}
+		if (!member) {
+			member = xstrdup(p0->ds.var);
+			if (add_member(p0, member) != TA_RW_DONE) {
+				free(rw->reason);
+				rw->reason = NULL;
+				free(member);
+				member = xasprintf("%s_%s", t->field, p0->ds.var);
+				rc = add_member(p0, member);
+			}
+		}
+		if (borrowed)
+			memset(&p0->ds, 0, sizeof(p0->ds));
+		if (rc != TA_RW_DONE)
+			goto out;
+	}
+	/* set once before the statement holding every init, nothing changing it until then */
+	at = top_statement(ps[first].isrc, ps[first].fn_open, ps[first].iname);
+	if (needed && k == TA_NPOS) {
+		const struct prep *p0 = &ps[first];
+		bool first_on_line = true;
+		for (size_t q = line_start(p0->isrc->text, at); at != TA_NPOS && q < at; q++)
+			first_on_line &= p0->isrc->text[q] == ' ' || p0->isrc->text[q] == '\t';
+		if (at == TA_NPOS || !first_on_line) {
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: cannot find the statement holding the %zu "
+					  "tasklet_init() of '%s'",
+					  p0->site->file, p0->site->line, n, t->name);
+			goto out;
+		}
+		for (size_t i = 0; i < p0->n_istmts; i++) {
+			const char *c = p0->istmts[i].canon;
+			size_t bl = strlen(p0->base_c), dl = strlen(p0->d0_c);
+			if (p0->istmts[i].a < at || p0->istmts[i].a > ps[last].iname)
+				continue;
+			if ((strncmp(c, p0->base_c, bl) == 0 && c[bl] == '=') ||
+			    (strncmp(c, p0->d0_c, dl) == 0 && c[dl] == '=')) {
+				rc = ta_rw_refuse(
+					rw,
+					"%s:%u: '%s' changes between the statement holding "
+					"the tasklet_init() calls and them",
+					p0->site->file, ta_src_line_of(p0->isrc, p0->istmts[i].a),
+					c[bl] == '=' ? p0->base : p0->d0);
+				goto out;
+			}
+		}
+		ind = indent_of(p0->isrc->text, at);
+		txt = xasprintf("%s%s%s%s = %s;\n", ind, p0->base, p0->arrow ? "->" : ".", member,
+				p0->d0);
+		rc = ta_src_edit(p0->isrc, line_start(p0->isrc->text, at), 0, txt) ? TA_RW_REFUSED
+										   : TA_RW_DONE;
+		free(txt);
+		if (rc != TA_RW_DONE) {
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", p0->isrc->rel);
+			goto out;
+		}
+	}
+	/* every init passes the container, every callback reads the data from it */
+	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
+		txt = ps[i].arrow ? xstrdup(ps[i].base) : xasprintf("&%s", ps[i].base);
+		if (ta_src_edit(ps[i].isrc, ps[i].d0_start, ps[i].d0_end - ps[i].d0_start, txt))
+			rc = ta_rw_refuse(rw, "%s: overlapping edits", ps[i].isrc->rel);
+		free(txt);
+	}
+	for (size_t c = 0; c < n_cb && rc == TA_RW_DONE; c++) {
+		struct prep *q = &ps[cb_of[c]];
+		q->member = member ? xstrdup(member) : NULL;
+		rw->t = &cbs[c];
+		rc = edit_callback(q);
+		rw->t = t;
+	}
+	if (rc != TA_RW_DONE)
+		goto out;
+	{
+		ta_buf b = {0};
+		const struct prep *p0 = &ps[first];
+		ta_buf_printf(&b, "%s: ", t->name);
+		for (size_t c = 0; c < n_cb; c++)
+			ta_buf_printf(&b, "%s%s()",
+				      c == 0          ? ""
+				      : c + 1 == n_cb ? " and "
+						      : ", ",
+				      cbs[c].callback);
+		ta_buf_printf(&b,
+			      ", installed by %zu tasklet_init() calls, are given the %s it is a "
+			      "member of, %s, instead of %s",
+			      n, t->root_type, p0->base, p0->d0);
+		if (needed && k == TA_NPOS)
+			ta_buf_printf(&b,
+				      "; %s is kept in the new member %s%s%s, set once before the "
+				      "statement holding those calls",
+				      ps[cb_of[0]].ds.var, p0->base, p0->arrow ? "->" : ".",
+				      member);
+		else if (needed)
+			ta_buf_printf(&b, "; %s is read from %s%s%s, which %s() already sets",
+				      ps[cb_of[0]].ds.var, p0->base, p0->arrow ? "->" : ".", member,
+				      p0->site->function ? p0->site->function
+							 : "the init function");
+		ta_buf_puts(&b, ".");
+		ta_rw_note(rw, "%s", b.s);
+		ta_buf_free(&b);
+	}
+	out->init = (size_t)(ps[first].site - t->init_sites);
+	for (size_t i = 0; i < n; i++)
+		if (i != first)
+			TA_PUSH(out->also, out->n_also, cap, (size_t)(ps[i].site - t->init_sites));
+	{
+		const struct prep *p0 = &ps[first];
+		const char *x = p0->isrc->text;
+		out->data = xasprintf("%.*s%s%s%.*s", (int)(p0->d0_start - p0->ist[2]),
+				      x + p0->ist[2], p0->arrow ? "" : "&", p0->base,
+				      (int)(p0->ien[2] - p0->d0_end), x + p0->d0_end);
+	}
+	out->passed = xstrdup(ps[cb_of[0]].ds.type);
+	out->container = xstrdup(t->root_type);
+out:
+	rw->t = t;
+	for (size_t i = 0; i < n; i++)
+		prep_free(&ps[i]);
+	free(ps);
+	free(cbs);
+	free(cb_of);
+	free(member);
+	free(ind);
+	return rc;
+}
+
+/*
  * Several init sites (mt76's irq_tasklet: three chips tasklet_setup() it,
  * mt7921 and mt7925 tasklet_init() it with `dev`, the container_of() of
  * the tasklet's own struct): no edit can serve them all, but the model's
@@ -1338,6 +1630,12 @@ static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, str
 	if (rc == TA_RW_DONE)
 		return rc;
 	ta_prep_clear(out);
+	rc = several_callbacks(rw, rules, out);
+	if (rc != TA_RW_NOT_NEEDED)
+		return rc;
+	ta_prep_clear(out);
+	free(rw->reason);
+	rw->reason = NULL;
 	{
 		char *cbs = callbacks_installed(rw);
 		rc = ta_rw_refuse(rw,
@@ -1530,6 +1828,11 @@ ta_tasklet *ta_prep_tasklet(const ta_tasklet *t, const struct ta_prep *p, const 
 		c->data = xstrdup(p->data);
 		c->t.init_sites[p->init].data = c->data;
 		c->t.init_sites[p->init].data_kind = TA_DATA_CONTAINER;
+		for (size_t i = 0; i < p->n_also && !p->root_type; i++) {
+			/* several_callbacks(): every init passes the container */
+			c->t.init_sites[p->also[i]].data = c->data;
+			c->t.init_sites[p->also[i]].data_kind = TA_DATA_CONTAINER;
+		}
 		c->t.data = c->data;
 		c->t.data_kind = TA_DATA_CONTAINER;
 	}

@@ -132,6 +132,185 @@ int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *
 	return 0;
 }
 
+int ta_rw_find_macro(const ta_src *src, const char *name, size_t *at, size_t *end)
+{
+	ta_lexer lx;
+	ta_tok tk;
+
+	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
+	while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
+		size_t p, q;
+		if (tk.kind != TA_TOK_DIRECTIVE)
+			continue;
+		p = ta_lex_skip(src->text, tk.off + tk.len, tk.off + 1);
+		if (tk.off + tk.len - p < 6 || strncmp(src->text + p, "define", 6) != 0)
+			continue;
+		q = ta_lex_skip(src->text, tk.off + tk.len, p + 6);
+		if (ta_lex_find_ident(src->text, q, q + strlen(name), name, false) == q &&
+		    src->text[q + strlen(name)] == '(') {
+			*at = tk.off;
+			*end = tk.off + tk.len;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The arguments of the call or expansion whose '(' is at open, trimmed; -1 past max. */
+static int arg_texts(const char *s, size_t len, size_t open, char **out, int max)
+{
+	size_t st[16], en[16];
+	int n = ta_lex_args(s, len, open, st, en, max < 16 ? max : 16);
+
+	for (int i = 0; i < n; i++)
+		out[i] = ta_lex_norm(s + st[i], en[i] - st[i]);
+	return n;
+}
+
+static void free_texts(char **v, int n)
+{
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+}
+
+int ta_rw_find_macro_callback(const ta_src *src, unsigned line, const char *cb,
+			      struct ta_macro_cb *out)
+{
+	const char *s = src->text;
+	size_t a = ta_src_line(src, line), e = ta_src_line_end(src, line), q, m, mopen, popen;
+	char *name, *args[16], *params[16];
+	int na, np, rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (a == TA_NPOS)
+		return -1;
+	q = ta_lex_skip(s, e, a);
+	for (m = q; m < e && ta_lex_ident_char(s[m]); m++)
+		;
+	if (m == q || (mopen = ta_lex_skip(s, src->len, m)) >= src->len || s[mopen] != '(')
+		return -1;
+	name = xstrndup(s + q, m - q);
+	if (ta_rw_find_macro(src, name, &out->def, &out->def_end) != 0) {
+		free(name);
+		return -1;
+	}
+	popen = ta_lex_skip(s, out->def_end,
+			    ta_lex_find_ident(s, out->def, out->def_end, name, false) +
+				    strlen(name));
+	na = arg_texts(s, src->len, mopen, args, 16);
+	np = arg_texts(s, out->def_end, popen, params, 16);
+	if (na >= 0 && np == na) {
+		size_t body = ta_lex_match(s, out->def_end, popen);
+		for (const char *h = body == TA_NPOS
+					     ? NULL
+					     : memmem(s + body, out->def_end - body, "##", 2);
+		     h && rc != 0; h = memmem(h + 2, (size_t)(s + out->def_end - h - 2), "##", 2)) {
+			size_t hp = (size_t)(h - s), xa, xe, pa, pe;
+			xe = hp;
+			while (xe > body && (s[xe - 1] == ' ' || s[xe - 1] == '\t'))
+				xe--;
+			for (xa = xe; xa > body && ta_lex_ident_char(s[xa - 1]); xa--)
+				;
+			pa = hp + 2;
+			while (pa < out->def_end && (s[pa] == ' ' || s[pa] == '\t'))
+				pa++;
+			for (pe = pa; pe < out->def_end && ta_lex_ident_char(s[pe]); pe++)
+				;
+			for (int k = 0; k < np && xe > xa && pe > pa; k++) {
+				size_t open;
+				if (strlen(params[k]) != pe - pa ||
+				    strncmp(params[k], s + pa, pe - pa) ||
+				    strlen(cb) != xe - xa + strlen(args[k]) ||
+				    strncmp(cb, s + xa, xe - xa) || strcmp(cb + (xe - xa), args[k]))
+					continue;
+				open = ta_lex_skip(s, out->def_end, pe);
+				if (open >= out->def_end || s[open] != '(')
+					continue;
+				out->name_off = xa;
+				out->open = open;
+				out->param = k;
+				out->prefix = xstrndup(s + xa, xe - xa);
+				rc = 0;
+				break;
+			}
+		}
+	}
+	if (rc == 0) {
+		/* what every expansion of the macro in the file writes */
+		size_t cap = 0;
+		out->macro = name;
+		name = NULL;
+		for (size_t p = ta_lex_find_ident(s, 0, src->len, out->macro, true); p != TA_NPOS;
+		     p = ta_lex_find_ident(s, p + 1, src->len, out->macro, true)) {
+			size_t o = ta_lex_skip(s, src->len, p + strlen(out->macro));
+			char *ea[16];
+			int n;
+			if ((p >= out->def && p < out->def_end) || o >= src->len || s[o] != '(')
+				continue;
+			n = arg_texts(s, src->len, o, ea, 16);
+			if (n > out->param) {
+				char *w = xasprintf("%s%s", out->prefix, ea[out->param]);
+				TA_PUSH(out->written, out->n_written, cap, w);
+			}
+			free_texts(ea, n);
+		}
+	}
+	free(name);
+	free_texts(args, na);
+	free_texts(params, np);
+	return rc;
+}
+
+void ta_macro_cb_clear(struct ta_macro_cb *m)
+{
+	for (size_t i = 0; i < m->n_written; i++)
+		free(m->written[i]);
+	free(m->written);
+	free(m->macro);
+	free(m->prefix);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Is name a callback some init site of rw->t installs? */
+static bool installs(const ta_rw *rw, const char *name)
+{
+	const ta_tasklet *t = rw->t;
+
+	if (t->callback && strcmp(t->callback, name) == 0)
+		return true;
+	for (size_t i = 0; i < t->n_init; i++)
+		if (t->init_sites[i].callback && strcmp(t->init_sites[i].callback, name) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * cb written by the driver macro expanded on cb_line (talitos'
+ * DEF_TALITOS1_DONE): its definition is edited in the macro, for every
+ * expansion at once, so every expansion must write a callback of this
+ * tasklet.  TA_RW_NOT_NEEDED: no macro writes cb there.
+ */
+int ta_rw_macro_callback(ta_rw *rw, const ta_src *src, unsigned cb_line, const char *cb,
+			 size_t *name_off, size_t *open)
+{
+	struct ta_macro_cb mc;
+	int rc = TA_RW_DONE;
+
+	if (ta_rw_find_macro_callback(src, cb_line, cb, &mc) != 0)
+		return TA_RW_NOT_NEEDED;
+	for (size_t i = 0; i < mc.n_written && rc == TA_RW_DONE; i++)
+		if (!installs(rw, mc.written[i]))
+			rc = ta_rw_refuse(rw,
+					  "%s:%u: the macro %s that writes %s() also writes %s(), "
+					  "which is not this tasklet's callback",
+					  src->rel, ta_src_line_of(src, mc.def), mc.macro, cb,
+					  mc.written[i]);
+	*name_off = mc.name_off;
+	*open = mc.open;
+	ta_macro_cb_clear(&mc);
+	return rc;
+}
+
 char *ta_rw_base(const char *text, const char *member_path)
 {
 	size_t n, m;
@@ -580,6 +759,23 @@ int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **de
 				*def_line = ta_src_line_of(src, p);
 				rc = 0;
 			}
+		}
+	}
+	for (size_t i = 0; i < n && rc != 0; i++) {
+		/* no `fn(` in the text: an expansion of a driver macro that writes it */
+		ta_src *src = ta_srcset_get(rw->set, files[i]);
+		for (size_t l = 1; src && l <= src->n_lines && rc != 0; l++) {
+			size_t a = src->lines[l - 1], e = a;
+			struct ta_macro_cb mc;
+			while (e < src->len && ta_lex_ident_char(src->text[e]))
+				e++;
+			if (e == a || e >= src->len || src->text[e] != '(' ||
+			    ta_rw_find_macro_callback(src, (unsigned)l, fn, &mc) != 0)
+				continue;
+			ta_macro_cb_clear(&mc);
+			*def_file = xstrdup(files[i]);
+			*def_line = (unsigned)l;
+			rc = 0;
 		}
 	}
 	for (size_t i = 0; i < n; i++)
