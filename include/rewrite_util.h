@@ -148,6 +148,8 @@ void ta_macro_cb_clear(struct ta_macro_cb *m);
 int ta_rw_macro_callback(ta_rw *rw, const ta_src *src, unsigned cb_line, const char *cb,
 			 size_t *name_off, size_t *open);
 
+/* An array whose every init site names a constant element (`&p->t[1]`)? */
+bool ta_rw_constant_elements(const ta_tasklet *t);
 char *ta_rw_base(const char *text, const char *member_path);
 
 #endif

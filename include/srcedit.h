@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "lex.h"
+#include "util.h"
 
 typedef struct ta_edit {
 	size_t off, len; /* the bytes replaced */
@@ -95,6 +96,13 @@ size_t ta_src_lex_floor(ta_src *src, size_t off, unsigned back);
  * recorded is accepted once; one overlapping another is refused: -1.
  */
 int ta_src_edit(ta_src *src, size_t off, size_t len, const char *text);
+/*
+ * Padding from display column w to col, as a macro pads to its line
+ * continuations: tabs while a tab stop is not past col, then spaces; one
+ * space when w already reaches col.  Edits inside a multi-line #define
+ * are padded so (their line breaks continue the macro).
+ */
+void ta_src_pad(ta_buf *b, unsigned w, unsigned col);
 /* Copy every edit of from into to (same file); -1 on a conflict, to unchanged. */
 int ta_src_merge(ta_src *to, const ta_src *from);
 bool ta_src_changed(const ta_src *src);

@@ -249,13 +249,7 @@ static unsigned realign_backslashes(ta_src *src)
 		now[n] = '\0';
 		w = ta_lex_column(now, n);
 		free(now);
-		if (w < col)
-			while (w < col) {
-				ta_buf_putc(&pad, '\t');
-				w = (w / 8 + 1) * 8;
-			}
-		else
-			ta_buf_putc(&pad, ' ');
+		ta_src_pad(&pad, w, col);
 		if ((bs - ps != pad.len || memcmp(src->text + ps, pad.s, pad.len) != 0) &&
 		    ta_src_edit(src, ps, bs - ps, pad.s) == 0)
 			moved++;

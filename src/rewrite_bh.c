@@ -169,8 +169,8 @@ static int convert_decl(ta_rw *rw, const struct names *nm)
 {
 	ta_src *src;
 	size_t p, q, semi;
-	int rc = nm->arr ? ta_rw_find_array_decl(rw, nm->old_name, &src, &p, &semi)
-			 : ta_rw_find_decl(rw, nm->old_name, &src, &p, &semi);
+	int rc = nm->arr || rw->t->array ? ta_rw_find_array_decl(rw, nm->old_name, &src, &p, &semi)
+					 : ta_rw_find_decl(rw, nm->old_name, &src, &p, &semi);
 
 	if (rc == TA_RW_DONE && !ta_str_ends(src->rel, ".c"))
 		rc = shared_header(rw, src->rel);
@@ -1560,11 +1560,15 @@ static int convert_work(ta_rw *rw, const ta_mechanism_rules *m, const ta_alias *
 		goto out;
 	if (t->array) {
 		rc = ta_array_pair_find(rw, &pair);
-		if (rc == TA_RW_NOT_NEEDED)
-			rc = ta_rw_refuse(rw, "an array of tasklets: not handled");
+		if (rc == TA_RW_NOT_NEEDED && !ta_rw_constant_elements(t))
+			rc = ta_rw_refuse(rw, "an array of tasklets whose init sites do not each "
+					      "name a constant element: not handled");
+		else if (rc == TA_RW_NOT_NEEDED)
+			rc = TA_RW_DONE; /* each callback finds its own element */
+		else if (rc == TA_RW_DONE)
+			nm.arr = &pair;
 		if (rc != TA_RW_DONE)
 			goto out;
-		nm.arr = &pair;
 	}
 	if (t->scope == TA_SCOPE_FIELD) {
 		if (!t->field || !t->member_path) {

@@ -1760,6 +1760,177 @@ static int convert_member_callbacks(ta_rw *rw, const struct ta_cb_form *f)
 	return rc;
 }
 
+/*
+ * The constant element of the array that the init sites of t install cb
+ * on ("1" for `&priv->done_task[1]`): NULL when none does, when they name
+ * different elements (*mixed set) or an index that is not a number.
+ */
+static char *element_of(const ta_tasklet *t, const char *cb, bool *mixed)
+{
+	char *k = NULL;
+
+	for (size_t i = 0; i < t->n_init && !*mixed; i++) {
+		const ta_site *s = &t->init_sites[i];
+		const char *txt = s->text, *open;
+		size_t n;
+		char *here;
+		if (!s->callback || strcmp(s->callback, cb) != 0 || !txt)
+			continue;
+		n = strlen(txt);
+		open = strrchr(txt, '[');
+		if (!open || n < 3 || txt[n - 1] != ']' || open + 1 == txt + n - 1 ||
+		    strspn(open + 1, "0123456789") != (size_t)(txt + n - 1 - open - 1)) {
+			*mixed = true;
+			break;
+		}
+		here = xstrndup(open + 1, (size_t)(txt + n - 1 - open - 1));
+		if (k && strcmp(k, here) != 0)
+			*mixed = true;
+		free(k);
+		k = here;
+	}
+	if (*mixed) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+/*
+ * The macro writing cb (mc) writes callbacks for different elements
+ * (talitos' DEF_TALITOS2_DONE: ch1_3 serves done_task[1], the others
+ * [0]): it gains a parameter for the index, every expansion passes its
+ * own.  The parameter's name into *param (caller frees).
+ */
+static int add_index_param(ta_rw *rw, ta_src *src, const struct ta_macro_cb *mc, char **param)
+{
+	static const char *const names[] = {"idx", "elem", "index"};
+	const ta_tasklet *t = rw->t;
+	const char *s = src->text;
+	size_t popen, pclose, k = 0;
+	int rc = TA_RW_DONE;
+
+	*param = NULL;
+	for (size_t i = 0; i < 3 && !*param; i++)
+		if (ta_lex_find_ident(s, mc->def, mc->def_end, names[i], false) == TA_NPOS)
+			*param = xstrdup(names[i]);
+	if (!*param)
+		return ta_rw_refuse(rw,
+				    "%s:%u: no free name for an index parameter of the macro %s",
+				    src->rel, ta_src_line_of(src, mc->def), mc->macro);
+	popen = ta_lex_skip(s, mc->def_end,
+			    ta_lex_find_ident(s, mc->def, mc->def_end, mc->macro, false) +
+				    strlen(mc->macro));
+	pclose = ta_lex_match(s, mc->def_end, popen);
+	if (pclose == TA_NPOS)
+		return ta_rw_refuse(rw, "%s: cannot read the macro %s", src->rel, mc->macro);
+	{
+		char *add = xasprintf(", %s", *param);
+		rc = ta_src_edit(src, pclose, 0, add) ? TA_RW_REFUSED : TA_RW_DONE;
+		free(add);
+	}
+	/* each expansion, in the order ta_rw_find_macro_callback() listed them */
+	for (size_t p = ta_lex_find_ident(s, 0, src->len, mc->macro, true);
+	     p != TA_NPOS && rc == TA_RW_DONE;
+	     p = ta_lex_find_ident(s, p + 1, src->len, mc->macro, true)) {
+		size_t o = ta_lex_skip(s, src->len, p + strlen(mc->macro)), c;
+		bool mixed = false;
+		char *e, *add;
+		if ((p >= mc->def && p < mc->def_end) || o >= src->len || s[o] != '(')
+			continue;
+		if (k >= mc->n_written || (c = ta_lex_match(s, src->len, o)) == TA_NPOS)
+			return ta_rw_refuse(rw, "%s: cannot read the expansions of %s", src->rel,
+					    mc->macro);
+		e = element_of(t, mc->written[k++], &mixed);
+		if (!e)
+			return ta_rw_refuse(rw,
+					    "%s:%u: %s() is not installed on one constant element "
+					    "of the array",
+					    src->rel, ta_src_line_of(src, p), mc->written[k - 1]);
+		add = xasprintf(", %s", e);
+		rc = ta_src_edit(src, c, 0, add) ? TA_RW_REFUSED : TA_RW_DONE;
+		free(add);
+		free(e);
+	}
+	return rc == TA_RW_DONE ? rc : ta_rw_refuse(rw, "%s: overlapping edits", src->rel);
+}
+
+/*
+ * An array of tasklets whose init sites each install a callback on a
+ * constant element (talitos' done_task[0] and done_task[1]): each
+ * callback recovers the container through its own element,
+ * `from_work(priv, work, done_work[1])`.
+ */
+static int element_callbacks(ta_rw *rw, const struct ta_cb_form *f)
+{
+	const ta_tasklet *t = rw->t;
+	ta_tasklet elem = *t;
+	const char *done[64];
+	size_t n_done = 0;
+	int rc = TA_RW_DONE;
+
+	elem.array = false;
+	for (size_t i = 0; i <= t->n_init && rc == TA_RW_DONE; i++) {
+		const char *cb = i == 0 ? t->callback : t->init_sites[i - 1].callback;
+		char *file = NULL, *k, *member = NULL, *param = NULL;
+		unsigned line = 0;
+		bool seen = !cb, mixed = false;
+		ta_src *src;
+		struct ta_macro_cb mc;
+		size_t no, op;
+		struct ta_cb_form g = *f;
+		for (size_t j = 0; j < n_done && !seen; j++)
+			seen = strcmp(done[j], cb) == 0;
+		if (seen || n_done == 64)
+			continue;
+		done[n_done++] = cb;
+		k = element_of(t, cb, &mixed);
+		if (!k) {
+			rc = ta_rw_refuse(rw,
+					  "%s() is not installed on one constant element of the "
+					  "array %s",
+					  cb, t->field);
+			break;
+		}
+		if (ta_rw_find_definition(rw, cb, t->file, &file, &line) != 0) {
+			free(k);
+			rc = ta_rw_refuse(rw, "cannot find the definition of the callback '%s'",
+					  cb);
+			break;
+		}
+		src = ta_srcset_get(rw->set, file);
+		member = xasprintf("%s[%s]", f->member, k);
+		if (src && ta_rw_find_call(src, line, 0, cb, &no, &op) != 0 &&
+		    ta_rw_find_macro_callback(src, line, cb, &mc) == 0) {
+			/* one macro for several elements: the index becomes its parameter */
+			for (size_t w = 0; w < mc.n_written && rc == TA_RW_DONE; w++) {
+				bool m2 = false;
+				char *kw = element_of(t, mc.written[w], &m2);
+				if (kw && strcmp(kw, k) != 0 && !param) {
+					rc = add_index_param(rw, src, &mc, &param);
+					if (rc == TA_RW_DONE) {
+						free(member);
+						member = xasprintf("%s[%s]", f->member, param);
+					}
+				}
+				free(kw);
+			}
+			ta_macro_cb_clear(&mc);
+		}
+		if (rc == TA_RW_DONE) {
+			g.member = member;
+			rw->t = &elem;
+			rc = convert_one(rw, &g, cb, src ? src->rel : file, line);
+			rw->t = t;
+		}
+		free(param);
+		free(member);
+		free(file);
+		free(k);
+	}
+	return rc;
+}
+
 int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 {
 	const ta_tasklet *t = rw->t;
@@ -1769,6 +1940,8 @@ int ta_rw_callback(ta_rw *rw, const struct ta_cb_form *f)
 		return ta_rw_refuse(rw, "the callback is an expression, not a function");
 	if (t->callback_is_expr)
 		return convert_member_callbacks(rw, f);
+	if (t->array)
+		return element_callbacks(rw, f);
 	if (!t->callback_file || !t->callback_line) {
 		/* defined in a file the scan did not parse (no tasklet word in it): look beside */
 		char *file = NULL;

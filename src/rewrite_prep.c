@@ -474,6 +474,15 @@ static int read_init(struct prep *p)
 			end--;
 		o = ta_lex_skip(txt, p->isrc->len, o + 1);
 	}
+	if (rw->t->array && end > o && txt[end - 1] == ']') {
+		/* an element, `&base->field[IDX]`: the member is the array */
+		size_t open = ta_lex_open_of(txt, end, o, end - 1);
+		if (open != TA_NPOS) {
+			end = open;
+			while (end > o && strchr(" \t\n", txt[end - 1]))
+				end--;
+		}
+	}
 	f = TA_NPOS;
 	for (size_t q = ta_lex_find_ident(txt, o, end, rw->t->field, false); q != TA_NPOS;
 	     q = ta_lex_find_ident(txt, q + 1, end, rw->t->field, false))
@@ -960,7 +969,8 @@ static int add_member(struct prep *p, const char *name)
 	char *ind, *line;
 	int rc;
 
-	if ((rc = ta_rw_find_decl(rw, t->field, &src, &at, &semi)) != TA_RW_DONE)
+	if ((rc = t->array ? ta_rw_find_array_decl(rw, t->field, &src, &at, &semi)
+			   : ta_rw_find_decl(rw, t->field, &src, &at, &semi)) != TA_RW_DONE)
 		return rc;
 	if (ta_lex_enclosing_braces(src->text, src->len, at, &open, &close) != 0)
 		return ta_rw_refuse(rw, "%s:%u: cannot find the struct declaring '%s'", src->rel,
@@ -1328,7 +1338,7 @@ static size_t top_statement(const ta_src *src, size_t open, size_t off)
 	int depth = 0, parens = 0;
 	bool closed = false;
 
-	ta_lexer_init(&lx, src->text, off, open + 1, TA_LEX_DIRECTIVES);
+	ta_lexer_init(&lx, src->text, off + 1, open + 1, TA_LEX_DIRECTIVES);
 	while (ta_lex_next_sig(&lx, &tk) != TA_TOK_END) {
 		char c = tk.kind == TA_TOK_PUNCT && tk.len == 1 ? src->text[tk.off] : 0;
 		if (tk.kind == TA_TOK_DIRECTIVE)
@@ -1360,7 +1370,7 @@ static size_t top_statement(const ta_src *src, size_t open, size_t off)
  * each callback reads the data from it.  TA_RW_NOT_NEEDED when the sites
  * do not have that shape (the caller's refusal stands).
  */
-static int several_callbacks(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out)
+static int several_callbacks(ta_rw *rw, const ta_prep_rules *rules, struct ta_prep *out, char **why)
 {
 	const ta_tasklet *t = rw->t;
 	struct prep *ps = xcalloc(t->n_init + 1, sizeof(*ps));
@@ -1371,10 +1381,6 @@ static int several_callbacks(ta_rw *rw, const ta_prep_rules *rules, struct ta_pr
 	bool move = false, needed = false;
 	int rc = TA_RW_DONE;
 
-	if (t->array) {
-		rc = TA_RW_NOT_NEEDED; /* each callback would need its element's index */
-		goto out;
-	}
 	for (size_t i = 0; i < t->n_init; i++) {
 		const ta_site *s = &t->init_sites[i];
 		if (s->api != TA_API_TASKLET_INIT || s->data_kind != TA_DATA_OTHER_POINTER ||
@@ -1395,6 +1401,19 @@ static int several_callbacks(ta_rw *rw, const ta_prep_rules *rules, struct ta_pr
 		if (n > 0 && (ps[n].isrc != ps[0].isrc || ps[n].fn_open != ps[0].fn_open ||
 			      strcmp(ps[n].base_c, ps[0].base_c) != 0 ||
 			      strcmp(ps[n].d0_c, ps[0].d0_c) != 0)) {
+			/* what one member set once cannot serve */
+			if (ps[n].isrc != ps[0].isrc || ps[n].fn_open != ps[0].fn_open)
+				*why = xasprintf("they are in different functions (%s:%u, %s:%u)",
+						 ps[0].site->file, ps[0].site->line, s->file,
+						 s->line);
+			else if (strcmp(ps[n].d0_c, ps[0].d0_c) != 0)
+				*why = xasprintf("they pass different data ('%s' at line %u, '%s' "
+						 "at line %u)",
+						 ps[0].d0, ps[0].site->line, ps[n].d0, s->line);
+			else
+				*why = xasprintf("they initialize it through different containers "
+						 "('%s', '%s')",
+						 ps[0].base, ps[n].base);
 			n++;
 			rc = TA_RW_NOT_NEEDED;
 			goto out;
@@ -1609,6 +1628,7 @@ static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, str
 	struct prep p = {
 		.rw = rw, .rules = rules, .site = first, .existing = TA_NPOS, .derived = TA_NPOS};
 	size_t cap = 0;
+	char *why = NULL;
 	int rc = TA_RW_DONE;
 
 	if (first->via_macro || read_init(&p) != TA_RW_DONE || !alias_of_data(&p, out)) {
@@ -1630,9 +1650,11 @@ static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, str
 	if (rc == TA_RW_DONE)
 		return rc;
 	ta_prep_clear(out);
-	rc = several_callbacks(rw, rules, out);
-	if (rc != TA_RW_NOT_NEEDED)
+	rc = several_callbacks(rw, rules, out, &why);
+	if (rc != TA_RW_NOT_NEEDED) {
+		free(why);
 		return rc;
+	}
 	ta_prep_clear(out);
 	free(rw->reason);
 	rw->reason = NULL;
@@ -1640,11 +1662,12 @@ static int several_inits(ta_rw *rw, const ta_prep_rules *rules, size_t init, str
 		char *cbs = callbacks_installed(rw);
 		rc = ta_rw_refuse(rw,
 				  "%s:%u: the data '%s' is not the tasklet's container, and the "
-				  "tasklet has %zu init sites%s",
+				  "tasklet has %zu init sites%s%s%s",
 				  first->file, first->line, first->data ? first->data : "",
-				  t->n_init, cbs);
+				  t->n_init, cbs, why ? "; " : "", why ? why : "");
 		free(cbs);
 	}
+	free(why);
 	return rc;
 }
 

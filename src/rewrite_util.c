@@ -311,6 +311,21 @@ int ta_rw_macro_callback(ta_rw *rw, const ta_src *src, unsigned cb_line, const c
 	return rc;
 }
 
+bool ta_rw_constant_elements(const ta_tasklet *t)
+{
+	if (!t->array || t->n_init == 0)
+		return false;
+	for (size_t i = 0; i < t->n_init; i++) {
+		const char *txt = t->init_sites[i].text, *open;
+		size_t n = txt ? strlen(txt) : 0;
+		if (n < 3 || txt[n - 1] != ']' || !(open = strrchr(txt, '[')) ||
+		    open + 1 == txt + n - 1 ||
+		    strspn(open + 1, "0123456789") != (size_t)(txt + n - 2 - open))
+			return false;
+	}
+	return true;
+}
+
 char *ta_rw_base(const char *text, const char *member_path)
 {
 	size_t n, m;
@@ -629,7 +644,14 @@ int ta_rw_check_data(ta_rw *rw, const ta_site *s)
 
 	if (s->data_kind != TA_DATA_CONTAINER)
 		return TA_RW_DONE; /* judged by how the callback uses it */
-	base = ta_rw_base(s->text, t->member_path);
+	if (t->array && s->text && ta_str_ends(s->text, "]") && strrchr(s->text, '[')) {
+		/* an element, `priv->done_task[1]`: the container holds the array */
+		char *arr = xstrndup(s->text, (size_t)(strrchr(s->text, '[') - s->text));
+		base = ta_rw_base(arr, t->member_path);
+		free(arr);
+	} else {
+		base = ta_rw_base(s->text, t->member_path);
+	}
 	if (!base)
 		return ta_rw_refuse(rw, "%s:%u: cannot relate '%s' to its container", s->file,
 				    s->line, s->text ? s->text : "?");

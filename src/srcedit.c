@@ -261,6 +261,20 @@ static int edit_check(const ta_src *src, size_t off, size_t len, const char *tex
 	return 0;
 }
 
+void ta_src_pad(ta_buf *b, unsigned w, unsigned col)
+{
+	if (w >= col) {
+		ta_buf_putc(b, ' ');
+		return;
+	}
+	while ((w / 8 + 1) * 8 <= col) {
+		ta_buf_putc(b, '\t');
+		w = (w / 8 + 1) * 8;
+	}
+	for (; w < col; w++)
+		ta_buf_putc(b, ' ');
+}
+
 /*
  * Is off inside a multi-line #define: the line before ends with a
  * backslash, or off is past the start of a line that does?  *col gets the
@@ -306,14 +320,10 @@ static char *continued(const ta_src *src, size_t off, size_t len, const char *te
 	w = ta_lex_column(s, off);
 	for (const char *p = text; *p; p++) {
 		if (*p == '\n' && !(p > text && p[-1] == '\\') && !(p[1] == '\0' && last_plain)) {
-			if (tabs && w < col) {
-				while (w < col) {
-					ta_buf_putc(&b, '\t');
-					w = (w / 8 + 1) * 8;
-				}
-			} else {
+			if (tabs)
+				ta_src_pad(&b, w, col);
+			else
 				ta_buf_putc(&b, ' ');
-			}
 			ta_buf_puts(&b, "\\\n");
 			w = 0;
 			continue;
