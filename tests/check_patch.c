@@ -54,7 +54,9 @@ static const cJSON *patch_of(const cJSON *report, const char *file)
 	cJSON_ArrayForEach(t, cJSON_GetObjectItem(report, "tasklets"))
 	{
 		const char *f = cJSON_GetObjectItem(t, "file")->valuestring;
-		if (ta_str_ends(f, file))
+		size_t fl = strlen(f), n = strlen(file);
+		/* whole names: "wo.c" is not "bh_macro_cb_two.c" ("/he.c" gives its own '/') */
+		if (ta_str_ends(f, file) && (fl == n || file[0] == '/' || f[fl - n - 1] == '/'))
 			return cJSON_GetObjectItem(t, "patch");
 	}
 	return NULL;
