@@ -215,6 +215,31 @@ static void put_range(ta_buf *out, char sign, size_t start, size_t count)
 		ta_buf_printf(out, "%c%zu,%zu", sign, start + 1, count);
 }
 
+/* Does the line end with a backslash continuing it? */
+static bool continues(const struct line *l)
+{
+	size_t n = l->n;
+
+	if (n && l->s[n - 1] == '\n')
+		n--;
+	return n && l->s[n - 1] == '\\';
+}
+
+/* Is the line a `#define` whose definition continues on the next line? */
+static bool macro_head(const struct line *l)
+{
+	size_t k = 0;
+
+	while (k < l->n && (l->s[k] == ' ' || l->s[k] == '\t'))
+		k++;
+	if (k >= l->n || l->s[k] != '#')
+		return false;
+	k++;
+	while (k < l->n && (l->s[k] == ' ' || l->s[k] == '\t'))
+		k++;
+	return l->n - k > 6 && strncmp(l->s + k, "define", 6) == 0 && continues(l);
+}
+
 char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_text, size_t nlen,
 	       unsigned context, struct ta_diffstat *st)
 {
@@ -261,6 +286,25 @@ char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_t
 		}
 		start = first > context ? first - context : 0;
 		end = last + 1 + context < sc.n ? last + 1 + context : sc.n;
+		/*
+		 * A multi-line macro whose #define line the hunk adds is shown to its
+		 * end: checkpatch reads the macro's arguments' uses from the hunk.
+		 */
+		for (k = start; k < end; k++) {
+			size_t q = k + 1;
+			if (sc.ops[k] != '+' || !macro_head(&b.v[bi[k]]))
+				continue;
+			while (q < sc.n) {
+				const struct line *l = sc.ops[q] == '-'   ? NULL
+						       : sc.ops[q] == '=' ? &a.v[ai[q]]
+									  : &b.v[bi[q]];
+				q++;
+				if (l && !continues(l))
+					break;
+			}
+			if (q > end)
+				end = q;
+		}
 		for (k = start; k < end; k++) {
 			ocount += sc.ops[k] != '+';
 			ncount += sc.ops[k] != '-';

@@ -2,7 +2,8 @@
 /*
  * check_udiff.c - the unified diff generator: exact hunks for small known
  * inputs (context, merged hunks, insert at start, delete at end, missing
- * final newline, the function heading), and a randomized round trip: for
+ * final newline, the function heading, a macro whose #define line is
+ * added shown to its end), and a randomized round trip: for
  * many random edits of a random text, `patch` (an independent applier)
  * turns the old text into the new one with our diff.  The diffstat counts
  * agree with the edit script.
@@ -93,6 +94,30 @@ START_TEST(test_hunk_merging)
 }
 END_TEST
 
+/* A hunk adding a multi-line macro's #define line shows the macro to its end. */
+START_TEST(test_macro_to_its_end)
+{
+	const char *a =
+		"#define M(a, b) \\\n{ \\\n\tx(); \\\n\ty(); \\\n\tz(); \\\n\tu(a, b); \\\n}\n"
+		"int q;\n";
+	const char *b =
+		"#define M(a, b, c) \\\n{ \\\n\tx(); \\\n\ty(); \\\n\tz(); \\\n\tu(a, b); \\\n}\n"
+		"int q;\n";
+	char *d = diff(a, b, NULL);
+
+	ck_assert_str_eq(d, "--- a/x.c\n+++ b/x.c\n@@ -1,7 +1,7 @@\n"
+			    "-#define M(a, b) \\\n+#define M(a, b, c) \\\n { \\\n \tx(); \\\n"
+			    " \ty(); \\\n \tz(); \\\n \tu(a, b); \\\n }\n");
+	free(d);
+	/* a changed body line keeps the usual context */
+	b = "#define M(a, b) \\\n{ \\\n\tx(); \\\n\ty(); \\\n\tz(); \\\n\tu(a, b); \\\n}\nint r;\n";
+	d = diff(a, b, NULL);
+	ck_assert_str_eq(d, "--- a/x.c\n+++ b/x.c\n@@ -5,4 +5,4 @@\n"
+			    " \tz(); \\\n \tu(a, b); \\\n }\n-int q;\n+int r;\n");
+	free(d);
+}
+END_TEST
+
 START_TEST(test_script)
 {
 	char *s = ta_diff_script("a\nb\nc\n", 6, "a\nc\nd\n", 6);
@@ -175,6 +200,7 @@ static Suite *udiff_suite(void)
 	tcase_add_test(tc, test_insert_at_start_and_delete_at_end);
 	tcase_add_test(tc, test_no_newline_at_end);
 	tcase_add_test(tc, test_hunk_merging);
+	tcase_add_test(tc, test_macro_to_its_end);
 	tcase_add_test(tc, test_script);
 	tcase_add_test(tc, test_random_round_trip);
 	suite_add_tcase(s, tc);
