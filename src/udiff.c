@@ -274,36 +274,43 @@ char *ta_udiff(const char *path, const char *old, size_t olen, const char *new_t
 		if (i == sc.n)
 			break;
 		first = i;
-		/* extend while the next change is within 2 * context equal lines */
 		last = i;
-		for (k = i; k < sc.n; k++) {
-			if (sc.ops[k] != '=') {
-				last = k;
-				continue;
-			}
-			if (k - last > 2 * (size_t)context)
-				break;
-		}
 		start = first > context ? first - context : 0;
-		end = last + 1 + context < sc.n ? last + 1 + context : sc.n;
-		/*
-		 * A multi-line macro whose #define line the hunk adds is shown to its
-		 * end: checkpatch reads the macro's arguments' uses from the hunk.
-		 */
-		for (k = start; k < end; k++) {
-			size_t q = k + 1;
-			if (sc.ops[k] != '+' || !macro_head(&b.v[bi[k]]))
-				continue;
-			while (q < sc.n) {
-				const struct line *l = sc.ops[q] == '-'   ? NULL
-						       : sc.ops[q] == '=' ? &a.v[ai[q]]
-									  : &b.v[bi[q]];
-				q++;
-				if (l && !continues(l))
+		for (size_t shown = 0;;) {
+			/* extend while the next change is within 2 * context equal lines */
+			for (k = last; k < sc.n; k++) {
+				if (sc.ops[k] != '=') {
+					last = k;
+					continue;
+				}
+				if (k - last > 2 * (size_t)context)
 					break;
 			}
-			if (q > end)
-				end = q;
+			end = last + 1 + context < sc.n ? last + 1 + context : sc.n;
+			/*
+			 * A multi-line macro whose #define line the hunk adds is shown to
+			 * its end: checkpatch reads the macro's arguments' uses from the
+			 * hunk.  A change near that end joins the hunk.
+			 */
+			for (k = start; k < end; k++) {
+				size_t q = k + 1;
+				if (sc.ops[k] != '+' || !macro_head(&b.v[bi[k]]))
+					continue;
+				while (q < sc.n) {
+					const struct line *l = sc.ops[q] == '-'   ? NULL
+							       : sc.ops[q] == '=' ? &a.v[ai[q]]
+										  : &b.v[bi[q]];
+					q++;
+					if (l && !continues(l))
+						break;
+				}
+				if (q > shown)
+					shown = q;
+			}
+			if (shown <= end)
+				break;
+			/* the macro's end as if changed, and the merge goes on from there */
+			last = shown - 1;
 		}
 		for (k = start; k < end; k++) {
 			ocount += sc.ops[k] != '+';

@@ -105,9 +105,17 @@ START_TEST(test_macro_to_its_end)
 		"int q;\n";
 	char *d = diff(a, b, NULL);
 
-	ck_assert_str_eq(d, "--- a/x.c\n+++ b/x.c\n@@ -1,7 +1,7 @@\n"
+	ck_assert_str_eq(d, "--- a/x.c\n+++ b/x.c\n@@ -1,8 +1,8 @@\n"
 			    "-#define M(a, b) \\\n+#define M(a, b, c) \\\n { \\\n \tx(); \\\n"
-			    " \ty(); \\\n \tz(); \\\n \tu(a, b); \\\n }\n");
+			    " \ty(); \\\n \tz(); \\\n \tu(a, b); \\\n }\n int q;\n");
+	free(d);
+	/* a change right after such a macro joins its hunk: hunks never overlap */
+	b = "#define M(a, b, c) \\\n{ \\\n\tx(); \\\n\ty(); \\\n\tz(); \\\n\tu(a, b); \\\n}\n"
+	    "int r;\n";
+	d = diff(a, b, NULL);
+	ck_assert_str_eq(d, "--- a/x.c\n+++ b/x.c\n@@ -1,8 +1,8 @@\n"
+			    "-#define M(a, b) \\\n+#define M(a, b, c) \\\n { \\\n \tx(); \\\n"
+			    " \ty(); \\\n \tz(); \\\n \tu(a, b); \\\n }\n-int q;\n+int r;\n");
 	free(d);
 	/* a changed body line keeps the usual context */
 	b = "#define M(a, b) \\\n{ \\\n\tx(); \\\n\ty(); \\\n\tz(); \\\n\tu(a, b); \\\n}\nint r;\n";
