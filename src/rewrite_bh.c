@@ -359,6 +359,32 @@ static int retype_cookie(ta_rw *rw, ta_src *src, size_t a, size_t b)
 }
 
 /*
+ * The one call of s's API in the definition of the driver macro s is
+ * written in, with n_args arguments: 0 with [*at, *end) the definition,
+ * *p the call's name, *open its '(' and the arguments' spans in st/en
+ * (room for n_args + 1); -1 refused (no such macro); 1 when the call is not
+ * there exactly once with n_args arguments.
+ */
+static int call_in_macro(ta_rw *rw, const ta_src *src, const ta_site *s, int n_args, size_t *at,
+			 size_t *end, size_t *p, size_t *open, size_t *st, size_t *en)
+{
+	const char *api = ta_api_name(s->api);
+
+	if (!src || ta_rw_find_macro(src, s->via_macro, at, end) != 0) {
+		ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'", s->file,
+			     s->line, s->via_macro);
+		return -1;
+	}
+	*p = ta_lex_find_ident(src->text, *at, *end, api, true);
+	if (*p == TA_NPOS || ta_lex_find_ident(src->text, *p + 1, *end, api, true) != TA_NPOS ||
+	    (*open = ta_lex_skip(src->text, *end, *p + strlen(api))) >= *end ||
+	    src->text[*open] != '(' ||
+	    ta_lex_args(src->text, *end, *open, st, en, n_args + 1) != n_args)
+		return 1;
+	return 0;
+}
+
+/*
  * tasklet_setup() written in a driver macro (rt2x00's RT2X00_TASKLET_INIT,
  * which pastes its argument as the field and as the ops member holding
  * the callback): the call in the definition becomes the counterpart,
@@ -374,18 +400,15 @@ static int convert_macro_init(ta_rw *rw, const ta_api_map *map, const ta_site *s
 	ta_mention *ms = NULL;
 	size_t n;
 	int rc = TA_RW_DONE;
+	int found = call_in_macro(rw, src, s, 2, &at, &end, &p, &open, st, en);
 
-	if (!src || ta_rw_find_macro(src, s->via_macro, &at, &end) != 0)
-		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'",
-				    s->file, s->line, s->via_macro);
-	p = ta_lex_find_ident(src->text, at, end, api, true);
-	if (p == TA_NPOS || ta_lex_find_ident(src->text, p + 1, end, api, true) != TA_NPOS ||
-	    (open = ta_lex_skip(src->text, end, p + strlen(api))) >= end ||
-	    src->text[open] != '(' || ta_lex_args(src->text, end, open, st, en, 4) != 2)
-		return ta_rw_refuse(rw,
-				    "%s:%u: the macro '%s' does not call %s() once with two "
-				    "arguments",
-				    s->file, ta_src_line_of(src, at), s->via_macro, api);
+	if (found != 0)
+		return found < 0 ? TA_RW_REFUSED
+				 : ta_rw_refuse(
+					   rw,
+					   "%s:%u: the macro '%s' does not call %s() once with two "
+					   "arguments",
+					   s->file, ta_src_line_of(src, at), s->via_macro, api);
 	/* every expansion initializes a tasklet the audit knows */
 	n = ta_stmt_mentions(rw->set, s->file, s->via_macro, &ms);
 	for (size_t i = 0; i < n && rc == TA_RW_DONE; i++) {
@@ -460,16 +483,12 @@ static int macro_site(ta_rw *rw, const ta_site *s, ta_site *out)
 	char *arg;
 	size_t n;
 	bool ours;
+	int found = call_in_macro(rw, src, s, 1, &at, &end, &p, &open, st, en);
 
-	if (!src || ta_rw_find_macro(src, s->via_macro, &at, &end) != 0)
-		return ta_rw_refuse(rw, "%s:%u: cannot find the definition of the macro '%s'",
-				    s->file, s->line, s->via_macro);
-	p = ta_lex_find_ident(src->text, at, end, api, true);
-	if (p == TA_NPOS || ta_lex_find_ident(src->text, p + 1, end, api, true) != TA_NPOS ||
-	    (open = ta_lex_skip(src->text, end, p + strlen(api))) >= end ||
-	    src->text[open] != '(' || ta_lex_args(src->text, end, open, st, en, 2) != 1)
-		return ta_rw_refuse(rw, "%s:%u: %s() is written inside the macro '%s'", s->file,
-				    s->line, api, s->via_macro);
+	if (found != 0)
+		return found < 0 ? TA_RW_REFUSED
+				 : ta_rw_refuse(rw, "%s:%u: %s() is written inside the macro '%s'",
+						s->file, s->line, api, s->via_macro);
 	/* `&BASE->field` or `&BASE->field[IDX]`, the index a macro argument or not */
 	arg = ta_lex_norm(src->text + st[0], en[0] - st[0]);
 	n = strlen(arg);
