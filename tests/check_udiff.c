@@ -141,7 +141,7 @@ START_TEST(test_random_round_trip)
 	char *dir = tu_mkdtemp();
 	unsigned seed = 12345;
 
-	for (int round = 0; round < 60; round++) {
+	for (int round = 0; round < 200; round++) {
 		ta_buf a = {0}, b = {0};
 		int n = 1 + (int)(rand_r(&seed) % 120);
 		char *d, *got, *path;
@@ -151,15 +151,19 @@ START_TEST(test_random_round_trip)
 		for (int i = 0; i < n; i++) {
 			int line = (int)(rand_r(&seed) % 8); /* few distinct lines: many matches */
 			int op = (int)(rand_r(&seed) % 10);
-			ta_buf_printf(&a, "line %d\n", line);
+			/* lines 6 and 7 continue a macro: an added #define runs through them */
+			const char *cont = line >= 6 ? " \\" : "";
+			ta_buf_printf(&a, "line %d%s\n", line, cont);
 			if (op == 0)
 				continue; /* delete */
 			if (op == 1)
 				ta_buf_printf(&b, "new %d\n", i); /* insert */
+			if (op == 3)
+				ta_buf_printf(&b, "#define M%d \\\n", i); /* a macro's head */
 			if (op == 2)
 				ta_buf_printf(&b, "changed %d\n", i); /* replace */
 			else
-				ta_buf_printf(&b, "line %d\n", line);
+				ta_buf_printf(&b, "line %d%s\n", line, cont);
 		}
 		if (round % 7 == 0)
 			ta_buf_puts(&b, "tail without newline");
