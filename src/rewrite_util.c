@@ -751,6 +751,33 @@ void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***fi
 	free(dir);
 }
 
+/* The function-like macros src defines that paste tokens (`##`): their names into *out. */
+static size_t pasting_macros(const ta_src *src, char ***out)
+{
+	ta_lexer lx;
+	ta_tok tk;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
+	while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
+		size_t end = tk.off + tk.len, p, q, m;
+		if (tk.kind != TA_TOK_DIRECTIVE || !memmem(src->text + tk.off, tk.len, "##", 2))
+			continue;
+		p = ta_lex_skip(src->text, end, tk.off + 1);
+		if (end - p < 6 || strncmp(src->text + p, "define", 6) != 0)
+			continue;
+		q = ta_lex_skip(src->text, end, p + 6);
+		for (m = q; m < end && ta_lex_ident_char(src->text[m]); m++)
+			;
+		if (m > q && m < end && src->text[m] == '(') {
+			char *name = xstrndup(src->text + q, m - q);
+			TA_PUSH(*out, n, cap, name);
+		}
+	}
+	return n;
+}
+
 int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **def_file,
 			  unsigned *def_line)
 {
@@ -786,12 +813,20 @@ int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **de
 	for (size_t i = 0; i < n && rc != 0; i++) {
 		/* no `fn(` in the text: an expansion of a driver macro that writes it */
 		ta_src *src = ta_srcset_get(rw->set, files[i]);
-		for (size_t l = 1; src && l <= src->n_lines && rc != 0; l++) {
+		char **pasting = NULL;
+		size_t n_pasting = 0;
+		if (src)
+			n_pasting = pasting_macros(src, &pasting);
+		for (size_t l = 1; n_pasting && l <= src->n_lines && rc != 0; l++) {
 			size_t a = src->lines[l - 1], e = a;
 			struct ta_macro_cb mc;
+			bool pastes = false;
 			while (e < src->len && ta_lex_ident_char(src->text[e]))
 				e++;
-			if (e == a || e >= src->len || src->text[e] != '(' ||
+			for (size_t k = 0; k < n_pasting && !pastes && e > a; k++)
+				pastes = strlen(pasting[k]) == e - a &&
+					 strncmp(pasting[k], src->text + a, e - a) == 0;
+			if (!pastes || e >= src->len || src->text[e] != '(' ||
 			    ta_rw_find_macro_callback(src, (unsigned)l, fn, &mc) != 0)
 				continue;
 			ta_macro_cb_clear(&mc);
@@ -799,6 +834,9 @@ int ta_rw_find_definition(ta_rw *rw, const char *fn, const char *file, char **de
 			*def_line = (unsigned)l;
 			rc = 0;
 		}
+		for (size_t k = 0; k < n_pasting; k++)
+			free(pasting[k]);
+		free(pasting);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(files[i]);
