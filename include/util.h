@@ -56,6 +56,12 @@ uint64_t ta_fnv1a(uint64_t h, const void *data, size_t n);
 
 /* 64-bit hash of a buffer, 8 bytes at a time (content identity, not security). */
 uint64_t ta_hash64(const void *data, size_t n);
+/*
+ * A hash of the running executable (read once): what a cache entry that
+ * holds the tool's own answers keys on, so that a rebuilt tool answers
+ * afresh.
+ */
+uint64_t ta_exe_hash(void);
 
 /* Read a whole file; NULL with errno set on failure.  *len gets its size. */
 char *ta_read_file(const char *path, size_t *len);

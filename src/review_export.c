@@ -327,7 +327,9 @@ static char *disk_key(ta_review *rv, size_t i, const char *to, char ***deps, siz
 	add_dep(deps, n, &cap, a->tree, "MAINTAINERS");
 	free(conversions);
 	free(subjects);
-	return xasprintf("preview 1 %s %s %s %s %s", TA_VERSION, a->tree ? a->tree : "-", t->id,
+	/* the build too: a rebuilt writer may answer otherwise (TA_VERSION does not change) */
+	return xasprintf("preview 2 %s %016llx %s %s %s %s", TA_VERSION,
+			 (unsigned long long)ta_exe_hash(), a->tree ? a->tree : "-", t->id,
 			 to ? to : "-", o->force_api ? "force-api" : "-");
 }
 

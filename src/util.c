@@ -171,6 +171,21 @@ static inline uint64_t rotl(uint64_t x, int r)
 	return (x << r) | (x >> (64 - r));
 }
 
+uint64_t ta_exe_hash(void)
+{
+	static uint64_t h;
+	static bool done;
+
+	if (!done) {
+		size_t len = 0;
+		char *exe = ta_read_file("/proc/self/exe", &len);
+		h = exe ? ta_hash64(exe, len) : 0;
+		free(exe);
+		done = true;
+	}
+	return h;
+}
+
 uint64_t ta_hash64(const void *data, size_t n)
 {
 	const unsigned char *p = data;

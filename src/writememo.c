@@ -29,17 +29,6 @@ struct ta_writememo {
 	size_t n_listings, cap_listings;
 };
 
-/* A hash of the running executable: a rebuilt tool answers afresh. */
-static uint64_t self_hash(void)
-{
-	size_t len = 0;
-	char *exe = ta_read_file("/proc/self/exe", &len);
-	uint64_t h = exe ? ta_hash64(exe, len) : 0;
-
-	free(exe);
-	return h;
-}
-
 /* The entries of dir but "." and "..", sorted (the caller frees them); false: unreadable. */
 static bool sorted_names(const char *dir, char ***names, size_t *n)
 {
@@ -124,7 +113,7 @@ ta_writememo *ta_writememo_open(const ta_audit *a, const char *rules_dir)
 {
 	ta_writememo *m;
 	ta_cache *c;
-	uint64_t self = self_hash();
+	uint64_t self = ta_exe_hash();
 
 	/* without its own executable to hash, a rebuilt tool could take old answers */
 	if (!self || !a->cache_dir || !(c = ta_cache_open(a->cache_dir)))
