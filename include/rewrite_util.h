@@ -117,6 +117,15 @@ int ta_rw_tab_indent(ta_rw *rw, ta_src *src, size_t off);
 size_t ta_rw_member_doc_tag(const ta_src *src, size_t off, const char *name, size_t *comment_end);
 
 /* The base expression of a field tasklet as written ("priv" of "priv->rx_tasklet"), or NULL. */
+/* A function-like macro's definition: the directive [at, end), its name at name. */
+struct ta_define {
+	size_t at, end, name, name_len;
+};
+/*
+ * The next `#define NAME(...)` of src after lx (a lexer over src made with
+ * TA_LEX_DIRECTIVES) into *d; false at the end.
+ */
+bool ta_rw_next_define(const ta_src *src, ta_lexer *lx, struct ta_define *d);
 /* The definition `#define name(...)` in src: the directive's [*at, *end).  -1: none. */
 int ta_rw_find_macro(const ta_src *src, const char *name, size_t *at, size_t *end);
 

@@ -1173,22 +1173,12 @@ static void writing_macros(const ta_src *src, const char *const *names, size_t n
 	} found[8];
 	size_t nf = 0, covered = 0;
 	ta_lexer lx;
-	ta_tok tk;
+	struct ta_define d;
 
 	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
-	while (ta_lex_next(&lx, &tk) != TA_TOK_END && nf < 8) {
-		size_t end = tk.off + tk.len, p, q, m, count = 0;
+	while (nf < 8 && ta_rw_next_define(src, &lx, &d)) {
+		size_t end = d.end, m = d.name + d.name_len, q = d.name, count = 0;
 		const char *paste;
-		if (tk.kind != TA_TOK_DIRECTIVE)
-			continue;
-		p = ta_lex_skip(src->text, end, tk.off + 1);
-		if (end - p < 6 || strncmp(src->text + p, "define", 6) != 0)
-			continue;
-		q = ta_lex_skip(src->text, end, p + 6);
-		for (m = q; m < end && ta_lex_ident_char(src->text[m]); m++)
-			;
-		if (m == q || m >= end || src->text[m] != '(')
-			continue;
 		for (size_t k = 0; k < n; k++) {
 			bool writes = false;
 			for (size_t at = m; !writes && at < end &&
@@ -1210,7 +1200,7 @@ static void writing_macros(const ta_src *src, const char *const *names, size_t n
 			found[nf].name = q;
 			found[nf].len = m - q;
 			found[nf].count = count;
-			found[nf].line = ta_src_line_of(src, tk.off);
+			found[nf].line = ta_src_line_of(src, d.at);
 			covered += count;
 			nf++;
 		}

@@ -132,27 +132,44 @@ int ta_rw_find_call(const ta_src *src, unsigned line, unsigned col, const char *
 	return 0;
 }
 
+bool ta_rw_next_define(const ta_src *src, ta_lexer *lx, struct ta_define *d)
+{
+	ta_tok tk;
+
+	while (ta_lex_next(lx, &tk) != TA_TOK_END) {
+		size_t end = tk.off + tk.len, p, q, m;
+		if (tk.kind != TA_TOK_DIRECTIVE)
+			continue;
+		p = ta_lex_skip(src->text, end, tk.off + 1);
+		if (end - p < 6 || strncmp(src->text + p, "define", 6) != 0)
+			continue;
+		q = ta_lex_skip(src->text, end, p + 6);
+		for (m = q; m < end && ta_lex_ident_char(src->text[m]); m++)
+			;
+		if (m == q || m >= end || src->text[m] != '(')
+			continue;
+		d->at = tk.off;
+		d->end = end;
+		d->name = q;
+		d->name_len = m - q;
+		return true;
+	}
+	return false;
+}
+
 int ta_rw_find_macro(const ta_src *src, const char *name, size_t *at, size_t *end)
 {
 	ta_lexer lx;
-	ta_tok tk;
+	struct ta_define d;
 
 	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
-	while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
-		size_t p, q;
-		if (tk.kind != TA_TOK_DIRECTIVE)
-			continue;
-		p = ta_lex_skip(src->text, tk.off + tk.len, tk.off + 1);
-		if (tk.off + tk.len - p < 6 || strncmp(src->text + p, "define", 6) != 0)
-			continue;
-		q = ta_lex_skip(src->text, tk.off + tk.len, p + 6);
-		if (ta_lex_find_ident(src->text, q, q + strlen(name), name, false) == q &&
-		    src->text[q + strlen(name)] == '(') {
-			*at = tk.off;
-			*end = tk.off + tk.len;
+	while (ta_rw_next_define(src, &lx, &d))
+		if (d.name_len == strlen(name) &&
+		    strncmp(src->text + d.name, name, d.name_len) == 0) {
+			*at = d.at;
+			*end = d.end;
 			return 0;
 		}
-	}
 	return -1;
 }
 
@@ -755,26 +772,16 @@ void ta_rw_dir_files(ta_rw *rw, const char *file, const char *suffix, char ***fi
 static size_t pasting_macros(const ta_src *src, char ***out)
 {
 	ta_lexer lx;
-	ta_tok tk;
+	struct ta_define d;
 	size_t n = 0, cap = 0;
 
 	*out = NULL;
 	ta_lexer_init(&lx, src->text, src->len, 0, TA_LEX_DIRECTIVES);
-	while (ta_lex_next(&lx, &tk) != TA_TOK_END) {
-		size_t end = tk.off + tk.len, p, q, m;
-		if (tk.kind != TA_TOK_DIRECTIVE || !memmem(src->text + tk.off, tk.len, "##", 2))
-			continue;
-		p = ta_lex_skip(src->text, end, tk.off + 1);
-		if (end - p < 6 || strncmp(src->text + p, "define", 6) != 0)
-			continue;
-		q = ta_lex_skip(src->text, end, p + 6);
-		for (m = q; m < end && ta_lex_ident_char(src->text[m]); m++)
-			;
-		if (m > q && m < end && src->text[m] == '(') {
-			char *name = xstrndup(src->text + q, m - q);
+	while (ta_rw_next_define(src, &lx, &d))
+		if (memmem(src->text + d.at, d.end - d.at, "##", 2)) {
+			char *name = xstrndup(src->text + d.name, d.name_len);
 			TA_PUSH(*out, n, cap, name);
 		}
-	}
 	return n;
 }
 
