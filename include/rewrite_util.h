@@ -157,8 +157,12 @@ void ta_macro_cb_clear(struct ta_macro_cb *m);
 int ta_rw_macro_callback(ta_rw *rw, const ta_src *src, unsigned cb_line, const char *cb,
 			 size_t *name_off, size_t *open);
 
+/* The constant element a site's text names: "1" for "p->t[1]" (caller frees); NULL: none. */
+char *ta_rw_element_index(const char *text);
 /* An array whose every init site names a constant element (`&p->t[1]`)? */
 bool ta_rw_constant_elements(const ta_tasklet *t);
+/* The callbacks t's init sites install, each once, t->callback first (*out: free it only). */
+size_t ta_rw_callbacks(const ta_tasklet *t, const char ***out);
 char *ta_rw_base(const char *text, const char *member_path);
 
 #endif

@@ -1771,19 +1771,13 @@ static char *element_of(const ta_tasklet *t, const char *cb, bool *mixed)
 
 	for (size_t i = 0; i < t->n_init && !*mixed; i++) {
 		const ta_site *s = &t->init_sites[i];
-		const char *txt = s->text, *open;
-		size_t n;
 		char *here;
-		if (!s->callback || strcmp(s->callback, cb) != 0 || !txt)
+		if (!s->callback || strcmp(s->callback, cb) != 0 || !s->text)
 			continue;
-		n = strlen(txt);
-		open = strrchr(txt, '[');
-		if (!open || n < 3 || txt[n - 1] != ']' || open + 1 == txt + n - 1 ||
-		    strspn(open + 1, "0123456789") != (size_t)(txt + n - 1 - open - 1)) {
+		if (!(here = ta_rw_element_index(s->text))) {
 			*mixed = true;
 			break;
 		}
-		here = xstrndup(open + 1, (size_t)(txt + n - 1 - open - 1));
 		if (k && strcmp(k, here) != 0)
 			*mixed = true;
 		free(k);
@@ -1865,25 +1859,20 @@ static int element_callbacks(ta_rw *rw, const struct ta_cb_form *f)
 {
 	const ta_tasklet *t = rw->t;
 	ta_tasklet elem = *t;
-	const char *done[64];
-	size_t n_done = 0;
+	const char **cbs;
+	size_t n_cbs = ta_rw_callbacks(t, &cbs);
 	int rc = TA_RW_DONE;
 
 	elem.array = false;
-	for (size_t i = 0; i <= t->n_init && rc == TA_RW_DONE; i++) {
-		const char *cb = i == 0 ? t->callback : t->init_sites[i - 1].callback;
+	for (size_t i = 0; i < n_cbs && rc == TA_RW_DONE; i++) {
+		const char *cb = cbs[i];
 		char *file = NULL, *k, *member = NULL, *param = NULL;
 		unsigned line = 0;
-		bool seen = !cb, mixed = false;
+		bool mixed = false;
 		ta_src *src;
 		struct ta_macro_cb mc;
 		size_t no, op;
 		struct ta_cb_form g = *f;
-		for (size_t j = 0; j < n_done && !seen; j++)
-			seen = strcmp(done[j], cb) == 0;
-		if (seen || n_done == 64)
-			continue;
-		done[n_done++] = cb;
 		k = element_of(t, cb, &mixed);
 		if (!k) {
 			rc = ta_rw_refuse(rw,
@@ -1928,6 +1917,7 @@ static int element_callbacks(ta_rw *rw, const struct ta_cb_form *f)
 		free(file);
 		free(k);
 	}
+	free(cbs);
 	return rc;
 }
 

@@ -328,19 +328,44 @@ int ta_rw_macro_callback(ta_rw *rw, const ta_src *src, unsigned cb_line, const c
 	return rc;
 }
 
+char *ta_rw_element_index(const char *text)
+{
+	size_t n = text ? strlen(text) : 0;
+	const char *open = text ? strrchr(text, '[') : NULL;
+
+	if (!open || n < 3 || text[n - 1] != ']' || open + 1 == text + n - 1 ||
+	    strspn(open + 1, "0123456789") != (size_t)(text + n - 2 - open))
+		return NULL;
+	return xstrndup(open + 1, (size_t)(text + n - 2 - open));
+}
+
 bool ta_rw_constant_elements(const ta_tasklet *t)
 {
 	if (!t->array || t->n_init == 0)
 		return false;
 	for (size_t i = 0; i < t->n_init; i++) {
-		const char *txt = t->init_sites[i].text, *open;
-		size_t n = txt ? strlen(txt) : 0;
-		if (n < 3 || txt[n - 1] != ']' || !(open = strrchr(txt, '[')) ||
-		    open + 1 == txt + n - 1 ||
-		    strspn(open + 1, "0123456789") != (size_t)(txt + n - 2 - open))
+		char *k = ta_rw_element_index(t->init_sites[i].text);
+		if (!k)
 			return false;
+		free(k);
 	}
 	return true;
+}
+
+size_t ta_rw_callbacks(const ta_tasklet *t, const char ***out)
+{
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	for (size_t i = 0; i <= t->n_init; i++) {
+		const char *cb = i == 0 ? t->callback : t->init_sites[i - 1].callback;
+		bool seen = !cb;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = strcmp((*out)[k], cb) == 0;
+		if (!seen)
+			TA_PUSH(*out, n, cap, cb);
+	}
+	return n;
 }
 
 char *ta_rw_base(const char *text, const char *member_path)

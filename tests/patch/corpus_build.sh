@@ -9,7 +9,7 @@
 # corpus' entry points are not static and have no prototypes, so
 # -Wmissing-prototypes and -Wmissing-declarations are off, and warnings
 # are not errors (so that every file is seen); nothing else is filtered.
-# A file that does not compile before (a corpus case that stubs kernel
+# A file that does not compile before (a corpus case that declares kernel
 # types its own way) is listed and skipped.
 #
 # This is the build check of the shapes the real trees lack on x86 (the
