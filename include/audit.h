@@ -143,6 +143,7 @@ typedef struct ta_file_entry {
 	char *included_by; /* a .c file that is #included by this translation unit */
 	unsigned n_errors;
 	double seconds;
+	bool with_pch; /* the scan parsed it with the precompiled header (pch.c) */
 } ta_file_entry;
 
 typedef struct ta_audit {

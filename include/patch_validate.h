@@ -3,7 +3,9 @@
  * patch_validate.h - re-parses patched files before a patch is written:
  * each affected translation unit is parsed with the scan's flags twice,
  * from the disk and with the patched texts as libclang unsaved files, and
- * the patch is refused when the second parse has more errors.  A few
+ * the patch is refused when the second parse has more errors (the first
+ * is skipped when the scan's count shows it cannot have fewer:
+ * ta_validator_know_errors()).  A few
  * warnings that a conversion typically gets wrong (incompatible pointer
  * types, int conversions, implicit declarations) are made errors for both
  * parses.  With bh_decls, a small header declaring the BH-workqueue API is
@@ -32,6 +34,16 @@ typedef struct ta_validator ta_validator;
 ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir,
 			       const char *config);
 void ta_validator_free(ta_validator **v);
+
+/*
+ * What the scan found: unit had errors errors when parsed with the same
+ * flags and the same precompiled header.  The unpatched parse here has at
+ * least as many (it only adds errors: warnings made errors, and with
+ * bh_decls declarations of names a tree without the API does not use), so
+ * a patched parse with no more errors than that passes without parsing the
+ * unpatched unit at all; only one with more needs it.
+ */
+void ta_validator_know_errors(ta_validator *v, const char *unit, unsigned errors);
 
 /*
  * Parse each of units[0..n_units) (.c files relative to the root) with the

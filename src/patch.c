@@ -578,6 +578,11 @@ static ta_validator *validator(struct run *r, bool bh)
 	if (!r->val[vi] && !r->val_failed[vi]) {
 		r->val[vi] = ta_validator_new(r->a->tree, bh, r->o->cache_dir, r->o->config);
 		r->val_failed[vi] = !r->val[vi];
+		/* the scan's counts spare most unpatched parses */
+		for (size_t i = 0; r->val[vi] && i < r->a->n_files; i++)
+			if (r->a->files[i].with_pch)
+				ta_validator_know_errors(r->val[vi], r->a->files[i].path,
+							 r->a->files[i].n_errors);
 	}
 	return r->val[vi];
 }

@@ -8,7 +8,9 @@
  * (pch.c) when no patched file can be one of its headers (none under
  * include/ or arch/): three to four times cheaper than a plain parse.  A
  * unit whose parse with it fails or mentions the precompiled header is
- * parsed plainly, before and after alike.
+ * parsed plainly, before and after alike.  With the PCH, a unit the scan
+ * parsed with it is parsed unpatched only when the patched parse has more
+ * errors than the scan found (ta_validator_know_errors()): most never are.
  */
 #include "patch_validate.h"
 
@@ -65,10 +67,11 @@ struct ta_validator {
 	ta_flags *fl;
 	ta_reparser *rp;
 	bool bh_decls;
-	ta_cache *cache; /* the scan's facts cache (overlay, PCH), or NULL */
-	char *pch;       /* the temporary PCH of the common headers, or NULL */
-	pid_t pch_owner; /* the process that removes it (not a forked worker) */
-	ta_strmap base;  /* mode_key(unit) -> index into base_errors */
+	ta_cache *cache;       /* the scan's facts cache (overlay, PCH), or NULL */
+	char *pch;             /* the temporary PCH of the common headers, or NULL */
+	pid_t pch_owner;       /* the process that removes it (not a forked worker) */
+	ta_strmap scan_errors; /* unit -> its error count in the scan's parse with the PCH */
+	ta_strmap base;        /* mode_key(unit) -> index into base_errors */
 	unsigned *base_errors;
 	char **base_messages; /* the errors of each unpatched unit, one per line */
 	size_t cap_messages;
@@ -125,6 +128,7 @@ void ta_validator_free(ta_validator **v)
 	ta_cache_free(&(*v)->cache);
 	ta_kconfig_free(&(*v)->kc);
 	ta_tree_free(&(*v)->tree);
+	ta_strmap_free(&(*v)->scan_errors);
 	ta_strmap_free(&(*v)->base);
 	free((*v)->base_errors);
 	for (size_t i = 0; i < (*v)->n_base; i++)
@@ -136,6 +140,11 @@ void ta_validator_free(ta_validator **v)
 	free((*v)->ahead);
 	free(*v);
 	*v = NULL;
+}
+
+void ta_validator_know_errors(ta_validator *v, const char *unit, unsigned errors)
+{
+	ta_strmap_put(&v->scan_errors, unit, errors);
 }
 
 /* Whether a parse of a unit patched with paths may use the PCH. */
@@ -230,6 +239,13 @@ static int count(ta_validator *v, bool pch, const char *unit, const char *const 
 	return v->ahead[*slot].rc;
 }
 
+/* Whether a parse with the PCH went wrong because of it: parse plainly. */
+static bool pch_trouble(int rc, const char *messages)
+{
+	return rc != 0 ||
+	       (messages && (strstr(messages, "precompiled") || strstr(messages, "PCH")));
+}
+
 /* The key of a unit's unpatched parse in v->base. */
 static char *mode_key(bool pch, const char *unit)
 {
@@ -284,33 +300,15 @@ static void add_task(ta_strmap *seen, struct ahead_task **tasks, size_t *n, size
 	TA_PUSH(*tasks, *n, *cap, t);
 }
 
-void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs, size_t n_reqs,
-			   int jobs)
+/* Parse tasks[0..n) in jobs workers; keep each result for count(), then free the tasks. */
+static void run_ahead(ta_validator *v, struct ahead_task *tasks, size_t n, int jobs)
 {
-	struct ahead_task *tasks = NULL;
-	size_t n = 0, cap = 0, *order;
-	ta_strmap seen = {0};
+	struct ahead_ctx ctx = {v, tasks};
+	size_t *order;
 	ta_pool_result *res;
-	struct ahead_ctx ctx = {v, NULL};
 
-	if (jobs < 2)
-		return; /* one worker is no faster than parsing when asked */
-	for (size_t r = 0; r < n_reqs; r++) {
-		bool pch = pch_allowed(v, reqs[r].paths, reqs[r].n);
-		for (size_t u = 0; u < reqs[r].n_units; u++) {
-			const char *unit = reqs[r].units[u];
-			char *bk = mode_key(pch, unit);
-			if (!ta_strmap_get(&v->base, bk))
-				add_task(&seen, &tasks, &n, &cap, pch, unit, NULL, NULL, 0);
-			free(bk);
-			add_task(&seen, &tasks, &n, &cap, pch, unit, reqs[r].paths, reqs[r].texts,
-				 reqs[r].n);
-		}
-	}
-	ta_strmap_free(&seen);
 	if (!n)
 		return;
-	ctx.tasks = tasks;
 	order = xcalloc(n, sizeof(*order));
 	for (size_t i = 0; i < n; i++)
 		order[i] = i;
@@ -334,9 +332,68 @@ void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs
 	ta_pool_results_free(res, n);
 	for (size_t i = 0; i < n; i++)
 		free(tasks[i].key);
-	free(tasks);
 	free(order);
 	free(res);
+}
+
+/* The scan's error count of unit when a parse in this mode can be compared with it. */
+static const size_t *scan_errors(const ta_validator *v, bool pch, const char *unit)
+{
+	return pch ? ta_strmap_get(&v->scan_errors, unit) : NULL;
+}
+
+/* Whether the patched parse made ahead shows that the unpatched one is needed. */
+static bool needs_base(ta_validator *v, bool pch, const char *unit, const char *const *paths,
+		       const char *const *texts, size_t n)
+{
+	const size_t *known = scan_errors(v, pch, unit);
+	char *key = parse_key(pch, unit, paths, texts, n);
+	size_t *slot = ta_strmap_get(&v->ahead_map, key);
+	const struct ahead *a = slot ? &v->ahead[*slot] : NULL;
+
+	free(key);
+	return known && a && !pch_trouble(a->rc, a->messages) && a->errors > *known;
+}
+
+void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs, size_t n_reqs,
+			   int jobs)
+{
+	struct ahead_task *tasks = NULL;
+	size_t n = 0, cap = 0;
+	ta_strmap seen = {0};
+
+	if (jobs < 2)
+		return; /* one worker is no faster than parsing when asked */
+	/* the patched parses, and the unpatched ones the scan's counts cannot stand for */
+	for (size_t r = 0; r < n_reqs; r++) {
+		bool pch = pch_allowed(v, reqs[r].paths, reqs[r].n);
+		for (size_t u = 0; u < reqs[r].n_units; u++) {
+			const char *unit = reqs[r].units[u];
+			char *bk = mode_key(pch, unit);
+			if (!ta_strmap_get(&v->base, bk) && !scan_errors(v, pch, unit))
+				add_task(&seen, &tasks, &n, &cap, pch, unit, NULL, NULL, 0);
+			free(bk);
+			add_task(&seen, &tasks, &n, &cap, pch, unit, reqs[r].paths, reqs[r].texts,
+				 reqs[r].n);
+		}
+	}
+	run_ahead(v, tasks, n, jobs);
+	/* the unpatched parses of the units whose patched parse has more errors than the scan's */
+	n = 0;
+	for (size_t r = 0; r < n_reqs; r++) {
+		bool pch = pch_allowed(v, reqs[r].paths, reqs[r].n);
+		for (size_t u = 0; u < reqs[r].n_units; u++) {
+			const char *unit = reqs[r].units[u];
+			char *bk = mode_key(pch, unit);
+			if (!ta_strmap_get(&v->base, bk) &&
+			    needs_base(v, pch, unit, reqs[r].paths, reqs[r].texts, reqs[r].n))
+				add_task(&seen, &tasks, &n, &cap, pch, unit, NULL, NULL, 0);
+			free(bk);
+		}
+	}
+	run_ahead(v, tasks, n, jobs);
+	ta_strmap_free(&seen);
+	free(tasks);
 }
 
 /* An error line without its "file:line:col: " location, for matching across moved lines. */
@@ -375,13 +432,6 @@ static char *first_new(const char *base, const char *after)
 	free(b);
 	free(a);
 	return res;
-}
-
-/* Whether a parse with the PCH went wrong because of it: parse plainly. */
-static bool pch_trouble(int rc, const char *messages)
-{
-	return rc != 0 ||
-	       (messages && (strstr(messages, "precompiled") || strstr(messages, "PCH")));
 }
 
 /* The unpatched unit's parse in this mode, made once: its slot in v->base, or NULL
@@ -423,26 +473,40 @@ int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units
 
 	*reason = NULL;
 	for (size_t i = 0; i < n_units; i++) {
-		bool pch = allowed;
-		size_t *slot;
+		bool pch = allowed, have_after = false;
+		const size_t *known = scan_errors(v, pch, units[i]);
+		size_t *slot = NULL;
 		unsigned before, after = 0;
 		char *first = NULL;
 		int rc = 0, arc;
 
-		slot = base_of(v, pch, units[i], &rc);
-		if (pch && slot) {
+		if (known) {
 			arc = count(v, pch, units[i], paths, texts, n, &after, &first);
-			if (pch_trouble(arc, first)) {
+			have_after = !pch_trouble(arc, first);
+			if (have_after && after <= *known) {
 				free(first);
-				first = NULL;
-				slot = NULL;
+				continue; /* no more errors than the unpatched unit has at least */
 			}
 		}
-		if (pch && !slot) {
-			pch = false; /* before and after alike without the PCH */
+		if (!pch) {
 			slot = base_of(v, pch, units[i], &rc);
+		} else {
+			if (!known || have_after)
+				slot = base_of(v, pch, units[i], &rc);
+			if (slot && !have_after) {
+				arc = count(v, pch, units[i], paths, texts, n, &after, &first);
+				if (pch_trouble(arc, first))
+					slot = NULL;
+			}
+			if (!slot) {
+				pch = false; /* before and after alike without the PCH */
+				free(first);
+				first = NULL;
+				slot = base_of(v, pch, units[i], &rc);
+			}
 		}
 		if (!slot) {
+			free(first);
 			*reason = xasprintf("libclang cannot parse '%s'", units[i]);
 			return -1;
 		}

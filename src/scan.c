@@ -136,14 +136,16 @@ static void show_progress(void *vctx, size_t done, size_t total)
 	}
 }
 
-/* Turn a worker's text back into status and facts. */
+/* Turn a worker's text back into status and facts (pch_path: the PCH the parses were
+ * offered, or NULL; a result lists it as a dependency when its parse used it). */
 static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, unsigned timeout,
-			unsigned max_memory_mib)
+			unsigned max_memory_mib, const char *pch_path)
 {
 	ta_facts facts = {0};
 	int status = TA_STATUS_FAILED;
 	unsigned n_errors = 0;
 	char *reason = NULL;
+	bool with_pch = false;
 
 	if (r->outcome == TA_POOL_CRASHED) {
 		/* an allocation refused by the worker's limit ends in abort() */
@@ -172,8 +174,11 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 				}
 				continue;
 			}
-			if (line[0] == 'D' && line[1] == '\t')
-				continue; /* a dependency, for the cache */
+			if (line[0] == 'D' && line[1] == '\t') {
+				/* a dependency, for the cache */
+				with_pch |= pch_path && strcmp(line + 2, pch_path) == 0;
+				continue;
+			}
 			if (ta_facts_parse_line(&facts, line) != 0) {
 				ok = false;
 				break;
@@ -188,6 +193,7 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 		}
 	}
 	ta_audit_add_file(a, path, (enum ta_status)status, reason, n_errors, r->seconds, &facts);
+	a->files[a->n_files - 1].with_pch = with_pch && status != TA_STATUS_FAILED;
 	free(reason);
 	ta_facts_free(&facts);
 }
@@ -413,7 +419,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		uint64_t h[2] = {ta_hash64(cands.paths[i], strlen(cands.paths[i])),
 				 ta_hash64(text, strlen(text))};
 		a->facts_hash = ta_fnv1a(a->facts_hash, h, sizeof(h));
-		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib);
+		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib,
+			    ctx.pch_path);
 	}
 	if (cache)
 		a->cache_dir = xstrdup(ta_cache_dir(cache));

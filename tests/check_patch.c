@@ -656,6 +656,43 @@ START_TEST(test_validation_refuses)
 }
 END_TEST
 
+/*
+ * The unpatched parse is made only when the patched one has more errors
+ * than the scan counted (patch_validate.h): a unit with a warning the
+ * validation makes an error (an unused static function) has one error more
+ * than the scan found, before the patch and after it alike, and its patch
+ * is written, whether the parses are made when asked or ahead.
+ */
+START_TEST(test_validation_counts_unpatched_errors)
+{
+	char *repo = corpus_repo();
+	char *json = ta_path_join(repo, "r.json");
+
+	ck_assert_int_eq(
+		tu_sh("cd '%s' && printf 'static void he_unused(void)\\n{\\n}\\n' >> patch/setup/he.c",
+		      repo),
+		0);
+	for (int j = 1; j <= 2; j++) {
+		char *args = xasprintf("patch --to setup -j %d --json '%s' '%s/patch/setup'", j,
+				       json, repo);
+		struct tu_run r = tu_exec(args);
+		cJSON *report;
+
+		ck_assert_int_eq(r.status, 0);
+		ck_assert_ptr_nonnull(strstr(r.out, "b/patch/setup/he.c"));
+		report = read_json(json);
+		ck_assert_str_eq(
+			cJSON_GetObjectItem(patch_of(report, "/he.c"), "status")->valuestring,
+			"written");
+		cJSON_Delete(report);
+		tu_run_free(&r);
+		free(args);
+	}
+	free(json);
+	tu_rmtree(&repo);
+}
+END_TEST
+
 START_TEST(test_signoff_and_bad_arguments)
 {
 	char *args = xasprintf(
@@ -712,6 +749,7 @@ static Suite *patch_suite(void)
 	tcase_add_test(tc, test_shared_header_whole_tree);
 	tcase_add_test(tc, test_parallel_validation_same);
 	tcase_add_test(tc, test_validation_refuses);
+	tcase_add_test(tc, test_validation_counts_unpatched_errors);
 	tcase_add_test(tc, test_signoff_and_bad_arguments);
 	suite_add_tcase(s, tc);
 	return s;
