@@ -36,10 +36,11 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out);
 /*
  * The classifier's stage: classify and recommend (classify.h), then keep
  * each recommendation to what the patch writer can produce
- * (ta_classify_writable(), asking ta_patch_can_write()).  0, or the exit
- * code after one error line when the conversion rules cannot be read.
+ * (ta_classify_writable(), asking ta_patch_can_write(); the first dry runs
+ * made ahead in jobs workers: dryrun.h).  0, or the exit code after one
+ * error line when the conversion rules cannot be read.
  */
-int ta_pipeline_classify(ta_audit *a, const ta_rules *rules);
+int ta_pipeline_classify(ta_audit *a, const ta_rules *rules, int jobs);
 
 /* Is cls a class the rules give?  If not, one error line listing those they do. */
 bool ta_pipeline_known_class(const ta_rules *rules, const char *cls);

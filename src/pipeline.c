@@ -11,6 +11,7 @@
 #include "behavior.h"
 #include "classify.h"
 #include "diag.h"
+#include "dryrun.h"
 #include "mechanism.h"
 #include "patch.h"
 #include "patch_rules.h"
@@ -52,6 +53,7 @@ struct writer {
 	ta_audit *a;
 	const ta_patch_rules *rules;
 	ta_writememo *memo; /* the answers of earlier runs (NULL: no cache) */
+	ta_dryruns *ahead;  /* the first answers, made ahead */
 };
 
 static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, char **why)
@@ -59,8 +61,18 @@ static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, cha
 	const struct writer *w = ctx;
 	const char *to = ta_mech_to((enum ta_mech)ta_mech_from_name(mechanism));
 	ta_patch_reads reads = {0};
-	bool ok;
+	bool ok, from_memo;
 
+	if (ta_dryruns_take(w->ahead, w->a, t, to, &ok, why, w->memo ? &reads : NULL, &from_memo)) {
+		if (from_memo) {
+			w->a->writer_memo_hits++;
+		} else {
+			w->a->writer_dry_runs++;
+			ta_writememo_put(w->memo, t, to, ok, *why, &reads);
+			ta_patch_reads_clear(&reads);
+		}
+		return ok;
+	}
 	if (ta_writememo_get(w->memo, t, to, &ok, why)) {
 		w->a->writer_memo_hits++;
 		return ok;
@@ -72,7 +84,7 @@ static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, cha
 	return ok;
 }
 
-int ta_pipeline_classify(ta_audit *a, const ta_rules *rules)
+int ta_pipeline_classify(ta_audit *a, const ta_rules *rules, int jobs)
 {
 	ta_patch_rules *pr = ta_patch_rules_load(rules->dir);
 	struct writer w = {.a = a, .rules = pr};
@@ -83,7 +95,9 @@ int ta_pipeline_classify(ta_audit *a, const ta_rules *rules)
 		return TA_EXIT_USAGE;
 	t0 = ta_monotonic();
 	w.memo = ta_writememo_open(a, rules->dir);
+	w.ahead = ta_dryruns_ahead(a, pr, w.memo, jobs);
 	ta_classify_writable(a, rules, can_write, &w);
+	ta_dryruns_free(&w.ahead);
 	ta_writememo_free(&w.memo);
 	a->writer_seconds = ta_monotonic() - t0;
 	ta_patch_rules_free(&pr);
@@ -112,7 +126,7 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 		ta_rules_free(&rules);
 		return rc;
 	}
-	rc = ta_pipeline_classify(*out, rules);
+	rc = ta_pipeline_classify(*out, rules, so.jobs);
 	if (rc != TA_EXIT_OK) {
 		ta_audit_free(out);
 		ta_rules_free(&rules);

@@ -66,7 +66,7 @@ static ta_audit *scan_corpus(bool classified)
 			fprintf(stderr, "cannot load the bundled rules '%s'\n", dir);
 			exit(1);
 		}
-		if (ta_pipeline_classify(a, r) != 0) {
+		if (ta_pipeline_classify(a, r, 1) != 0) {
 			fprintf(stderr, "cannot read the conversion rules of '%s'\n", dir);
 			exit(1);
 		}
