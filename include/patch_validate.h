@@ -58,6 +58,9 @@ int ta_validator_check(ta_validator *v, const char *const *units, size_t n_units
  * in jobs worker processes (pool.h); their results are kept and a later
  * ta_validator_check() with the same unit and texts uses them instead of
  * parsing.  A parse that fails in a worker is simply redone when asked.
+ * The unpatched parses a call finds needed (where a patched parse has more
+ * errors than the scan found) are made with the next call's; a call with
+ * no requests (reqs NULL, n_reqs 0) makes what the last one left.
  */
 struct ta_validation_req {
 	const char *const *units;

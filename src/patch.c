@@ -1307,8 +1307,10 @@ static void prefetch(struct run *r)
 			if (b.n == PREFETCH_BATCH)
 				flush_batch(r, v, &b);
 		}
-		if (v)
+		if (v) {
 			flush_batch(r, v, &b);
+			ta_validator_prefetch(v, NULL, 0, r->o->jobs); /* what it left */
+		}
 		free(b.sets);
 		free(b.checks);
 		free(b.reqs);

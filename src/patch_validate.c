@@ -71,7 +71,13 @@ struct ta_validator {
 	char *pch;             /* the temporary PCH of the common headers, or NULL */
 	pid_t pch_owner;       /* the process that removes it (not a forked worker) */
 	ta_strmap scan_errors; /* unit -> its error count in the scan's parse with the PCH */
-	ta_strmap base;        /* mode_key(unit) -> index into base_errors */
+	/* unpatched parses found needed, for the next ta_validator_prefetch() */
+	struct deferred {
+		bool pch;
+		char *unit;
+	} * deferred;
+	size_t n_deferred, cap_deferred;
+	ta_strmap base; /* mode_key(unit) -> index into base_errors */
 	unsigned *base_errors;
 	char **base_messages; /* the errors of each unpatched unit, one per line */
 	size_t cap_messages;
@@ -129,6 +135,9 @@ void ta_validator_free(ta_validator **v)
 	ta_kconfig_free(&(*v)->kc);
 	ta_tree_free(&(*v)->tree);
 	ta_strmap_free(&(*v)->scan_errors);
+	for (size_t i = 0; i < (*v)->n_deferred; i++)
+		free((*v)->deferred[i].unit);
+	free((*v)->deferred);
 	ta_strmap_free(&(*v)->base);
 	free((*v)->base_errors);
 	for (size_t i = 0; i < (*v)->n_base; i++)
@@ -355,43 +364,68 @@ static bool needs_base(ta_validator *v, bool pch, const char *unit, const char *
 	return known && a && !pch_trouble(a->rc, a->messages) && a->errors > *known;
 }
 
+/* Whether the unpatched parse of unit in this mode is made (serially or ahead). */
+static bool base_known(ta_validator *v, bool pch, const char *unit)
+{
+	char *bk = mode_key(pch, unit), *key = parse_key(pch, unit, NULL, NULL, 0);
+	bool known = ta_strmap_get(&v->base, bk) || ta_strmap_get(&v->ahead_map, key);
+
+	free(bk);
+	free(key);
+	return known;
+}
+
 void ta_validator_prefetch(ta_validator *v, const struct ta_validation_req *reqs, size_t n_reqs,
 			   int jobs)
 {
 	struct ahead_task *tasks = NULL;
 	size_t n = 0, cap = 0;
 	ta_strmap seen = {0};
+	struct deferred *left = v->deferred;
+	size_t n_left = v->n_deferred;
 
 	if (jobs < 2)
 		return; /* one worker is no faster than parsing when asked */
+	v->deferred = NULL;
+	v->n_deferred = v->cap_deferred = 0;
+	/* the unpatched parses the last call found needed */
+	for (size_t k = 0; k < n_left; k++)
+		if (!base_known(v, left[k].pch, left[k].unit))
+			add_task(&seen, &tasks, &n, &cap, left[k].pch, left[k].unit, NULL, NULL, 0);
 	/* the patched parses, and the unpatched ones the scan's counts cannot stand for */
 	for (size_t r = 0; r < n_reqs; r++) {
 		bool pch = pch_allowed(v, reqs[r].paths, reqs[r].n);
 		for (size_t u = 0; u < reqs[r].n_units; u++) {
 			const char *unit = reqs[r].units[u];
-			char *bk = mode_key(pch, unit);
-			if (!ta_strmap_get(&v->base, bk) && !scan_errors(v, pch, unit))
+			if (!scan_errors(v, pch, unit) && !base_known(v, pch, unit))
 				add_task(&seen, &tasks, &n, &cap, pch, unit, NULL, NULL, 0);
-			free(bk);
 			add_task(&seen, &tasks, &n, &cap, pch, unit, reqs[r].paths, reqs[r].texts,
 				 reqs[r].n);
 		}
 	}
 	run_ahead(v, tasks, n, jobs);
-	/* the unpatched parses of the units whose patched parse has more errors than the scan's */
-	n = 0;
+	for (size_t k = 0; k < n_left; k++)
+		free(left[k].unit);
+	free(left);
+	/*
+	 * The unpatched parses of the units whose patched parse has more errors
+	 * than the scan's: made with the next call's parses (a pool of a few
+	 * parses leaves a worker idle), by a last call without requests.
+	 */
 	for (size_t r = 0; r < n_reqs; r++) {
 		bool pch = pch_allowed(v, reqs[r].paths, reqs[r].n);
 		for (size_t u = 0; u < reqs[r].n_units; u++) {
 			const char *unit = reqs[r].units[u];
-			char *bk = mode_key(pch, unit);
-			if (!ta_strmap_get(&v->base, bk) &&
-			    needs_base(v, pch, unit, reqs[r].paths, reqs[r].texts, reqs[r].n))
-				add_task(&seen, &tasks, &n, &cap, pch, unit, NULL, NULL, 0);
-			free(bk);
+			char *key = parse_key(pch, unit, NULL, NULL, 0);
+			if (!ta_strmap_get(&seen, key) && !base_known(v, pch, unit) &&
+			    needs_base(v, pch, unit, reqs[r].paths, reqs[r].texts, reqs[r].n)) {
+				struct deferred d = {pch, xstrdup(unit)};
+				ta_strmap_put(&seen, key, 0);
+				TA_PUSH(v->deferred, v->n_deferred, v->cap_deferred, d);
+			}
+			free(key);
 		}
 	}
-	run_ahead(v, tasks, n, jobs);
 	ta_strmap_free(&seen);
 	free(tasks);
 }
