@@ -449,12 +449,26 @@ static bool share_files(const struct job *x, const struct job *y)
 	return false;
 }
 
+/* Would from's edits merge into set's file of that name (read from the tree when new)? */
+static bool merges_cleanly(ta_srcset *set, const ta_src *from)
+{
+	ta_src *to = ta_srcset_get(set, from->rel);
+	ta_src *copy = to ? ta_src_new(to->rel, to->text, to->len) : NULL;
+	bool ok;
+
+	for (size_t e = 0; copy && e < to->n_edits; e++)
+		ta_src_edit(copy, to->edits[e].off, to->edits[e].len, to->edits[e].text);
+	ok = copy && ta_src_merge(copy, from) == 0;
+	ta_src_free(&copy);
+	return ok;
+}
+
 /*
  * Merge the edits of the group's live jobs into one set, on the files as
  * the group's preparation prep (NULL: none) made them; conflicting jobs
- * are dropped.
+ * are dropped, or with probe (nothing changed) the answer is NULL.
  */
-static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
+static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep, bool probe)
 {
 	ta_srcset *set = seeded(r->a, prep);
 
@@ -464,20 +478,11 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep)
 		if (j->dropped || j->status != TA_RW_DONE || find(r, i) != g)
 			continue;
 		/* check all files first so a conflict leaves the set unchanged */
-		for (size_t f = 0; f < j->set->n_files && ok; f++) {
-			const ta_src *from = j->set->files[f];
-			ta_src *to = ta_srcset_get(set, from->rel);
-			ta_src *probe;
-			if (!to) {
-				ok = false;
-				break;
-			}
-			probe = ta_src_new(to->rel, to->text, to->len);
-			for (size_t e = 0; e < to->n_edits; e++)
-				ta_src_edit(probe, to->edits[e].off, to->edits[e].len,
-					    to->edits[e].text);
-			ok = ta_src_merge(probe, from) == 0;
-			ta_src_free(&probe);
+		for (size_t f = 0; f < j->set->n_files && ok; f++)
+			ok = merges_cleanly(set, j->set->files[f]);
+		if (!ok && probe) {
+			ta_srcset_free(&set);
+			return NULL;
 		}
 		if (!ok) {
 			j->dropped = true;
@@ -497,9 +502,24 @@ static size_t group_mechs(struct run *r, size_t g, const char **seen, size_t max
  * The merged set of group g on the files as prep made them, tidied
  * (patch_tidy.h): local names renamed only with rename.
  */
+static ta_srcset *tidied(struct run *r, size_t g, ta_srcset *set, bool rename);
+
+/* merged() without its side effects: NULL where merge() would drop a job. */
+static ta_srcset *probe_merged(struct run *r, size_t g, const ta_srcset *prep)
+{
+	ta_srcset *set = merge(r, g, prep, true);
+
+	return set ? tidied(r, g, set, true) : NULL;
+}
+
 static ta_srcset *merged(struct run *r, size_t g, const ta_srcset *prep, bool rename)
 {
-	ta_srcset *set = merge(r, g, prep);
+	return tidied(r, g, merge(r, g, prep, false), rename);
+}
+
+/* set with the names the group's changes rename renamed (rename) or not: r->tidy says which. */
+static ta_srcset *tidied(struct run *r, size_t g, ta_srcset *set, bool rename)
+{
 	const char *mechs[8];
 	size_t n = group_mechs(r, g, mechs, 8);
 	const ta_mechanism_rules *m = n ? ta_patch_rules_mechanism(r->rules, mechs[0]) : NULL;
@@ -1152,43 +1172,55 @@ static void drop(struct job *j, const char *fmt, const char *reason)
  * other live jobs, every one is converted again on the prepared files,
  * until no preparation is lost.  NULL: the group has none.
  */
+/*
+ * The preparations of group g's live jobs merged into one set; *n_live,
+ * *n_prep: the live jobs, those with a preparation.  A job whose
+ * preparation conflicts with the others' is dropped (*lost), or with
+ * probe (nothing changed) the answer is NULL.
+ */
+static ta_srcset *prep_set(struct run *r, size_t g, bool probe, size_t *n_live, size_t *n_prep,
+			   bool *lost)
+{
+	ta_srcset *prep = ta_srcset_new(r->a->tree);
+
+	*n_live = *n_prep = 0;
+	*lost = false;
+	for (size_t i = 0; i < r->n_jobs; i++) {
+		struct job *j = &r->jobs[i];
+		bool ok = true;
+		if (!live_in(r, i, g))
+			continue;
+		(*n_live)++;
+		if (!j->prep)
+			continue;
+		for (size_t f = 0; f < j->prep->n_files && ok; f++)
+			ok = merges_cleanly(prep, j->prep->files[f]);
+		if (!ok && probe) {
+			ta_srcset_free(&prep);
+			return NULL;
+		}
+		if (!ok) {
+			drop(j, "%s", "its preparation conflicts with another tasklet's");
+			(*n_live)--;
+			*lost = true;
+			continue;
+		}
+		for (size_t f = 0; f < j->prep->n_files; f++)
+			ta_src_merge(ta_srcset_get(prep, j->prep->files[f]->rel),
+				     j->prep->files[f]);
+		(*n_prep)++;
+	}
+	return prep;
+}
+
 static ta_srcset *settle_prep(struct run *r, size_t g)
 {
 	for (int round = 0;; round++) {
-		ta_srcset *prep = ta_srcset_new(r->a->tree);
-		size_t n_prep = 0, n_live = 0;
+		size_t n_prep, n_live;
 		char *reason = NULL;
-		bool lost = false;
+		bool lost;
+		ta_srcset *prep = prep_set(r, g, false, &n_live, &n_prep, &lost);
 
-		for (size_t i = 0; i < r->n_jobs; i++) {
-			struct job *j = &r->jobs[i];
-			bool ok = true;
-			if (!live_in(r, i, g))
-				continue;
-			n_live++;
-			if (!j->prep)
-				continue;
-			for (size_t f = 0; f < j->prep->n_files && ok; f++) {
-				const ta_src *from = j->prep->files[f];
-				ta_src *to = ta_srcset_get(prep, from->rel);
-				ta_src *probe = to ? ta_src_new(to->rel, to->text, to->len) : NULL;
-				for (size_t e = 0; probe && e < to->n_edits; e++)
-					ta_src_edit(probe, to->edits[e].off, to->edits[e].len,
-						    to->edits[e].text);
-				ok = probe && ta_src_merge(probe, from) == 0;
-				ta_src_free(&probe);
-			}
-			if (!ok) {
-				drop(j, "%s", "its preparation conflicts with another tasklet's");
-				n_live--;
-				lost = true;
-				continue;
-			}
-			for (size_t f = 0; f < j->prep->n_files; f++)
-				ta_src_merge(ta_srcset_get(prep, j->prep->files[f]->rel),
-					     j->prep->files[f]);
-			n_prep++;
-		}
 		if (n_prep == 0) {
 			ta_srcset_free(&prep);
 			if (round == 0 || n_live == 0)
@@ -1277,6 +1309,24 @@ static void flush_batch(struct run *r, ta_validator *v, struct ahead_batch *b)
 	b->n = 0;
 }
 
+/* Add the check of set (the batch owns it now) to the batch; parse the batch when full. */
+static void batch_add(struct run *r, ta_validator *v, struct ahead_batch *b, size_t g,
+		      ta_srcset *set)
+{
+	struct check c;
+	size_t n;
+
+	collect(r, g, set, &c);
+	n = b->n;
+	TA_PUSH(b->sets, n, b->caps, set);
+	n = b->n;
+	TA_PUSH(b->checks, n, b->capc, c);
+	TA_PUSH(b->reqs, b->n, b->cap,
+		((struct ta_validation_req){c.units, c.nu, c.paths, c.texts, c.n}));
+	if (b->n == PREFETCH_BATCH)
+		flush_batch(r, v, b);
+}
+
 static void prefetch(struct run *r)
 {
 	for (int vi = 0; vi < 2 && r->o->jobs > 1; vi++) {
@@ -1284,28 +1334,37 @@ static void prefetch(struct run *r)
 		ta_validator *v = NULL;
 
 		for (size_t g = 0; g < r->n_jobs; g++) {
-			ta_srcset *set;
-			struct check c;
-			size_t n;
-			if (find(r, g) != g || r->jobs[g].status != TA_RW_DONE ||
-			    group_uses_bh_decls(r, g) != (vi == 1))
+			ta_srcset *prep = NULL, *set = NULL;
+			bool bh, lost;
+			size_t n_live, n_prep;
+			if (find(r, g) != g || r->jobs[g].status != TA_RW_DONE)
 				continue;
-			if (group_has_prep(r, g))
-				continue; /* settle_prep() reconverts: its parses are made when
-					     asked */
-			if (!v && !(v = validator(r, vi == 1)))
+			bh = group_uses_bh_decls(r, g);
+			if (group_has_prep(r, g)) {
+				/*
+				 * settle_prep() validates the preparation alone (without
+				 * the BH declarations), then the group on it as it is
+				 * when it has one live job and loses no preparation (it
+				 * reconverts otherwise: those parses are made when asked)
+				 */
+				prep = prep_set(r, g, true, &n_live, &n_prep, &lost);
+				if (prep && n_prep && n_live == 1 && bh == (vi == 1))
+					set = probe_merged(r, g, prep);
+				if (!prep || !n_prep || vi != 0)
+					ta_srcset_free(&prep);
+			} else if (bh == (vi == 1)) {
+				/* the texts the serial pass asks for first */
+				set = merged(r, g, NULL, true);
+			}
+			if ((prep || set) && !v && !(v = validator(r, vi == 1))) {
+				ta_srcset_free(&prep);
+				ta_srcset_free(&set);
 				break;
-			/* the texts the serial pass asks for first */
-			set = merged(r, g, NULL, true);
-			collect(r, g, set, &c);
-			n = b.n;
-			TA_PUSH(b.sets, n, b.caps, set);
-			n = b.n;
-			TA_PUSH(b.checks, n, b.capc, c);
-			TA_PUSH(b.reqs, b.n, b.cap,
-				((struct ta_validation_req){c.units, c.nu, c.paths, c.texts, c.n}));
-			if (b.n == PREFETCH_BATCH)
-				flush_batch(r, v, &b);
+			}
+			if (prep)
+				batch_add(r, v, &b, g, prep);
+			if (set)
+				batch_add(r, v, &b, g, set);
 		}
 		if (v) {
 			flush_batch(r, v, &b);
