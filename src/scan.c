@@ -6,9 +6,6 @@
 #include "scan.h"
 
 #include <errno.h>
-#include <malloc.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,86 +283,6 @@ static void add_maintainers_entries(ta_audit *a)
 	ta_maintainers_free(&m);
 }
 
-/*
- * The pre-filter runs in a thread of its own while the parse is prepared
- * (the configuration, the generated headers, the PCH: a second of one CPU
- * when the PCH is built), on a stack of its own so that the workers forked
- * later inherit nothing of it (see walk_parallel() in prefilter.c).
- */
-#define PREFILTER_STACK (8u << 20) /* walk_dir() recurses once per directory level */
-
-struct prefilter_run {
-	const char *root, *subtree;
-	char *memo; /* the memo file in the cache, or NULL */
-	ta_candidates *cands;
-	int rc;
-	double seconds;
-	bool started, done;
-	pthread_t thread;
-	void *stack;
-};
-
-static char *memo_path(ta_cache *cache, const ta_tree *tree)
-{
-	char *id, *memo;
-
-	if (!cache)
-		return NULL;
-	id = xasprintf("%s\t%s", tree->root, tree->subtree);
-	memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
-			 (unsigned long long)ta_hash64(id, strlen(id)));
-	free(id);
-	return memo;
-}
-
-static void *prefilter_run(void *arg)
-{
-	struct prefilter_run *pf = arg;
-	double t0 = ta_monotonic();
-
-	pf->rc = pf->memo ? ta_prefilter_memo(pf->root, pf->subtree, pf->memo, pf->cands)
-			  : ta_prefilter(pf->root, pf->subtree, pf->cands);
-	pf->seconds = ta_monotonic() - t0;
-	return NULL;
-}
-
-static void prefilter_start(struct prefilter_run *pf)
-{
-	pthread_attr_t attr;
-
-	/* one malloc arena: a thread's own would be inherited by the workers */
-	mallopt(M_ARENA_MAX, 1);
-	pf->stack = xmalloc(PREFILTER_STACK);
-	if (pthread_attr_init(&attr) == 0) {
-		pf->started = pthread_attr_setstack(&attr, pf->stack, PREFILTER_STACK) == 0 &&
-			      pthread_create(&pf->thread, &attr, prefilter_run, pf) == 0;
-		pthread_attr_destroy(&attr);
-	}
-	if (!pf->started) {
-		free(pf->stack);
-		pf->stack = NULL;
-		prefilter_run(pf);
-		pf->done = true;
-	}
-}
-
-/* Wait for the pre-filter: 0 when it found its candidates; cache: keep its memo recent. */
-static int prefilter_finish(struct prefilter_run *pf, ta_cache *cache)
-{
-	if (pf->started) {
-		pthread_join(pf->thread, NULL);
-		free(pf->stack);
-		pf->stack = NULL;
-		pf->started = false;
-		pf->done = true;
-	}
-	if (pf->memo && cache && pf->rc == 0)
-		ta_cache_keep_recent(cache, "prefilter-", pf->memo, TA_PREFILTER_MEMOS);
-	free(pf->memo);
-	pf->memo = NULL;
-	return pf->done ? pf->rc : 0;
-}
-
 int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 {
 	ta_tree *tree = NULL;
@@ -381,7 +298,6 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	char *pch_tmp = NULL;
 	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
-	struct prefilter_run pf = {0};
 	double t0 = ta_monotonic(), t1;
 	int rc = TA_EXIT_USAGE;
 
@@ -399,14 +315,21 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		 * walked by the parse) */
 		TA_PUSH(cands.paths, cands.n, cands.cap, xstrdup(tree->subtree));
 		cands.scanned = 1;
-		pf.done = true;
-	} else {
-		pf.root = tree->root;
-		pf.subtree = tree->subtree;
-		pf.memo = memo_path(cache, tree);
-		pf.cands = &cands;
-		prefilter_start(&pf);
+	} else if (cache) {
+		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
+		char *memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
+				       (unsigned long long)ta_hash64(id, strlen(id)));
+		int prc = ta_prefilter_memo(tree->root, tree->subtree, memo, &cands);
+		if (prc == 0)
+			ta_cache_keep_recent(cache, "prefilter-", memo, TA_PREFILTER_MEMOS);
+		free(id);
+		free(memo);
+		if (prc != 0)
+			goto out_tree;
+	} else if (ta_prefilter(tree->root, tree->subtree, &cands) != 0) {
+		goto out_tree;
 	}
+	t1 = ta_monotonic();
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out_cands;
 	/* a standalone file has no tree to generate headers for */
@@ -422,8 +345,6 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		ta_pch_prepare(tree, fl, cache, &pch_tmp);
 		pch_seconds = ta_monotonic() - tp;
 	}
-	if (prefilter_finish(&pf, cache) != 0)
-		goto out_flags;
 
 	a = ta_audit_new();
 	a->pch_seconds = pch_seconds;
@@ -436,7 +357,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	a->config_source = xstrdup(ta_kconfig_source(kc));
 	a->flags_source = xstrdup(ta_flags_source(fl));
 	a->c_files_scanned = cands.scanned;
-	a->prefilter_seconds = pf.seconds;
+	a->prefilter_seconds = t1 - t0;
 	a->jobs = opts->jobs;
 
 	ctx.tree = tree;
@@ -526,7 +447,6 @@ out_results:
 	for (size_t i = 0; keys && i < cands.n; i++)
 		free(keys[i]);
 	free(keys);
-out_flags:
 	ta_flags_free(&fl);
 	ta_pch_remove(&pch_tmp);
 out_overlay:
@@ -534,7 +454,6 @@ out_overlay:
 out_kconfig:
 	ta_kconfig_free(&kc);
 out_cands:
-	prefilter_finish(&pf, NULL);
 	ta_candidates_free(&cands);
 out_tree:
 	ta_tree_free(&tree);
