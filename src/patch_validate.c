@@ -273,6 +273,7 @@ struct ahead_task {
 struct ahead_ctx {
 	ta_validator *v;
 	struct ahead_task *tasks;
+	ta_reparser *parent_rp; /* in a worker: the parent's, which it does not use */
 };
 
 /* In a worker: "rc errors\n" and the error messages. */
@@ -286,8 +287,10 @@ static void ahead_job(void *ctx, size_t index, ta_buf *out)
 	char *messages = NULL;
 	int rc;
 
-	if (!worker_rp)
+	if (!worker_rp) {
+		c->parent_rp = c->v->rp; /* still reachable, for a leak checker */
 		worker_rp = ta_reparser_new();
+	}
 	c->v->rp = worker_rp; /* this process's copy of the validator */
 	rc = parse(c->v, t->pch, t->unit, t->paths, t->texts, t->n, &errors, &messages);
 
@@ -312,7 +315,7 @@ static void add_task(ta_strmap *seen, struct ahead_task **tasks, size_t *n, size
 /* Parse tasks[0..n) in jobs workers; keep each result for count(), then free the tasks. */
 static void run_ahead(ta_validator *v, struct ahead_task *tasks, size_t n, int jobs)
 {
-	struct ahead_ctx ctx = {v, tasks};
+	struct ahead_ctx ctx = {v, tasks, NULL};
 	size_t *order;
 	ta_pool_result *res;
 
