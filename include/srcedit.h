@@ -38,6 +38,7 @@ typedef struct ta_src {
 	size_t n_edits, cap_edits;
 	size_t *safe; /* line starts outside any token (ta_src_lex_floor()), built on first use */
 	size_t n_safe;
+	bool forgotten; /* only read, its text freed: ta_srcset_get() reads it again */
 } ta_src;
 
 typedef struct ta_srcset {
@@ -59,6 +60,13 @@ char *ta_path_normalize(const char *rel);
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel);
 /* Remember that the directory rel ("" for the root) of the tree was listed. */
 void ta_srcset_note_dir(ta_srcset *set, const char *rel);
+/*
+ * Free the texts of the files the set only read (no edit, not put):
+ * a rewriter reads many (a directory's files, when it looks for uses of a
+ * name).  Each stays in the set, in its place, marked forgotten, with no
+ * text or edits; ta_srcset_get() reads it from the disk again.
+ */
+void ta_srcset_forget_unchanged(ta_srcset *set);
 
 /*
  * Give the set the file rel with text (copied) in place of the disk's: the

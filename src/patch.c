@@ -225,10 +225,13 @@ static void conversion(struct run *r, struct job *j, const ta_srcset *base)
 	j->rw.base = base;
 	if (strcmp(j->mech, "setup") == 0) {
 		j->status = ta_rewrite_setup(&j->rw);
+		ta_srcset_forget_unchanged(j->set);
 		return;
 	}
 	m = ta_patch_rules_mechanism(r->rules, j->mech);
 	j->status = m->schedule_role ? ta_rewrite_fold(&j->rw, m) : ta_rewrite_work(&j->rw, m);
+	/* a run keeps every job's set: only what it changed (300 MB read on 6.1) */
+	ta_srcset_forget_unchanged(j->set);
 }
 
 /* The preparation patch the tasklet needs first, if any; false when refused. */
@@ -453,8 +456,12 @@ static bool share_files(const struct job *x, const struct job *y)
 static bool merges_cleanly(ta_srcset *set, const ta_src *from)
 {
 	ta_src *to = ta_srcset_get(set, from->rel);
-	ta_src *copy = to ? ta_src_new(to->rel, to->text, to->len) : NULL;
+	ta_src *copy;
 	bool ok;
+
+	if (from->forgotten) /* only read: nothing to merge */
+		return to != NULL;
+	copy = to ? ta_src_new(to->rel, to->text, to->len) : NULL;
 
 	for (size_t e = 0; copy && e < to->n_edits; e++)
 		ta_src_edit(copy, to->edits[e].off, to->edits[e].len, to->edits[e].text);
@@ -490,8 +497,12 @@ static ta_srcset *merge(struct run *r, size_t g, const ta_srcset *prep, bool pro
 				     "its edits conflict with another tasklet's in the same patch");
 			continue;
 		}
-		for (size_t f = 0; f < j->set->n_files; f++)
-			ta_src_merge(ta_srcset_get(set, j->set->files[f]->rel), j->set->files[f]);
+		for (size_t f = 0; f < j->set->n_files; f++) {
+			const ta_src *from = j->set->files[f];
+			ta_src *to = ta_srcset_get(set, from->rel);
+			if (!from->forgotten)
+				ta_src_merge(to, from);
+		}
 	}
 	return set;
 }

@@ -90,6 +90,19 @@ size_t ta_src_lex_floor(ta_src *src, size_t off, unsigned back)
 	return src->safe[lo > back ? lo - back : 0];
 }
 
+void ta_srcset_forget_unchanged(ta_srcset *set)
+{
+	for (size_t i = 0; set && i < set->n_files; i++) {
+		ta_src *s = set->files[i];
+		if (s->forgotten || s->put || s->n_edits)
+			continue;
+		free(s->lines);
+		free(s->safe);
+		free(s->text);
+		*s = (ta_src){.rel = s->rel, .forgotten = true};
+	}
+}
+
 ta_srcset *ta_srcset_new(const char *root)
 {
 	ta_srcset *set = xcalloc(1, sizeof(*set));
@@ -155,6 +168,24 @@ void ta_srcset_note_dir(ta_srcset *set, const char *rel)
 	note(&set->dirs, &set->n_dirs, &set->cap_dirs, rel);
 }
 
+/* The forgotten file i of the set (named rel, which it takes) read again; NULL when unreadable. */
+static ta_src *remembered(ta_srcset *set, size_t i, char *rel)
+{
+	char *path = ta_path_join(set->root, rel);
+	size_t len = 0;
+	char *text = ta_read_file(path, &len);
+
+	free(path);
+	if (!text) {
+		free(rel);
+		return NULL;
+	}
+	ta_src_free(&set->files[i]);
+	set->files[i] = src_take(rel, text, len);
+	free(rel);
+	return set->files[i];
+}
+
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 {
 	char *path, *rel;
@@ -169,6 +200,8 @@ ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 	rel = ta_path_normalize(rel_in);
 	for (size_t i = 0; i < set->n_files; i++)
 		if (strcmp(set->files[i]->rel, rel) == 0) {
+			if (set->files[i]->forgotten)
+				return remembered(set, i, rel);
 			free(rel);
 			return set->files[i];
 		}

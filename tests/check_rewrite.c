@@ -86,6 +86,43 @@ START_TEST(test_srcset)
 }
 END_TEST
 
+/*
+ * A set forgets the texts of the files it only read, keeps the edited ones
+ * and every file's place, and reads a forgotten file again when asked.
+ */
+START_TEST(test_srcset_forget_unchanged)
+{
+	char *dir = tu_mkdtemp();
+	ta_srcset *set;
+	ta_src *edited, *again;
+	char *text;
+
+	tu_write(dir, "a.c", "int a;\n");
+	tu_write(dir, "b.c", "int b;\n");
+	set = ta_srcset_new(dir);
+	ck_assert_ptr_nonnull(ta_srcset_get(set, "a.c"));
+	edited = ta_srcset_get(set, "b.c");
+	ck_assert_int_eq(ta_src_edit(edited, 4, 1, "c"), 0);
+	ta_srcset_forget_unchanged(set);
+	ck_assert_uint_eq(set->n_files, 2);
+	ck_assert(set->files[0]->forgotten);
+	ck_assert_ptr_null(set->files[0]->text);
+	ck_assert_str_eq(set->files[0]->rel, "a.c");
+	ck_assert(!set->files[1]->forgotten);
+	text = ta_src_result(set->files[1], NULL);
+	ck_assert_str_eq(text, "int c;\n");
+	free(text);
+	again = ta_srcset_get(set, "a.c");
+	ck_assert_ptr_nonnull(again);
+	ck_assert(!again->forgotten);
+	ck_assert_str_eq(again->text, "int a;\n");
+	ck_assert_ptr_eq(set->files[0], again);
+	ck_assert_uint_eq(set->n_files, 2);
+	ta_srcset_free(&set);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 /* Offsets and locations through edits: where a series' second patch finds things. */
 START_TEST(test_moved)
 {
@@ -564,6 +601,7 @@ static Suite *rewrite_suite(void)
 
 	tcase_add_test(tc, test_edits);
 	tcase_add_test(tc, test_srcset);
+	tcase_add_test(tc, test_srcset_forget_unchanged);
 	tcase_add_test(tc, test_moved);
 	tcase_add_test(tc, test_lexer);
 	tcase_add_test(tc, test_names);
