@@ -69,18 +69,12 @@ static void dry_run_job(void *vctx, size_t index, ta_buf *out)
 	ta_patch_reads_clear(&reads);
 }
 
-static void push(char ***v, size_t *n, char *s)
-{
-	size_t cap = *n;
-
-	TA_PUSH(*v, *n, cap, s);
-}
-
 /* A worker's records into q; false (q untouched) when they are malformed. */
 static bool take_records(struct answer *q, const char *text)
 {
 	struct answer got = {0};
 	const char *p = text;
+	size_t cap_files = 0, cap_dirs = 0, cap_absent = 0;
 	bool seen_ok = false;
 
 	while (*p) {
@@ -102,13 +96,13 @@ static bool take_records(struct answer *q, const char *text)
 			got.why = s;
 			break;
 		case 'F':
-			push(&got.reads.files, &got.reads.n_files, s);
+			TA_PUSH(got.reads.files, got.reads.n_files, cap_files, s);
 			break;
 		case 'D':
-			push(&got.reads.dirs, &got.reads.n_dirs, s);
+			TA_PUSH(got.reads.dirs, got.reads.n_dirs, cap_dirs, s);
 			break;
 		case 'A':
-			push(&got.reads.absent, &got.reads.n_absent, s);
+			TA_PUSH(got.reads.absent, got.reads.n_absent, cap_absent, s);
 			break;
 		default:
 			free(s);
@@ -130,7 +124,7 @@ bad:
 
 /* Ask about t and the mechanism named mech too, unless it is not one the writer writes. */
 static void ask(ta_dryruns *d, ta_writememo *memo, const ta_audit *a, size_t i, const char *mech,
-		bool ahead, size_t *order, size_t *n_todo)
+		bool ahead, size_t *order, size_t *n_ahead)
 {
 	const ta_tasklet *t = &a->tasklets[i];
 	int m = mech ? ta_mech_from_name(mech) : -1;
@@ -146,7 +140,7 @@ static void ask(ta_dryruns *d, ta_writememo *memo, const ta_audit *a, size_t i, 
 	if (ta_writememo_get(memo, t, to, &q->ok, &q->why))
 		q->known = q->from_memo = true;
 	else if (ahead)
-		order[(*n_todo)++] = d->n;
+		order[(*n_ahead)++] = d->n;
 	d->n++;
 }
 
@@ -154,7 +148,7 @@ ta_dryruns *ta_dryruns_ahead(const ta_audit *a, const ta_patch_rules *rules, ta_
 			     int jobs)
 {
 	ta_dryruns *d = xcalloc(1, sizeof(*d));
-	size_t n_asks = 0, *order, n_todo = 0;
+	size_t n_asks = 0, *order, n_ahead = 0;
 	ta_pool_result *res;
 	struct job_ctx ctx = {a, rules, NULL, memo != NULL};
 
@@ -169,20 +163,20 @@ ta_dryruns *ta_dryruns_ahead(const ta_audit *a, const ta_patch_rules *rules, ta_
 		d->first[i] = d->n;
 		if (!a->tasklets[i].classification)
 			continue;
-		ask(d, memo, a, i, rec->mechanism, jobs > 1, order, &n_todo);
+		ask(d, memo, a, i, rec->mechanism, jobs > 1, order, &n_ahead);
 		for (size_t k = 0; k < rec->n_alternatives; k++)
-			ask(d, memo, a, i, rec->alternatives[k], jobs > 1, order, &n_todo);
+			ask(d, memo, a, i, rec->alternatives[k], jobs > 1, order, &n_ahead);
 	}
 	d->first[a->n_tasklets] = d->n;
 	d->n_tasklets = a->n_tasklets;
-	if (n_todo < 2) {
+	if (n_ahead < 2) {
 		free(order);
 		return d; /* one dry run is no faster in a worker */
 	}
 	res = xcalloc(d->n, sizeof(*res));
 	ctx.v = d->v;
-	if (ta_pool_run(n_todo, order, jobs, 0, dry_run_job, &ctx, res, NULL) == 0)
-		for (size_t k = 0; k < n_todo; k++) {
+	if (ta_pool_run(n_ahead, order, jobs, 0, dry_run_job, &ctx, res, NULL) == 0)
+		for (size_t k = 0; k < n_ahead; k++) {
 			const ta_pool_result *r = &res[order[k]];
 			if (r->outcome == TA_POOL_DONE && r->text)
 				take_records(&d->v[order[k]], r->text); /* else made when asked */
