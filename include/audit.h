@@ -184,6 +184,7 @@ typedef struct ta_audit {
 	size_t writer_dry_runs, writer_memo_hits;
 	int jobs;
 	bool classified; /* the classifier ran (every tasklet has its classification) */
+	bool reused;     /* read back from the report memo of an unchanged tree (reportmemo.h) */
 	char *rules_dir; /* the rules it ran with */
 	/*
 	 * The facts cache the scan used (NULL: --no-cache), and a hash of every

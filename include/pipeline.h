@@ -21,6 +21,7 @@ struct ta_pipeline_opts {
 	const char *rules_dir;    /* NULL: ta_rules_default_dir() */
 	bool classify_only;       /* stop after the classifier: no behaviour check */
 	const char *only_class; /* --only: must be a class of the rules (checked before the scan) */
+	bool report_memo;       /* reuse the report memo of an unchanged tree (reportmemo.h) */
 };
 
 /* The defaults: a worker per CPU, TA_DEFAULT_TIMEOUT, nothing else set. */

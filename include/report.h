@@ -13,7 +13,7 @@
 #include "audit.h"
 
 /* Version of the JSON report; bump rules in tasklet-audit(1). */
-#define TA_REPORT_FORMAT_VERSION "1.5"
+#define TA_REPORT_FORMAT_VERSION "1.6"
 
 struct ta_report_opts {
 	bool color;      /* text: ANSI colours */

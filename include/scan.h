@@ -22,6 +22,15 @@ struct ta_scan_opts {
 	const char *cache_dir;   /* --cache-dir (NULL: $XDG_CACHE_HOME/tasklet-audit) */
 	bool no_pch;             /* --no-pch: parse every file with all its headers */
 	unsigned max_memory_mib; /* address-space limit per worker (0: TA_DEFAULT_MAX_MEMORY_MIB) */
+	/*
+	 * When every candidate's facts come from the cache (and every .c file
+	 * could be read), reuse(reuse_ctx, so_far) may answer a complete audit
+	 * to take instead of building one from the facts (reportmemo.h);
+	 * so_far has the tree, the sources and counts, cache_dir and
+	 * facts_hash, and no file yet.  NULL: build it.
+	 */
+	ta_audit *(*reuse)(void *reuse_ctx, const ta_audit *so_far);
+	void *reuse_ctx;
 };
 
 /* The slowest real file of 6.1 parses in about 1.2 s: a minute is generous. */

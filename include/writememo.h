@@ -29,6 +29,12 @@ void ta_writememo_free(ta_writememo **m);
 
 /* The remembered answer for (t, to): true with *ok and *why (NULL or the caller's). */
 bool ta_writememo_get(ta_writememo *m, const ta_tasklet *t, const char *to, bool *ok, char **why);
+/* The same for the tasklet whose key is tasklet_key. */
+bool ta_writememo_get_key(ta_writememo *m, const char *tasklet_key, const char *to, bool *ok,
+			  char **why);
+
+/* What every answer is keyed by (the build, the rules, the tree, the facts): one line. */
+const char *ta_writememo_identity(const ta_writememo *m);
 
 /* Remember the answer ok (why: its refusal) of a dry run that looked at reads. */
 void ta_writememo_put(ta_writememo *m, const ta_tasklet *t, const char *to, bool ok,

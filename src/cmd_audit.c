@@ -296,6 +296,7 @@ static int audit_main(int argc, char **argv)
 
 	ta_pipeline_opts_init(&o.pipe);
 	o.pipe.scan.file_ok = true; /* PATH may be one .c file */
+	o.pipe.report_memo = true;  /* the report alone is wanted: no facts needed after it */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:j:p:qvhV", longopts, NULL)) != -1) {
 		switch (c) {

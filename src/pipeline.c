@@ -16,6 +16,7 @@
 #include "patch.h"
 #include "patch_rules.h"
 #include "relevance.h"
+#include "reportmemo.h"
 #include "rules.h"
 #include "util.h"
 #include "writememo.h"
@@ -52,14 +53,13 @@ bool ta_pipeline_known_class(const ta_rules *rules, const char *cls)
 struct writer {
 	ta_audit *a;
 	const ta_patch_rules *rules;
-	ta_writememo *memo; /* the answers of earlier runs (NULL: no cache) */
-	ta_dryruns *ahead;  /* the first answers, made ahead */
+	ta_writememo *memo;    /* the answers of earlier runs (NULL: no cache) */
+	ta_dryruns *ahead;     /* the first answers, made ahead */
+	ta_reportmemo *report; /* notes every answer (NULL: no report memo) */
 };
 
-static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, char **why)
+static bool answer(const struct writer *w, const ta_tasklet *t, const char *to, char **why)
 {
-	const struct writer *w = ctx;
-	const char *to = ta_mech_to((enum ta_mech)ta_mech_from_name(mechanism));
 	ta_patch_reads reads = {0};
 	bool ok, from_memo;
 
@@ -84,7 +84,21 @@ static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, cha
 	return ok;
 }
 
-int ta_pipeline_classify(ta_audit *a, const ta_rules *rules, int jobs)
+static bool can_write(void *ctx, const ta_tasklet *t, const char *mechanism, char **why)
+{
+	const struct writer *w = ctx;
+	const char *to = ta_mech_to((enum ta_mech)ta_mech_from_name(mechanism));
+	bool ok = answer(w, t, to, why);
+
+	ta_reportmemo_answer(w->report, t->key, to, ok, *why);
+	return ok;
+}
+
+/*
+ * ta_pipeline_classify(); with report non-NULL, the report memo of the
+ * audit is opened there when it is not yet, and notes the writer's answers.
+ */
+static int classify(ta_audit *a, const ta_rules *rules, int jobs, ta_reportmemo **report)
 {
 	ta_patch_rules *pr = ta_patch_rules_load(rules->dir);
 	struct writer w = {.a = a, .rules = pr};
@@ -95,6 +109,9 @@ int ta_pipeline_classify(ta_audit *a, const ta_rules *rules, int jobs)
 		return TA_EXIT_USAGE;
 	t0 = ta_monotonic();
 	w.memo = ta_writememo_open(a, rules->dir);
+	if (report && !*report)
+		*report = ta_reportmemo_open(a, w.memo, rules->dir);
+	w.report = report ? *report : NULL;
 	w.ahead = ta_dryruns_ahead(a, pr, w.memo, jobs);
 	ta_classify_writable(a, rules, can_write, &w);
 	ta_dryruns_free(&w.ahead);
@@ -104,9 +121,33 @@ int ta_pipeline_classify(ta_audit *a, const ta_rules *rules, int jobs)
 	return TA_EXIT_OK;
 }
 
+int ta_pipeline_classify(ta_audit *a, const ta_rules *rules, int jobs)
+{
+	return classify(a, rules, jobs, NULL);
+}
+
+/* The scan's reuse: the report memo's audit when it is current (scan.h). */
+struct reuse {
+	const ta_rules *rules;
+	ta_reportmemo *memo; /* opened here, for the put after the stages on a miss */
+};
+
+static ta_audit *reuse_report(void *ctx, const ta_audit *so_far)
+{
+	struct reuse *r = ctx;
+	ta_writememo *w = ta_writememo_open(so_far, r->rules->dir);
+	ta_audit *a;
+
+	r->memo = ta_reportmemo_open(so_far, w, r->rules->dir);
+	a = ta_reportmemo_get(r->memo, w);
+	ta_writememo_free(&w);
+	return a;
+}
+
 int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 {
 	struct ta_scan_opts so = o->scan;
+	struct reuse reuse = {0};
 	ta_rules *rules;
 	int rc;
 
@@ -120,24 +161,25 @@ int ta_pipeline_run(const struct ta_pipeline_opts *o, ta_audit **out)
 		ta_rules_free(&rules);
 		return TA_EXIT_USAGE;
 	}
+	if (o->report_memo && !o->classify_only) {
+		reuse.rules = rules;
+		so.reuse = reuse_report;
+		so.reuse_ctx = &reuse;
+	}
 	rc = ta_scan(&so, out);
-	if (rc != TA_EXIT_OK) {
+	if (rc == TA_EXIT_OK && !(*out)->reused) {
+		rc = classify(*out, rules, so.jobs, so.reuse ? &reuse.memo : NULL);
+		if (rc == TA_EXIT_OK && !o->classify_only) {
+			ta_behavior_check_all(*out);
+			ta_relevance_assess_all(rules, *out);
+			ta_reportmemo_put(reuse.memo, *out);
+		}
+	}
+	if (rc != TA_EXIT_OK)
 		ta_audit_free(out);
-		ta_rules_free(&rules);
-		return rc;
-	}
-	rc = ta_pipeline_classify(*out, rules, so.jobs);
-	if (rc != TA_EXIT_OK) {
-		ta_audit_free(out);
-		ta_rules_free(&rules);
-		return rc;
-	}
-	if (!o->classify_only) {
-		ta_behavior_check_all(*out);
-		ta_relevance_assess_all(rules, *out);
-	}
+	ta_reportmemo_free(&reuse.memo);
 	ta_rules_free(&rules);
-	return TA_EXIT_OK;
+	return rc;
 }
 
 const char *ta_default_corpus(void)

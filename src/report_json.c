@@ -341,6 +341,7 @@ static int write_json(const ta_audit *a, FILE *fp, const struct ta_report_opts *
 		cJSON_AddNumberToObject(t, "writer_seconds", a->writer_seconds);
 		cJSON_AddNumberToObject(t, "writer_dry_runs", (double)a->writer_dry_runs);
 		cJSON_AddNumberToObject(t, "writer_memo_hits", (double)a->writer_memo_hits);
+		cJSON_AddBoolToObject(t, "report_memo_hit", a->reused);
 	}
 	cJSON_AddItemToObject(root, "files",
 			      array_json(&ta_file_entry_fields, a->files, a->n_files));

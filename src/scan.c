@@ -198,6 +198,41 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 	ta_facts_free(&facts);
 }
 
+/* A hash of every candidate's path and answer (ta_audit.facts_hash). */
+static uint64_t facts_hash(const ta_candidates *cands, const ta_pool_result *results)
+{
+	uint64_t hash = TA_FNV_INIT;
+
+	for (size_t i = 0; i < cands->n; i++) {
+		const char *text = results[i].outcome == TA_POOL_DONE && results[i].text
+					   ? results[i].text
+					   : "";
+		uint64_t h[2] = {ta_hash64(cands->paths[i], strlen(cands->paths[i])),
+				 ta_hash64(text, strlen(text))};
+		hash = ta_fnv1a(hash, h, sizeof(h));
+	}
+	return hash;
+}
+
+/* Move what describes this run (not the tree) from so_far into the reused audit a. */
+static void take_run(ta_audit *a, ta_audit *so_far)
+{
+	free(a->generated_at);
+	a->generated_at = so_far->generated_at;
+	so_far->generated_at = NULL;
+	free(a->cache_dir);
+	a->cache_dir = so_far->cache_dir;
+	so_far->cache_dir = NULL;
+	a->facts_hash = so_far->facts_hash;
+	a->jobs = so_far->jobs;
+	a->prefilter_seconds = so_far->prefilter_seconds;
+	a->cache_seconds = so_far->cache_seconds;
+	a->pch_seconds = so_far->pch_seconds;
+	a->cache_hits = so_far->cache_hits;
+	a->cache_misses = so_far->cache_misses;
+	a->reused = true;
+}
+
 /* Largest files first: the long parses start early and the pool drains evenly. */
 static off_t *sort_sizes;
 
@@ -411,19 +446,23 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		if (results[order[i]].outcome == TA_POOL_DONE)
 			cache_result(cache, keys[order[i]], results[order[i]].text);
 	ta_cache_stats(cache, &a->cache_hits, &a->cache_misses);
-	a->facts_hash = TA_FNV_INIT;
-	for (size_t i = 0; i < cands.n; i++) {
-		const char *text = results[i].outcome == TA_POOL_DONE && results[i].text
-					   ? results[i].text
-					   : "";
-		uint64_t h[2] = {ta_hash64(cands.paths[i], strlen(cands.paths[i])),
-				 ta_hash64(text, strlen(text))};
-		a->facts_hash = ta_fnv1a(a->facts_hash, h, sizeof(h));
-		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib,
-			    ctx.pch_path);
-	}
+	a->facts_hash = facts_hash(&cands, results);
 	if (cache)
 		a->cache_dir = xstrdup(ta_cache_dir(cache));
+	if (opts->reuse && n_todo == 0 && cands.n_unreadable == 0) {
+		ta_audit *done = opts->reuse(opts->reuse_ctx, a);
+		if (done) {
+			take_run(done, a);
+			ta_audit_free(&a);
+			done->total_seconds = ta_monotonic() - t0;
+			*out = done;
+			rc = TA_EXIT_OK;
+			goto out_results;
+		}
+	}
+	for (size_t i = 0; i < cands.n; i++)
+		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib,
+			    ctx.pch_path);
 	for (size_t i = 0; i < cands.n_unreadable; i++) {
 		char *sep = strstr(cands.unreadable[i], ": ");
 		char *path = sep ? xstrndup(cands.unreadable[i],

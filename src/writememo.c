@@ -128,6 +128,11 @@ ta_writememo *ta_writememo_open(const ta_audit *a, const char *rules_dir)
 	return m;
 }
 
+const char *ta_writememo_identity(const ta_writememo *m)
+{
+	return m->prefix;
+}
+
 void ta_writememo_free(ta_writememo **mp)
 {
 	ta_writememo *m = *mp;
@@ -143,9 +148,9 @@ void ta_writememo_free(ta_writememo **mp)
 	*mp = NULL;
 }
 
-static char *key_of(const ta_writememo *m, const ta_tasklet *t, const char *to)
+static char *key_of(const ta_writememo *m, const char *tasklet_key, const char *to)
 {
-	return xasprintf("%s\t%s\t%s", m->prefix, t->key, to);
+	return xasprintf("%s\t%s\t%s", m->prefix, tasklet_key, to);
 }
 
 /*
@@ -191,13 +196,19 @@ static bool parse_current(ta_writememo *m, char *text, bool *ok, char **why)
 
 bool ta_writememo_get(ta_writememo *m, const ta_tasklet *t, const char *to, bool *ok, char **why)
 {
+	return ta_writememo_get_key(m, t->key, to, ok, why);
+}
+
+bool ta_writememo_get_key(ta_writememo *m, const char *tasklet_key, const char *to, bool *ok,
+			  char **why)
+{
 	char *key, *text;
 	bool found;
 
 	*why = NULL;
 	if (!m)
 		return false;
-	key = key_of(m, t, to);
+	key = key_of(m, tasklet_key, to);
 	text = ta_cache_lookup(m->cache, key);
 	free(key);
 	found = text && parse_current(m, text, ok, why);
@@ -238,7 +249,7 @@ void ta_writememo_put(ta_writememo *m, const ta_tasklet *t, const char *to, bool
 	deps = xcalloc(reads->n_files + 1, sizeof(*deps));
 	for (size_t i = 0; i < reads->n_files; i++)
 		deps[i] = ta_path_join(m->root, reads->files[i]);
-	key = key_of(m, t, to);
+	key = key_of(m, t->key, to);
 	if (!strchr(key, '\n'))
 		ta_cache_store(m->cache, key, (const char *const *)deps, reads->n_files, text.s);
 	free(key);

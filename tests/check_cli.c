@@ -434,7 +434,7 @@ START_TEST(test_json_contract)
 	ck_assert_int_eq(r.status, 0);
 	root = cJSON_Parse(r.out);
 	ck_assert_ptr_nonnull(root);
-	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.5");
+	ck_assert_str_eq(need(root, "format_version", STR)->valuestring, "1.6");
 	need(root, "tool_version", STR);
 	/* "2026-12-06T11:15:00Z" */
 	ck_assert_uint_eq(strlen(need(root, "generated_at", STR)->valuestring), 20);
