@@ -193,21 +193,6 @@ START_TEST(test_rules_change_misses)
 }
 END_TEST
 
-/* Without a cache there is no memo: every run derives the report. */
-START_TEST(test_no_cache_no_memo)
-{
-	char *args = xasprintf("-j 2 --no-cache --timing --format json '%s/patch/bh'", tree);
-	struct tu_run a = tu_exec(args), b = tu_exec(args);
-
-	ck_assert_int_eq(a.status, 0);
-	ck_assert_int_eq(b.status, 0);
-	ck_assert_ptr_nonnull(strstr(b.out, "\"report_memo_hit\":\tfalse"));
-	tu_run_free(&a);
-	tu_run_free(&b);
-	free(args);
-}
-END_TEST
-
 static Suite *reportmemo_suite(void)
 {
 	Suite *s = suite_create("reportmemo");
@@ -219,7 +204,6 @@ static Suite *reportmemo_suite(void)
 	tcase_add_test(tc, test_writer_input_edit_misses);
 	tcase_add_test(tc, test_maintainers_edit_misses);
 	tcase_add_test(tc, test_rules_change_misses);
-	tcase_add_test(tc, test_no_cache_no_memo);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -170,7 +170,7 @@ START_TEST(test_config_change_recomputes)
 }
 END_TEST
 
-/* Without a cache nothing is remembered, and every answer is the writer's own. */
+/* Without a cache nothing is remembered: every answer is the writer's own, every report derived. */
 START_TEST(test_no_cache_asks_every_time)
 {
 	char *args = xasprintf("-j 1 --no-cache --timing --json - '%s/patch/bh'", tree);
@@ -180,6 +180,8 @@ START_TEST(test_no_cache_asks_every_time)
 	ck_assert_int_eq(b.status, 0);
 	ck_assert_ptr_nonnull(strstr(b.out, "\"writer_memo_hits\":\t0"));
 	ck_assert_ptr_null(strstr(b.out, "\"writer_dry_runs\":\t0,"));
+	/* nor the last report (reportmemo.h: check_reportmemo) */
+	ck_assert_ptr_nonnull(strstr(b.out, "\"report_memo_hit\":\tfalse"));
 	tu_run_free(&a);
 	tu_run_free(&b);
 	free(args);
