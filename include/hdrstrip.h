@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * hdrstrip.h - the headers a parse reads, without their function bodies.
+ *
+ * The indexer walks the main file and the headers that mention tasklets;
+ * the function bodies of every other header are never looked at, yet
+ * libclang parses and checks each of them in every translation unit (a
+ * third of a parse).  A ta_hdrstrip finds the headers a file may include
+ * (its #include lines followed through the -I and -isystem directories of
+ * its arguments, every branch of every conditional: a superset) and gives,
+ * for each that names no tasklet anywhere, a copy in which every function
+ * body at file scope is a bare ';' (newlines kept: every line keeps its
+ * number).  Declarations, macros and types are untouched, so what the walk
+ * reports is the same; what changes is only that errors inside those
+ * bodies (code for another architecture or configuration) are no longer
+ * counted.
+ *
+ * Headers given to ta_hdrstrip_keep() are never replaced: those of the
+ * precompiled header, whose inputs libclang checks when it loads it.
+ * Texts are read once per ta_hdrstrip (a parse worker keeps one).
+ */
+#ifndef TA_HDRSTRIP_H
+#define TA_HDRSTRIP_H
+
+#include <stddef.h>
+
+typedef struct ta_hdrstrip ta_hdrstrip;
+
+struct ta_stripped {
+	const char *path; /* absolute, as the #include resolves it */
+	const char *text; /* without function bodies */
+	size_t len;
+};
+
+ta_hdrstrip *ta_hdrstrip_new(void);
+void ta_hdrstrip_free(ta_hdrstrip **h);
+
+/* Never replace path (absolute). */
+void ta_hdrstrip_keep(ta_hdrstrip *h, const char *path);
+
+/*
+ * The stripped headers for parsing the file path (absolute) with args: in
+ * *out, valid until the next call or the free; returns their number.
+ */
+size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args, int nargs,
+		       const struct ta_stripped **out);
+
+/* text without its file-scope function bodies (malloc'd, NUL-terminated; *out_len its length). */
+char *ta_strip_bodies(const char *text, size_t len, size_t *out_len);
+
+#endif

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * hdrstrip.c - the headers a parse reads, without their function bodies
+ * (hdrstrip.h): a lexical pass that drops file-scope function bodies, and
+ * the #include closure of a file through its arguments' directories.
+ */
+#include "hdrstrip.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lex.h"
+#include "util.h"
+
+/* ------------------------------------------------------------ stripping */
+
+/* Is the directive text[off, off + len) a conditional (#if, #ifdef, #ifndef, #elif, #else, #endif)?
+ */
+static bool conditional(const char *text, size_t off, size_t len)
+{
+	size_t i = off + 1, end = off + len;
+
+	while (i < end && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	return (end - i >= 2 && strncmp(text + i, "if", 2) == 0) ||
+	       (end - i >= 4 &&
+		(strncmp(text + i, "elif", 4) == 0 || strncmp(text + i, "else", 4) == 0)) ||
+	       (end - i >= 5 && strncmp(text + i, "endif", 5) == 0);
+}
+
+/*
+ * The end of the function body whose '{' the lexer just read (one past its
+ * '}'), or 0 when the body must be kept: unterminated, or a conditional
+ * directive inside it (its branches may open braces another one closes).
+ */
+static size_t body_end(const char *text, size_t len, size_t open)
+{
+	ta_lexer lx;
+	ta_tok t;
+	int depth = 0;
+
+	ta_lexer_init(&lx, text, len, open, TA_LEX_DIRECTIVES);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		if (t.kind == TA_TOK_DIRECTIVE && conditional(text, t.off, t.len))
+			return 0;
+		if (t.kind != TA_TOK_PUNCT || t.len != 1)
+			continue;
+		if (text[t.off] == '{')
+			depth++;
+		else if (text[t.off] == '}' && --depth == 0)
+			return t.off + 1;
+	}
+	return 0;
+}
+
+char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
+{
+	char *o = xmalloc(len + 1);
+	size_t k = 0, from = 0; /* text[from, ...) not yet copied */
+	int depth = 0;          /* of parentheses and braces together */
+	char prev = 0;          /* the last significant punctuator or 'x' for any other token */
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES);
+	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
+		char c = t.kind == TA_TOK_PUNCT && t.len == 1 ? text[t.off] : 'x';
+		size_t end;
+		if (t.kind == TA_TOK_DIRECTIVE)
+			continue; /* kept as it is, and no token of the code */
+		if (c == '{' && depth == 0 && prev == ')' && (end = body_end(text, len, t.off))) {
+			/* a function body: ';' and its newlines, so every line keeps its number */
+			memcpy(o + k, text + from, t.off - from);
+			k += t.off - from;
+			o[k++] = ';';
+			for (size_t i = t.off; i < end; i++)
+				if (text[i] == '\n')
+					o[k++] = '\n';
+			from = end;
+			ta_lexer_init(&lx, text, len, end, TA_LEX_DIRECTIVES);
+			prev = ';';
+			continue;
+		}
+		if (c == '(' || c == '{')
+			depth++;
+		else if ((c == ')' || c == '}') && depth > 0)
+			depth--;
+		prev = c;
+	}
+	memcpy(o + k, text + from, len - from);
+	k += len - from;
+	o[k] = '\0';
+	*out_len = k;
+	return o;
+}
+
+/* ------------------------------------------------------------ the closure */
+
+struct hfile {
+	char *path;
+	char **incs; /* '"' or '<' or 'n' (include_next), then the name */
+	size_t n_incs, cap_incs;
+	char *stripped; /* NULL: kept as it is (names a tasklet, unreadable, kept) */
+	size_t len;
+	unsigned seen; /* the generation of the last closure that reached it */
+};
+
+struct ta_hdrstrip {
+	struct hfile *files;
+	size_t n_files, cap_files;
+	ta_strmap by_path; /* path -> index into files */
+	ta_strmap keep;    /* paths never replaced */
+	ta_strmap exists;  /* path -> 1 (a regular file) or 0 */
+	unsigned gen;
+	struct ta_stripped *out;
+	size_t n_out, cap_out;
+	size_t *work;
+	size_t n_work, cap_work;
+};
+
+ta_hdrstrip *ta_hdrstrip_new(void)
+{
+	return xcalloc(1, sizeof(ta_hdrstrip));
+}
+
+void ta_hdrstrip_free(ta_hdrstrip **hp)
+{
+	ta_hdrstrip *h = *hp;
+
+	if (!h)
+		return;
+	for (size_t i = 0; i < h->n_files; i++) {
+		for (size_t k = 0; k < h->files[i].n_incs; k++)
+			free(h->files[i].incs[k]);
+		free(h->files[i].incs);
+		free(h->files[i].path);
+		free(h->files[i].stripped);
+	}
+	free(h->files);
+	ta_strmap_free(&h->by_path);
+	ta_strmap_free(&h->keep);
+	ta_strmap_free(&h->exists);
+	free(h->out);
+	free(h->work);
+	free(h);
+	*hp = NULL;
+}
+
+void ta_hdrstrip_keep(ta_hdrstrip *h, const char *path)
+{
+	ta_strmap_put(&h->keep, path, 1);
+}
+
+static bool is_file(ta_hdrstrip *h, const char *path)
+{
+	const size_t *known = ta_strmap_get(&h->exists, path);
+	struct stat st;
+	bool yes;
+
+	if (known)
+		return *known;
+	yes = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	ta_strmap_put(&h->exists, path, yes);
+	return yes;
+}
+
+/* The #include lines of text (every branch), into f->incs. */
+static void read_includes(struct hfile *f, const char *text, size_t n)
+{
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, n, 0, TA_LEX_DIRECTIVES);
+	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
+		size_t j = t.off + 1, end = t.off + t.len;
+		bool next;
+		if (t.kind != TA_TOK_DIRECTIVE)
+			continue;
+		while (j < end && (text[j] == ' ' || text[j] == '\t'))
+			j++;
+		next = end - j > 12 && strncmp(text + j, "include_next", 12) == 0;
+		if (!next && !(end - j > 7 && strncmp(text + j, "include", 7) == 0))
+			continue;
+		j += next ? 12 : 7;
+		while (j < end && (text[j] == ' ' || text[j] == '\t'))
+			j++;
+		if (j < end && (text[j] == '"' || text[j] == '<')) {
+			const char *q = memchr(text + j + 1, text[j] == '"' ? '"' : '>',
+					       end - j - 1);
+			if (q && q > text + j + 1)
+				TA_PUSH(f->incs, f->n_incs, f->cap_incs,
+					xasprintf("%c%.*s", next ? 'n' : text[j],
+						  (int)(q - text - j - 1), text + j + 1));
+		}
+	}
+}
+
+/* The file at path, read (and stripped unless kept or it names a tasklet) the first time. */
+static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
+{
+	const size_t *k = ta_strmap_get(&h->by_path, path);
+	struct hfile f = {0};
+	size_t len = 0;
+	char *text;
+
+	if (k)
+		return *k;
+	f.path = xstrdup(path);
+	text = ta_read_file(path, &len);
+	if (text) {
+		read_includes(&f, text, len);
+		if (strip && ta_str_ends(path, ".h") && !ta_strmap_get(&h->keep, path) &&
+		    !strstr(text, "tasklet"))
+			f.stripped = ta_strip_bodies(text, len, &f.len);
+	}
+	free(text);
+	TA_PUSH(h->files, h->n_files, h->cap_files, f);
+	ta_strmap_put(&h->by_path, path, h->n_files - 1);
+	return h->n_files - 1;
+}
+
+/* Queue path (a regular file) unless this closure has reached it already. */
+static void reach(ta_hdrstrip *h, const char *path)
+{
+	size_t k;
+
+	if (!is_file(h, path))
+		return;
+	k = file_of(h, path, true);
+	if (h->files[k].seen == h->gen)
+		return;
+	h->files[k].seen = h->gen;
+	TA_PUSH(h->work, h->n_work, h->cap_work, k);
+}
+
+/* Every file an #include of the file k may name, through dirs (a superset). */
+static void follow(ta_hdrstrip *h, size_t k, char *const *dirs, size_t n_dirs)
+{
+	for (size_t i = 0; i < h->files[k].n_incs; i++) {
+		char kind = h->files[k].incs[i][0];
+		const char *name = h->files[k].incs[i] + 1;
+		bool found = false;
+		if (kind == '"') {
+			const char *slash = strrchr(h->files[k].path, '/');
+			char *p = xasprintf("%.*s/%s", slash ? (int)(slash - h->files[k].path) : 1,
+					    slash ? h->files[k].path : ".", name);
+			reach(h, p);
+			free(p);
+		}
+		for (size_t d = 0; d < n_dirs && (!found || kind == 'n'); d++) {
+			char *p = ta_path_join(dirs[d], name);
+			if (is_file(h, p)) {
+				reach(h, p);
+				found = true;
+			}
+			free(p);
+		}
+	}
+}
+
+size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args, int nargs,
+		       const struct ta_stripped **out)
+{
+	char **dirs = NULL, **forced = NULL;
+	size_t n_dirs = 0, cap_dirs = 0, n_forced = 0, cap_forced = 0, main_k;
+
+	h->n_out = 0;
+	h->n_work = 0;
+	h->gen++;
+	for (int i = 0; i < nargs; i++) {
+		const char *a = args[i];
+		static const char *const dir_opts[] = {"-isystem", "-iquote", "-idirafter", "-I"};
+		bool taken = false;
+		for (size_t o = 0; o < sizeof(dir_opts) / sizeof(*dir_opts) && !taken; o++) {
+			size_t l = strlen(dir_opts[o]);
+			if (strncmp(a, dir_opts[o], l) != 0)
+				continue;
+			taken = true;
+			if (a[l])
+				TA_PUSH(dirs, n_dirs, cap_dirs, (char *)a + l);
+			else if (i + 1 < nargs)
+				TA_PUSH(dirs, n_dirs, cap_dirs, (char *)args[++i]);
+		}
+		if (!taken && strcmp(a, "-include") == 0 && i + 1 < nargs)
+			TA_PUSH(forced, n_forced, cap_forced, (char *)args[++i]);
+		else if (!taken && strcmp(a, "-include-pch") == 0)
+			i++;
+	}
+	/* the main file is parsed as it is */
+	main_k = file_of(h, path, false);
+	h->files[main_k].seen = h->gen;
+	TA_PUSH(h->work, h->n_work, h->cap_work, main_k);
+	for (size_t i = 0; i < n_forced; i++)
+		reach(h, forced[i]);
+	while (h->n_work) {
+		size_t k = h->work[--h->n_work];
+		follow(h, k, dirs, n_dirs);
+		if (h->files[k].stripped) {
+			struct ta_stripped s = {.path = h->files[k].path,
+						.text = h->files[k].stripped,
+						.len = h->files[k].len};
+			TA_PUSH(h->out, h->n_out, h->cap_out, s);
+		}
+	}
+	free(dirs);
+	free(forced);
+	*out = h->out;
+	return h->n_out;
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * check_hdrstrip.c - headers without their function bodies (hdrstrip.h):
+ * what the lexical pass removes and keeps (declarations, initializers,
+ * macros, braces in literals and comments, bodies with conditionals,
+ * line numbers), and which headers a file's #include closure gives through
+ * its arguments' directories (quotes, angles, include_next, every branch,
+ * forced includes; never the main file, a .c file, a kept header or one
+ * that names a tasklet).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hdrstrip.h"
+#include "testutil.h"
+#include "util.h"
+
+static char *strip(const char *text)
+{
+	size_t len = 0;
+	char *out = ta_strip_bodies(text, strlen(text), &len);
+
+	ck_assert_uint_eq(len, strlen(out));
+	return out;
+}
+
+static size_t lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+START_TEST(test_bodies_go_declarations_stay)
+{
+	const char *in =
+		"static inline int f(int x)\n{\n\treturn x + 1;\n}\n"
+		"struct s { int a; };\n"
+		"static const int t[] = { 1, 2 };\n"
+		"enum e { A, B };\n"
+		"#define M(x) do { x; } while (0)\n"
+		"int g(void) __attribute__((noinline)) { if (1) { return 0; } return 1; }\n"
+		"int h(void);\n";
+	const char *want = "static inline int f(int x)\n;\n\n\n"
+			   "struct s { int a; };\n"
+			   "static const int t[] = { 1, 2 };\n"
+			   "enum e { A, B };\n"
+			   "#define M(x) do { x; } while (0)\n"
+			   "int g(void) __attribute__((noinline)) ;\n"
+			   "int h(void);\n";
+	char *out = strip(in);
+
+	ck_assert_str_eq(out, want);
+	ck_assert_uint_eq(lines(out), lines(in));
+	free(out);
+}
+END_TEST
+
+START_TEST(test_braces_in_literals_and_comments)
+{
+	char *out = strip("void f(void)\n{\n\tconst char *s = \"}\"; char c = '{';\n"
+			  "\t/* } */ // {\n}\nint after;\n");
+
+	ck_assert_str_eq(out, "void f(void)\n;\n\n\n\nint after;\n");
+	free(out);
+}
+END_TEST
+
+START_TEST(test_kept_bodies)
+{
+	/* a conditional inside: each branch may close the body (counted together, the
+	 * first '}' would end it and leave the other branch's) */
+	const char *cond = "static inline void f(void)\n{\n#ifdef A\n}\n#else\n\tg();\n}\n#endif\n"
+			   "int x;\n";
+	/* unterminated */
+	const char *open = "void g(void) { if (1) {\n";
+	/* inside a struct or a parenthesis: not a function body */
+	const char *nested =
+		"struct t { int (*fp)(void); };\nint y = sizeof((struct {int a;}){0});\n";
+	char *a = strip(cond), *b = strip(open), *c = strip(nested);
+
+	ck_assert_str_eq(a, cond);
+	ck_assert_str_eq(b, open);
+	ck_assert_str_eq(c, nested);
+	free(a);
+	free(b);
+	free(c);
+}
+END_TEST
+
+/* The paths given for main with args, relative to dir, sorted, one per line. */
+static char *given(ta_hdrstrip *h, const char *dir, const char *main_rel, const char *const *args,
+		   int nargs)
+{
+	const struct ta_stripped *st;
+	char *main_path = ta_path_join(dir, main_rel);
+	size_t n = ta_hdrstrip_for(h, main_path, args, nargs, &st), dl = strlen(dir);
+	char **rel = xcalloc(n + 1, sizeof(*rel));
+	ta_buf b = {0};
+
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(strncmp(st[i].path, dir, dl) == 0);
+		ck_assert_uint_eq(st[i].len, strlen(st[i].text));
+		ck_assert_ptr_null(strstr(st[i].text, "return"));
+		rel[i] = xstrdup(st[i].path + dl + 1);
+	}
+	ta_sort(rel, n, sizeof(*rel), ta_strptr_cmp);
+	for (size_t i = 0; i < n; i++) {
+		ta_buf_printf(&b, "%s\n", rel[i]);
+		free(rel[i]);
+	}
+	free(rel);
+	free(main_path);
+	return b.s ? ta_buf_steal(&b) : xstrdup("");
+}
+
+START_TEST(test_closure)
+{
+	char *dir = tu_mkdtemp(), *inc = ta_path_join(dir, "inc"),
+	     *inc2 = ta_path_join(dir, "inc2");
+	char *ikeep = ta_path_join(dir, "inc/k.h"), *forced = ta_path_join(dir, "inc/f.h");
+	char *idir = xasprintf("-I%s", inc);
+	const char *args[] = {idir, "-isystem", inc2, "-include", forced, "-DX=1"};
+	ta_hdrstrip *h = ta_hdrstrip_new();
+	char *got;
+
+	tu_write(dir, "inc/a.h",
+		 "#include <b.h>\n#include \"k.h\"\n#include \"e.c\"\n"
+		 "static inline int fa(void) { return 1; }\n");
+	tu_write(
+		dir, "inc/b.h",
+		"#include \"c.h\"\n#include_next <b.h>\nstatic inline int fb(void) { return 2; }\n");
+	tu_write(dir, "inc2/b.h", "static inline int fb2(void) { return 3; }\n");
+	tu_write(dir, "inc/c.h",
+		 "/* a tasklet here */\nstatic inline int fc(void) { return 4; }\n");
+	tu_write(dir, "inc/k.h", "static inline int fk(void) { return 5; }\n");
+	tu_write(dir, "inc/d.h", "static inline int fd(void) { return 6; }\n");
+	tu_write(dir, "inc/e.c", "int fe(void) { return 7; }\n");
+	tu_write(dir, "inc/f.h", "static inline int ff(void) { return 8; }\n");
+	tu_write(dir, "src/local.h", "#if 0\n#include <d.h>\n#endif\nint l(void) { return 9; }\n");
+	tu_write(dir, "src/main.c",
+		 "#include <a.h>\n#include \"local.h\"\n#include \"missing.h\"\n#include MACRO\n"
+		 "int main(void) { return 0; }\n");
+	tu_write(dir, "src/other.c", "#include \"local.h\"\nint o(void) { return 0; }\n");
+	ta_hdrstrip_keep(h, ikeep);
+	got = given(h, dir, "src/main.c", args, 6);
+	ck_assert_str_eq(got, "inc/a.h\ninc/b.h\ninc/d.h\ninc/f.h\ninc2/b.h\nsrc/local.h\n");
+	free(got);
+	/* another file with the same object: only what it reaches */
+	got = given(h, dir, "src/other.c", args, 2);
+	ck_assert_str_eq(got, "inc/d.h\nsrc/local.h\n");
+	free(got);
+	ta_hdrstrip_free(&h);
+	free(idir);
+	free(forced);
+	free(ikeep);
+	free(inc);
+	free(inc2);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+static Suite *hdrstrip_suite(void)
+{
+	Suite *s = suite_create("hdrstrip");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_bodies_go_declarations_stay);
+	tcase_add_test(tc, test_braces_in_literals_and_comments);
+	tcase_add_test(tc, test_kept_bodies);
+	tcase_add_test(tc, test_closure);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return tu_run(hdrstrip_suite());
+}
