@@ -20,7 +20,7 @@
 
 /* Version of the facts a worker produces; bump it when their meaning
  * changes, so cached results of older versions are not used. */
-#define TA_FACTS_FORMAT 5
+#define TA_FACTS_FORMAT 6
 
 /* X(enum suffix, name as written in source and reports, role) */
 #define TA_API_LIST(X)                                                                             \

@@ -29,6 +29,13 @@ ta_indexer *ta_indexer_new(void);
 void ta_indexer_free(ta_indexer **ix);
 
 /*
+ * From now on, give every parse the headers it may read without their
+ * function bodies (hdrstrip.h), but keep[0..n_keep) (absolute paths: the
+ * precompiled header's inputs) and the headers that mention tasklets.
+ */
+void ta_indexer_strip_headers(ta_indexer *ix, const char *const *keep, size_t n_keep);
+
+/*
  * Parse root/relpath with the compiler arguments args[0..nargs) and fill
  * *out.  Paths in facts are relative to root when inside it.  Never fails:
  * a file libclang cannot parse gets status failed and a reason.

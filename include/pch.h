@@ -23,6 +23,12 @@
  * -1 (after a warning) when no PCH could be built: the run goes on without.
  */
 int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path);
+/*
+ * The files the PCH at pch_path read when it was built (absolute paths, from
+ * its ".members" file, written beside it): the caller frees each and the
+ * array.  NULL when there is no such file.
+ */
+char **ta_pch_members(const char *pch_path, size_t *n);
 /* Remove a temporary PCH (and its header) made without a cache; frees and clears *tmp_path. */
 void ta_pch_remove(char **tmp_path);
 

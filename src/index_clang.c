@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hdrstrip.h"
 #include "index_tu.h"
 #include "lexsites.h"
 #include "util.h"
@@ -32,6 +33,7 @@
 struct ta_indexer {
 	CXIndex index;
 	ta_strmap mentions; /* header path -> whether its text says "tasklet" (1) or not (0) */
+	ta_hdrstrip *strip; /* the headers' copies without function bodies (NULL: none) */
 };
 
 ta_indexer *ta_indexer_new(void)
@@ -50,8 +52,17 @@ void ta_indexer_free(ta_indexer **ix)
 		return;
 	clang_disposeIndex((*ix)->index);
 	ta_strmap_free(&(*ix)->mentions);
+	ta_hdrstrip_free(&(*ix)->strip);
 	free(*ix);
 	*ix = NULL;
+}
+
+void ta_indexer_strip_headers(ta_indexer *ix, const char *const *keep, size_t n_keep)
+{
+	if (!ix->strip)
+		ix->strip = ta_hdrstrip_new();
+	for (size_t i = 0; i < n_keep; i++)
+		ta_hdrstrip_keep(ix->strip, keep[i]);
 }
 
 char *ta_libclang_version(void)
@@ -1852,7 +1863,20 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 
 	memset(out, 0, sizeof(*out));
 	out->status = TA_STATUS_PARSED;
-	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, &tu);
+	if (ix->strip) {
+		const struct ta_stripped *st;
+		size_t n = ta_hdrstrip_for(ix->strip, path, args, nargs, &st);
+		struct CXUnsavedFile *uf = xcalloc(n ? n : 1, sizeof(*uf));
+		for (size_t i = 0; i < n; i++)
+			uf[i] = (struct CXUnsavedFile){.Filename = st[i].path,
+						       .Contents = st[i].text,
+						       .Length = st[i].len};
+		err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n,
+						  opts, &tu);
+		free(uf);
+	} else {
+		err = clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, &tu);
+	}
 	if (err != CXError_Success || !tu) {
 		out->status = TA_STATUS_FAILED;
 		out->reason = xasprintf("libclang could not parse the file (error %d)", (int)err);

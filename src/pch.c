@@ -67,12 +67,48 @@ static void build_job(void *vctx, size_t index, ta_buf *out)
 	ta_reparser_free(&rp);
 }
 
+/* Write final's ".members": the files the PCH read ("D\tpath" lines of the build's answer). */
+static bool write_members(const char *final, const char *answer)
+{
+	char *path = xasprintf("%s.members", final);
+	ta_buf b = {0};
+	bool ok;
+
+	for (const char *p = strstr(answer, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
+		const char *e = strchr(p + 3, '\n');
+		if (e)
+			ta_buf_printf(&b, "%.*s\n", (int)(e - p - 3), p + 3);
+	}
+	ok = ta_write_atomic(path, "", b.s ? b.s : "", b.len) == 0;
+	ta_buf_free(&b);
+	free(path);
+	return ok;
+}
+
+char **ta_pch_members(const char *pch_path, size_t *n)
+{
+	char *path = xasprintf("%s.members", pch_path), *text = ta_read_file(path, NULL);
+	char **v = NULL, *save = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	free(path);
+	if (!text)
+		return NULL;
+	for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		TA_PUSH(v, *n, cap, xstrdup(l));
+	free(text);
+	if (!v)
+		v = xcalloc(1, sizeof(*v)); /* read, and empty */
+	return v;
+}
+
 int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path)
 {
 	int argc = 0, rc = -1;
 	char **args = ta_flags_base(fl, &argc);
 	ta_buf key = {0}, text = {0};
-	char *header = NULL, *final = NULL, *build = NULL, *hit;
+	char *header = NULL, *final = NULL, *build = NULL, *hit, *members = NULL;
 	uint64_t h;
 	struct pch_job job;
 	size_t order = 0;
@@ -98,7 +134,8 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 		final = xasprintf("%s/pch-%016llx.pch", ta_cache_dir(cache), (unsigned long long)h);
 		header = xasprintf("%s/pch-%016llx.h", ta_cache_dir(cache), (unsigned long long)h);
 		hit = ta_cache_lookup(cache, key.s);
-		if (hit && strcmp(hit, final) == 0) {
+		members = xasprintf("%s.members", final);
+		if (hit && strcmp(hit, final) == 0 && access(members, R_OK) == 0) {
 			ta_flags_set_pch(fl, final);
 			free(hit);
 			rc = 0;
@@ -121,6 +158,11 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 	if (ta_pool_run(1, &order, 1, 600, build_job, &job, &res, NULL) != 0 ||
 	    res.outcome != TA_POOL_DONE || !res.text || strncmp(res.text, "ok\n", 3) != 0) {
 		ta_warn("the precompiled header did not build: parsing without one");
+		unlink(build);
+		goto out;
+	}
+	if (!write_members(final, res.text)) {
+		ta_warn("cannot write '%s.members': parsing without a precompiled header", final);
 		unlink(build);
 		goto out;
 	}
@@ -160,6 +202,7 @@ out:
 	free(header);
 	free(final);
 	free(build);
+	free(members);
 	return rc;
 }
 
@@ -173,6 +216,9 @@ void ta_pch_remove(char **tmp_path)
 	n = strlen(*tmp_path);
 	header = xasprintf("%.*s.h", (int)(n > 4 ? n - 4 : n), *tmp_path);
 	unlink(*tmp_path);
+	unlink(header);
+	free(header);
+	header = xasprintf("%s.members", *tmp_path);
 	unlink(header);
 	free(header);
 	free(*tmp_path);

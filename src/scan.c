@@ -38,6 +38,8 @@ struct scan_ctx {
 	ta_candidates *cands;
 	ta_indexer *indexer; /* created in each worker on first use */
 	const char *pch_path;
+	char **pch_members; /* the files the PCH read: never replaced by a stripped copy */
+	size_t n_pch_members;
 	bool progress;
 	double progress_t0; /* when the parses started, for the rate */
 	unsigned max_memory_mib;
@@ -90,8 +92,15 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 		limit_memory(ctx->max_memory_mib);
 		ctx->limited = true;
 	}
-	if (!ctx->indexer)
+	if (!ctx->indexer) {
 		ctx->indexer = ta_indexer_new();
+		/* headers without their function bodies, but those of a PCH whose inputs are not
+		 * known (never: ta_pch_prepare() writes them) */
+		if (!ctx->pch_path || ctx->pch_members)
+			ta_indexer_strip_headers(ctx->indexer,
+						 (const char *const *)ctx->pch_members,
+						 ctx->n_pch_members);
+	}
 	ta_fault_before_parse(rel);
 	ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc, &r);
 	ta_argv_free(argv);
@@ -398,6 +407,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	ctx.tree = tree;
 	ctx.flags = fl;
 	ctx.pch_path = ta_flags_pch(fl);
+	if (ctx.pch_path)
+		ctx.pch_members = ta_pch_members(ctx.pch_path, &ctx.n_pch_members);
 	ctx.cands = &cands;
 	ctx.progress = opts->progress;
 	ctx.max_memory_mib = opts->max_memory_mib ? opts->max_memory_mib
@@ -480,6 +491,9 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	*out = a;
 	rc = TA_EXIT_OK;
 out_results:
+	for (size_t i = 0; i < ctx.n_pch_members; i++)
+		free(ctx.pch_members[i]);
+	free(ctx.pch_members);
 	ta_pool_results_free(results, cands.n);
 	free(results);
 	free(order);
