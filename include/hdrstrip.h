@@ -10,10 +10,11 @@
  * its arguments, every branch of every conditional: a superset) and gives,
  * for each that names no tasklet anywhere, a copy in which every function
  * body at file scope is a bare ';' (newlines kept: every line keeps its
- * number).  Declarations, macros and types are untouched, so what the walk
- * reports is the same; what changes is only that errors inside those
- * bodies (code for another architecture or configuration) are no longer
- * counted.
+ * number).  Declarations, types and the macros outside bodies are
+ * untouched, so what the walk reports is the same; a directive inside a
+ * removed body goes with it (a body with a conditional directive inside is
+ * kept whole), and errors inside those bodies (code for another
+ * architecture or configuration) are no longer counted.
  *
  * Headers given to ta_hdrstrip_keep() are never replaced: those of the
  * precompiled header, whose inputs libclang checks when it loads it.
