@@ -8,13 +8,18 @@
  * third of a parse).  A ta_hdrstrip finds the headers a file may include
  * (its #include lines followed through the -I and -isystem directories of
  * its arguments, every branch of every conditional: a superset) and gives,
- * for each that names no tasklet anywhere, a copy in which every function
- * body at file scope is a bare ';' (newlines kept: every line keeps its
- * number).  Declarations, types and the macros outside bodies are
- * untouched, so what the walk reports is the same; a directive inside a
- * removed body goes with it (a body with a conditional directive inside is
- * kept whole), and errors inside those bodies (code for another
- * architecture or configuration) are no longer counted.
+ * for each that names no tasklet anywhere, a copy in which the body of
+ * every inline function at file scope is a bare ';' (newlines kept: every
+ * line keeps its number).  Only inline bodies go: an inline function
+ * declared and never defined draws no diagnostic; a header that defines a
+ * static function that is not inline is kept whole (only the inline
+ * bodies may use it, and unused it would draw "unused function", which
+ * the patch validation counts as an error).  Declarations, types and the
+ * macros outside bodies are untouched, so what the walk reports is the
+ * same; a directive inside a removed body goes with it (a body with a
+ * conditional directive inside is kept whole), and errors inside those
+ * bodies (code for another architecture or configuration) are no longer
+ * counted.
  *
  * Headers given to ta_hdrstrip_keep() are never replaced: those of the
  * precompiled header, whose inputs libclang checks when it loads it.

@@ -56,12 +56,25 @@ static size_t body_end(const char *text, size_t len, size_t open)
 	return 0;
 }
 
+/* Is the identifier text[off, off + len) a keyword (or the kernel's macro) for inline? */
+static bool inline_word(const char *text, size_t off, size_t len)
+{
+	static const char *const words[] = {"inline", "__inline", "__inline__", "__always_inline"};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (strlen(words[i]) == len && strncmp(text + off, words[i], len) == 0)
+			return true;
+	return false;
+}
+
 char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 {
 	char *o = xmalloc(len + 1);
 	size_t k = 0, from = 0; /* text[from, ...) not yet copied */
 	int depth = 0;          /* of parentheses and braces together */
 	char prev = 0;          /* the last significant punctuator or 'x' for any other token */
+	bool is_inline = false; /* the declaration at file scope so far says inline */
+	bool is_static = false; /* ... or static */
 	ta_lexer lx;
 	ta_tok t;
 
@@ -71,7 +84,29 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 		size_t end;
 		if (t.kind == TA_TOK_DIRECTIVE)
 			continue; /* kept as it is, and no token of the code */
-		if (c == '{' && depth == 0 && prev == ')' && (end = body_end(text, len, t.off))) {
+		if (depth == 0 && t.kind == TA_TOK_IDENT && inline_word(text, t.off, t.len))
+			is_inline = true;
+		if (depth == 0 && t.kind == TA_TOK_IDENT && t.len == 6 &&
+		    strncmp(text + t.off, "static", 6) == 0)
+			is_static = true;
+		/*
+		 * A static function that is not inline may be used only by the
+		 * inline bodies that go: left unused, it would draw "unused
+		 * function".  Such a header is kept whole.
+		 */
+		if (c == '{' && depth == 0 && prev == ')' && is_static && !is_inline) {
+			memcpy(o, text, len);
+			o[len] = '\0';
+			*out_len = len;
+			return o;
+		}
+		/*
+		 * Only an inline function's body: a static function declared and
+		 * never defined draws "unused function" where an inline one draws
+		 * nothing, and the validation's -Werror=unused-function would count it.
+		 */
+		if (c == '{' && depth == 0 && prev == ')' && is_inline &&
+		    (end = body_end(text, len, t.off))) {
 			/* a function body: ';' and its newlines, so every line keeps its number */
 			memcpy(o + k, text + from, t.off - from);
 			k += t.off - from;
@@ -82,12 +117,15 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 			from = end;
 			ta_lexer_init(&lx, text, len, end, TA_LEX_DIRECTIVES);
 			prev = ';';
+			is_inline = is_static = false;
 			continue;
 		}
 		if (c == '(' || c == '{')
 			depth++;
 		else if ((c == ')' || c == '}') && depth > 0)
 			depth--;
+		if (depth == 0 && (c == ';' || c == '}'))
+			is_inline = is_static = false;
 		prev = c;
 	}
 	memcpy(o + k, text + from, len - from);

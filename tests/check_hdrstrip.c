@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * check_hdrstrip.c - headers without their function bodies (hdrstrip.h):
- * what the lexical pass removes and keeps (declarations, initializers,
- * macros, braces in literals and comments, bodies with conditionals,
- * line numbers), and which headers a file's #include closure gives through
- * its arguments' directories (quotes, angles, include_next, every branch,
+ * what the lexical pass removes and keeps (inline bodies go; declarations,
+ * initializers, macros, bodies of functions not inline, a header with a
+ * static function not inline, braces in literals and comments, bodies
+ * with conditionals, line numbers), and which headers a file's #include
+ * closure gives through its arguments' directories (quotes, angles, include_next, every branch,
  * forced includes; never the main file, a .c file, a kept header or one
  * that names a tasklet).
  */
@@ -41,14 +42,17 @@ START_TEST(test_bodies_go_declarations_stay)
 		"static const int t[] = { 1, 2 };\n"
 		"enum e { A, B };\n"
 		"#define M(x) do { x; } while (0)\n"
-		"int g(void) __attribute__((noinline)) { if (1) { return 0; } return 1; }\n"
+		"static __always_inline int g(void) __attribute__((unused)) { if (1) { return 0; } "
+		"return 1; }\n"
+		"int m(void) { return 3; }\n"
 		"int h(void);\n";
 	const char *want = "static inline int f(int x)\n;\n\n\n"
 			   "struct s { int a; };\n"
 			   "static const int t[] = { 1, 2 };\n"
 			   "enum e { A, B };\n"
 			   "#define M(x) do { x; } while (0)\n"
-			   "int g(void) __attribute__((noinline)) ;\n"
+			   "static __always_inline int g(void) __attribute__((unused)) ;\n"
+			   "int m(void) { return 3; }\n"
 			   "int h(void);\n";
 	char *out = strip(in);
 
@@ -60,10 +64,10 @@ END_TEST
 
 START_TEST(test_braces_in_literals_and_comments)
 {
-	char *out = strip("void f(void)\n{\n\tconst char *s = \"}\"; char c = '{';\n"
+	char *out = strip("static inline void f(void)\n{\n\tconst char *s = \"}\"; char c = '{';\n"
 			  "\t/* } */ // {\n}\nint after;\n");
 
-	ck_assert_str_eq(out, "void f(void)\n;\n\n\n\nint after;\n");
+	ck_assert_str_eq(out, "static inline void f(void)\n;\n\n\n\nint after;\n");
 	free(out);
 }
 END_TEST
@@ -75,18 +79,23 @@ START_TEST(test_kept_bodies)
 	const char *cond = "static inline void f(void)\n{\n#ifdef A\n}\n#else\n\tg();\n}\n#endif\n"
 			   "int x;\n";
 	/* unterminated */
-	const char *open = "void g(void) { if (1) {\n";
+	const char *open = "static inline void g(void) { if (1) {\n";
+	/* a static function not inline, which only the inline bodies may use: all kept */
+	const char *used = "static int k(void) { return 2; }\n"
+			   "static inline int f(void) { return k(); }\n";
 	/* inside a struct or a parenthesis: not a function body */
 	const char *nested =
 		"struct t { int (*fp)(void); };\nint y = sizeof((struct {int a;}){0});\n";
-	char *a = strip(cond), *b = strip(open), *c = strip(nested);
+	char *a = strip(cond), *b = strip(open), *c = strip(nested), *d = strip(used);
 
 	ck_assert_str_eq(a, cond);
 	ck_assert_str_eq(b, open);
 	ck_assert_str_eq(c, nested);
+	ck_assert_str_eq(d, used);
 	free(a);
 	free(b);
 	free(c);
+	free(d);
 }
 END_TEST
 
@@ -139,7 +148,8 @@ START_TEST(test_closure)
 	tu_write(dir, "inc/d.h", "static inline int fd(void) { return 6; }\n");
 	tu_write(dir, "inc/e.c", "int fe(void) { return 7; }\n");
 	tu_write(dir, "inc/f.h", "static inline int ff(void) { return 8; }\n");
-	tu_write(dir, "src/local.h", "#if 0\n#include <d.h>\n#endif\nint l(void) { return 9; }\n");
+	tu_write(dir, "src/local.h",
+		 "#if 0\n#include <d.h>\n#endif\nstatic inline int l(void) { return 9; }\n");
 	tu_write(dir, "src/main.c",
 		 "#include <a.h>\n#include \"local.h\"\n#include \"missing.h\"\n#include MACRO\n"
 		 "int main(void) { return 0; }\n");
