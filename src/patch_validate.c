@@ -22,6 +22,7 @@
 #include "cache.h"
 #include "diag.h"
 #include "flags.h"
+#include "hdrstrip.h"
 #include "index_reparse.h"
 #include "kconfig.h"
 #include "overlay.h"
@@ -68,6 +69,7 @@ struct ta_validator {
 	ta_reparser *rp;
 	bool bh_decls;
 	ta_cache *cache;       /* the scan's facts cache (overlay, PCH), or NULL */
+	ta_hdrstrip *strip;    /* kernel-wide headers without their inline bodies, or NULL */
 	char *pch;             /* the temporary PCH of the common headers, or NULL */
 	pid_t pch_owner;       /* the process that removes it (not a forked worker) */
 	ta_strmap scan_errors; /* unit -> its error count in the scan's parse with the PCH */
@@ -96,6 +98,8 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cach
 			       const char *config)
 {
 	ta_validator *v = xcalloc(1, sizeof(*v));
+	char **members = NULL;
+	size_t n_members = 0;
 
 	v->bh_decls = bh_decls;
 	if (!(v->tree = ta_tree_open(root)))
@@ -115,6 +119,15 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cach
 	if (ta_pch_prepare(v->tree, v->fl, v->cache, &v->pch) != 0)
 		ta_flags_set_pch(v->fl, NULL);
 	v->pch_owner = getpid();
+	/* the PCH's inputs stay whole (when they are not known, every header does) */
+	if (!ta_flags_pch(v->fl) || (members = ta_pch_members(ta_flags_pch(v->fl), &n_members))) {
+		v->strip = ta_hdrstrip_new();
+		for (size_t i = 0; i < n_members; i++) {
+			ta_hdrstrip_keep(v->strip, members[i]);
+			free(members[i]);
+		}
+		free(members);
+	}
 	return v;
 fail:
 	ta_validator_free(&v);
@@ -126,6 +139,7 @@ void ta_validator_free(ta_validator **v)
 	if (!*v)
 		return;
 	ta_reparser_free(&(*v)->rp);
+	ta_hdrstrip_free(&(*v)->strip);
 	if ((*v)->pch && (*v)->pch_owner == getpid())
 		ta_pch_remove(&(*v)->pch);
 	free((*v)->pch);
@@ -156,16 +170,42 @@ void ta_validator_know_errors(ta_validator *v, const char *unit, unsigned errors
 	ta_strmap_put(&v->scan_errors, unit, errors);
 }
 
-/* Whether a parse of a unit patched with paths may use the PCH. */
-static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t n)
+/* Does the patch leave every kernel-wide header (include/, arch/) as it is? */
+static bool kernel_headers_kept(const char *const *paths, size_t n)
 {
-	if (!ta_flags_pch(v->fl))
-		return false;
 	for (size_t i = 0; i < n; i++)
 		if (!ta_str_ends(paths[i], ".c") &&
 		    (strncmp(paths[i], "include/", 8) == 0 || strncmp(paths[i], "arch/", 5) == 0))
 			return false;
 	return true;
+}
+
+/* Whether a parse of a unit patched with paths may use the PCH. */
+static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t n)
+{
+	return ta_flags_pch(v->fl) && kernel_headers_kept(paths, n);
+}
+
+/*
+ * Is path a kernel-wide header: under include/ or arch/X/include/, or
+ * outside the tree (generated, the compiler's)?  Its inline bodies may be
+ * left out of both parses of a unit whose patch changes no such header
+ * (kernel_headers_kept()): a kernel-wide body cannot name a driver's
+ * declaration, so nothing the patch changes can break one, and only
+ * inline bodies go, whose absence draws no diagnostic (hdrstrip.h).
+ */
+static bool kernel_wide(const ta_validator *v, const char *path)
+{
+	size_t n = strlen(v->tree->root);
+	const char *rel, *slash;
+
+	if (strncmp(path, v->tree->root, n) != 0 || path[n] != '/')
+		return true;
+	rel = path + n + 1;
+	if (strncmp(rel, "include/", 8) == 0)
+		return true;
+	slash = strncmp(rel, "arch/", 5) == 0 ? strchr(rel + 5, '/') : NULL;
+	return slash && strncmp(slash + 1, "include/", 8) == 0;
 }
 
 /* Parse one unit with the replacements, with the PCH or without;
@@ -178,9 +218,9 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 			  : ta_flags_for_nopch(v->fl, unit, &argc);
 	const char **args = xcalloc((size_t)argc + sizeof(extra_args) / sizeof(*extra_args) + 2,
 				    sizeof(*args));
-	const char **up = xcalloc(n + 1, sizeof(*up));
-	const char **ut = xcalloc(n + 1, sizeof(*ut));
-	size_t nu = 0;
+	const struct ta_stripped *st = NULL;
+	size_t ns = 0, nu = 0;
+	const char **up, **ut;
 	int nargs = 0, rc;
 
 	for (int i = 0; i < argc; i++)
@@ -190,9 +230,22 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 			break;
 		args[nargs++] = extra_args[i];
 	}
+	if (v->strip && kernel_headers_kept(paths, n)) {
+		char *abs = ta_path_join(v->tree->root, unit);
+		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, &st);
+		free(abs);
+	}
+	up = xcalloc(n + ns + 2, sizeof(*up));
+	ut = xcalloc(n + ns + 2, sizeof(*ut));
 	for (size_t i = 0; i < n; i++) {
 		up[nu] = paths[i];
 		ut[nu++] = texts[i];
+	}
+	for (size_t i = 0; i < ns; i++) {
+		if (!kernel_wide(v, st[i].path))
+			continue;
+		up[nu] = st[i].path;
+		ut[nu++] = st[i].text;
 	}
 	if (v->bh_decls) {
 		up[nu] = BH_HEADER;
