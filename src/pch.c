@@ -67,18 +67,15 @@ static void build_job(void *vctx, size_t index, ta_buf *out)
 	ta_reparser_free(&rp);
 }
 
-/* Write final's ".members": the files the PCH read ("D\tpath" lines of the build's answer). */
-static bool write_members(const char *final, const char *answer)
+/* Write final's ".members": the files the PCH read, deps[0..n) (its build's "D" lines). */
+static bool write_members(const char *final, char *const *deps, size_t n)
 {
 	char *path = xasprintf("%s.members", final);
 	ta_buf b = {0};
 	bool ok;
 
-	for (const char *p = strstr(answer, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
-		const char *e = strchr(p + 3, '\n');
-		if (e)
-			ta_buf_printf(&b, "%.*s\n", (int)(e - p - 3), p + 3);
-	}
+	for (size_t i = 0; i < n; i++)
+		ta_buf_printf(&b, "%s\n", deps[i]);
 	ok = ta_write_atomic(path, "", b.s ? b.s : "", b.len) == 0;
 	ta_buf_free(&b);
 	free(path);
@@ -108,7 +105,8 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 	int argc = 0, rc = -1;
 	char **args = ta_flags_base(fl, &argc);
 	ta_buf key = {0}, text = {0};
-	char *header = NULL, *final = NULL, *build = NULL, *hit, *members = NULL;
+	char *header = NULL, *final = NULL, *build = NULL, *hit, *members = NULL, **deps = NULL;
+	size_t n_deps = 0, cap_deps = 0;
 	uint64_t h;
 	struct pch_job job;
 	size_t order = 0;
@@ -161,31 +159,27 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 		unlink(build);
 		goto out;
 	}
-	if (!write_members(final, res.text)) {
+	/* the files the build read: the "D" lines of its answer */
+	for (const char *p = strstr(res.text, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
+		const char *e = strchr(p + 3, '\n');
+		if (e)
+			TA_PUSH(deps, n_deps, cap_deps, xstrndup(p + 3, (size_t)(e - p - 3)));
+	}
+	if (!write_members(final, deps, n_deps)) {
 		ta_warn("cannot write '%s.members': parsing without a precompiled header", final);
 		unlink(build);
 		goto out;
 	}
 	if (cache) {
-		char **deps = NULL;
-		size_t n = 0, cap = 0;
 		if (rename(build, final) != 0) {
 			unlink(build);
 			goto out;
 		}
-		for (const char *p = strstr(res.text, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
-			const char *e = strchr(p + 3, '\n');
-			if (e)
-				TA_PUSH(deps, n, cap, xstrndup(p + 3, (size_t)(e - p - 3)));
-		}
-		TA_PUSH(deps, n, cap, xstrdup(final));
-		TA_PUSH(deps, n, cap, xstrdup(header));
+		TA_PUSH(deps, n_deps, cap_deps, xstrdup(final));
+		TA_PUSH(deps, n_deps, cap_deps, xstrdup(header));
 		ta_cache_forget(cache, final);
 		ta_cache_forget(cache, header);
-		ta_cache_store(cache, key.s, (const char *const *)deps, n, final);
-		for (size_t i = 0; i < n; i++)
-			free(deps[i]);
-		free(deps);
+		ta_cache_store(cache, key.s, (const char *const *)deps, n_deps, final);
 	} else {
 		/* libclang checks the PCH's inputs when it loads it: keep the header too */
 		*tmp_path = xstrdup(final);
@@ -203,6 +197,9 @@ out:
 	free(final);
 	free(build);
 	free(members);
+	for (size_t i = 0; i < n_deps; i++)
+		free(deps[i]);
+	free(deps);
 	return rc;
 }
 
