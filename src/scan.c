@@ -336,7 +336,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	ta_candidates cands = {0};
 	ta_audit *a = NULL;
 	ta_pool_result *results = NULL;
-	size_t *order = NULL, n_todo = 0;
+	size_t *order = NULL, n_to_parse = 0;
 	char **keys = NULL;
 	ta_cache *cache = NULL;
 	char *pch_tmp = NULL;
@@ -430,37 +430,37 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		if (results[i].text) {
 			results[i].outcome = TA_POOL_DONE;
 		} else {
-			order[n_todo++] = i;
+			order[n_to_parse++] = i;
 			sort_sizes[i] = stat(p, &st) == 0 ? st.st_size : 0;
 		}
 		free(p);
 	}
 	a->cache_seconds = ta_monotonic() - t1;
-	ta_sort(order, n_todo, sizeof(*order), by_size_desc);
+	ta_sort(order, n_to_parse, sizeof(*order), by_size_desc);
 	free(sort_sizes);
 	sort_sizes = NULL;
 	t1 = ta_monotonic();
 	ctx.progress_t0 = t1;
-	if (opts->progress && n_todo) /* at once: the first parse may take seconds */
-		fprintf(stderr, "tasklet-audit: parsing %zu files with %d worker%s", n_todo,
+	if (opts->progress && n_to_parse) /* at once: the first parse may take seconds */
+		fprintf(stderr, "tasklet-audit: parsing %zu files with %d worker%s", n_to_parse,
 			opts->jobs, opts->jobs == 1 ? "" : "s");
-	if (n_todo && ta_pool_run(n_todo, order, opts->jobs, opts->timeout, parse_job, &ctx,
-				  results, show_progress) != 0) {
+	if (n_to_parse && ta_pool_run(n_to_parse, order, opts->jobs, opts->timeout, parse_job, &ctx,
+				      results, show_progress) != 0) {
 		rc = TA_EXIT_FAILURE;
 		ta_audit_free(&a);
 		goto out_results;
 	}
-	if (opts->progress && n_todo)
+	if (opts->progress && n_to_parse)
 		fputc('\n', stderr);
 	a->parse_seconds = ta_monotonic() - t1;
-	for (size_t i = 0; cache && i < n_todo; i++)
+	for (size_t i = 0; cache && i < n_to_parse; i++)
 		if (results[order[i]].outcome == TA_POOL_DONE)
 			cache_result(cache, keys[order[i]], results[order[i]].text);
 	ta_cache_stats(cache, &a->cache_hits, &a->cache_misses);
 	a->facts_hash = facts_hash(&cands, results);
 	if (cache)
 		a->cache_dir = xstrdup(ta_cache_dir(cache));
-	if (opts->reuse && n_todo == 0 && cands.n_unreadable == 0) {
+	if (opts->reuse && n_to_parse == 0 && cands.n_unreadable == 0) {
 		ta_audit *done = opts->reuse(opts->reuse_ctx, a);
 		if (done) {
 			take_run(done, a);
