@@ -52,6 +52,12 @@ enum {
 	 * line comment ends at the next newline whatever precedes it.
 	 */
 	TA_LEX_JSON = 1u << 1,
+	/*
+	 * Lines are not counted: every token's line is 0.  For the helpers
+	 * that read only offsets, which then need not count the newlines
+	 * before start.
+	 */
+	TA_LEX_NO_LINES = 1u << 2,
 };
 
 typedef struct ta_tok {

@@ -139,21 +139,54 @@ static size_t number_end(const char *s, size_t len, size_t i)
 	return j;
 }
 
-/* The length of the punctuator at i (longest match), 0 when none starts there. */
+/*
+ * The length of the punctuator at i (longest match), 0 when none starts
+ * there: "..." "<<=" ">>=", "->" "++" "--" "<<" ">>" "<=" ">=" "==" "!="
+ * "&&" "||" "*=" "/=" "%=" "+=" "-=" "&=" "^=" "|=" "##", and one of
+ * [](){}.&*+-~!/%<>^|?:;=,#
+ */
 static size_t punct_len(const char *s, size_t len, size_t i)
 {
-	static const char *const three[] = {"...", "<<=", ">>="};
-	static const char *const two[] = {
-		"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-		"||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##"};
+	char d = i + 1 < len ? s[i + 1] : '\0', e = i + 2 < len ? s[i + 2] : '\0';
 
-	for (size_t k = 0; k < sizeof(three) / sizeof(*three); k++)
-		if (i + 3 <= len && memcmp(s + i, three[k], 3) == 0)
-			return 3;
-	for (size_t k = 0; k < sizeof(two) / sizeof(*two); k++)
-		if (i + 2 <= len && memcmp(s + i, two[k], 2) == 0)
-			return 2;
-	return s[i] && strchr("[](){}.&*+-~!/%<>^|?:;=,#", s[i]) ? 1 : 0;
+	switch (s[i]) {
+	case '.':
+		return d == '.' && e == '.' ? 3 : 1;
+	case '<':
+	case '>':
+		if (d == s[i])
+			return e == '=' ? 3 : 2;
+		return d == '=' ? 2 : 1;
+	case '-':
+		return d == '>' || d == '-' || d == '=' ? 2 : 1;
+	case '+':
+	case '&':
+	case '|':
+		return d == s[i] || d == '=' ? 2 : 1;
+	case '=':
+	case '!':
+	case '*':
+	case '/':
+	case '%':
+	case '^':
+		return d == '=' ? 2 : 1;
+	case '#':
+		return d == '#' ? 2 : 1;
+	case '[':
+	case ']':
+	case '(':
+	case ')':
+	case '{':
+	case '}':
+	case '~':
+	case '?':
+	case ':':
+	case ';':
+	case ',':
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* Lex the one token at i (< len): its kind, end and whether it is cut short. */
@@ -221,8 +254,11 @@ void ta_lexer_init(ta_lexer *lx, const char *text, size_t len, size_t start, uns
 	lx->s = text;
 	lx->len = len;
 	lx->pos = start < len ? start : len;
-	for (const char *p = text; (p = memchr(p, '\n', lx->pos - (size_t)(p - text))); p++)
-		lx->line++;
+	if (flags & TA_LEX_NO_LINES)
+		lx->line = 0;
+	else
+		for (const char *p = text; (p = memchr(p, '\n', lx->pos - (size_t)(p - text))); p++)
+			lx->line++;
 	for (k = lx->pos; k > 0 && is_space(text[k - 1]) && text[k - 1] != '\n'; k--)
 		;
 	lx->bol = k == 0 || text[k - 1] == '\n';
@@ -242,9 +278,12 @@ enum ta_tok_kind ta_lex_next(ta_lexer *lx, ta_tok *tok)
 	}
 	end = lex_one(lx->s, lx->len, lx->pos, lx->flags, lx->bol, &tok->kind, &tok->unterminated);
 	tok->len = end - lx->pos;
-	for (size_t k = lx->pos; k < end; k++)
-		nl += lx->s[k] == '\n';
-	lx->line += nl;
+	/* an identifier, a number, a punctuator never holds a newline */
+	if (tok->kind != TA_TOK_IDENT && tok->kind != TA_TOK_NUMBER && tok->kind != TA_TOK_PUNCT)
+		for (size_t k = lx->pos; k < end; k++)
+			nl += lx->s[k] == '\n';
+	if (!(lx->flags & TA_LEX_NO_LINES))
+		lx->line += nl;
 	lx->pos = end;
 	/* a comment and a splice join what is around them: they leave the line state alone */
 	if (tok->kind == TA_TOK_SPACE) {
@@ -347,7 +386,7 @@ size_t ta_lex_match(const char *s, size_t len, size_t open)
 
 	if (!s || open >= len || !s[open] || !strchr("([{", s[open]))
 		return TA_NPOS;
-	ta_lexer_init(&lx, s, len, open, 0);
+	ta_lexer_init(&lx, s, len, open, TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
 		char c = s[t.off];
 		if (t.kind != TA_TOK_PUNCT || t.len != 1)
@@ -377,7 +416,7 @@ size_t ta_lex_open_of(const char *s, size_t len, size_t lo, size_t close)
 	if (!s || close >= len || !s[close] || !strchr(")]}", s[close]))
 		return TA_NPOS;
 	opener = s[close] == ')' ? '(' : s[close] == ']' ? '[' : '{';
-	ta_lexer_init(&lx, s, len, lo, 0);
+	ta_lexer_init(&lx, s, len, lo, TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END && t.off < close) {
 		if (punct_is(&t, s, opener)) {
 			if (depth == 512)
@@ -398,7 +437,7 @@ size_t ta_lex_prev(const char *s, size_t lo, size_t i)
 
 	if (!s || lo >= i)
 		return TA_NPOS;
-	ta_lexer_init(&lx, s, i, lo, 0);
+	ta_lexer_init(&lx, s, i, lo, TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END)
 		if (t.kind == TA_TOK_SPLICE)
 			last = t.off;
@@ -419,7 +458,7 @@ int ta_lex_args(const char *s, size_t len, size_t open, size_t *starts, size_t *
 		return -1;
 	if (ta_lex_skip(s, len, a) == close)
 		return 0;
-	ta_lexer_init(&lx, s, len, a, 0);
+	ta_lexer_init(&lx, s, len, a, TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END && t.off <= close) {
 		char c = s[t.off];
 		if (t.kind != TA_TOK_PUNCT || t.len != 1)
@@ -465,7 +504,7 @@ size_t ta_lex_find_ident(const char *s, size_t from, size_t to, const char *id, 
 	/* most texts searched lack the name: no need to lex them */
 	if (n == 0 || from >= to || !memmem(s + from, to - from, id, n))
 		return TA_NPOS;
-	ta_lexer_init(&lx, s, to, from, 0);
+	ta_lexer_init(&lx, s, to, from, TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END)
 		if (t.kind == TA_TOK_IDENT && t.len == n && memcmp(s + t.off, id, n) == 0 &&
 		    !(not_member && ta_lex_after_member_op(s, t.off)))

@@ -273,7 +273,7 @@ START_TEST(test_random_tiling)
 	for (int round = 0; round < 2000; round++) {
 		char s[64];
 		size_t len = (size_t)(seed % sizeof(s));
-		unsigned flags = (unsigned)round % 4;
+		unsigned flags = (unsigned)round % 8; /* every mix of the three flags */
 		size_t start;
 		for (size_t i = 0; i < len; i++) {
 			seed = seed * 1103515245u + 12345u;
@@ -292,7 +292,7 @@ START_TEST(test_random_tiling)
 			ck_assert_uint_eq(t.off, at);
 			ck_assert_uint_gt(t.len, 0);
 			ck_assert_uint_le(t.off + t.len, len);
-			ck_assert_uint_eq(t.line, line);
+			ck_assert_uint_eq(t.line, flags & TA_LEX_NO_LINES ? 0 : line);
 			for (size_t k = t.off; k < t.off + t.len; k++)
 				line += s[k] == '\n';
 			at += t.len;
@@ -300,6 +300,45 @@ START_TEST(test_random_tiling)
 		ck_assert_uint_eq(at, len);
 		ck_assert_uint_eq(t.off, len);
 		seed = seed * 1103515245u + 12345u;
+	}
+}
+END_TEST
+
+/* The longest punctuator at the start of s, by the list of them (C11 6.4.6, no digraphs). */
+static size_t punct_by_list(const char *s, size_t len)
+{
+	static const char *const puncts[] = {
+		"...", "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+		"&&",  "||",  "*=",  "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##", "[",
+		"]",   "(",   ")",   "{",  "}",  ".",  "&",  "*",  "+",  "-",  "~",  "!",
+		"/",   "%",   "<",   ">",  "^",  "|",  "?",  ":",  ";",  "=",  ",",  "#"};
+
+	for (size_t k = 0; k < sizeof(puncts) / sizeof(*puncts); k++)
+		if (strlen(puncts[k]) <= len && strncmp(s, puncts[k], strlen(puncts[k])) == 0)
+			return strlen(puncts[k]);
+	return 0;
+}
+
+START_TEST(test_punctuators)
+{
+	static const char alphabet[] = "[](){}.&*+-~!/%<>^|?:;=,#a";
+	const size_t n = sizeof(alphabet) - 1;
+
+	/* every text of one to three characters of the alphabet: its first token */
+	for (size_t i = 0; i < n * n * n; i++) {
+		char s[4] = {alphabet[i % n], alphabet[i / n % n], alphabet[i / n / n], '\0'};
+		for (size_t len = 1; len <= 3; len++) {
+			size_t want = punct_by_list(s, len);
+			ta_lexer lx;
+			ta_tok t;
+			if (s[0] == '/' && len > 1 && (s[1] == '*' || s[1] == '/'))
+				continue; /* a comment */
+			ta_lexer_init(&lx, s, len, 0, 0);
+			ta_lex_next(&lx, &t);
+			ck_assert_int_eq(t.kind, want ? TA_TOK_PUNCT : TA_TOK_IDENT);
+			if (want)
+				ck_assert_uint_eq(t.len, want);
+		}
 	}
 }
 END_TEST
@@ -320,6 +359,7 @@ static Suite *lex_suite(void)
 	tcase_add_test(tc, test_helpers);
 	tcase_add_test(tc, test_enclosing_braces);
 	tcase_add_test(tc, test_random_tiling);
+	tcase_add_test(tc, test_punctuators);
 	suite_add_tcase(s, tc);
 	return s;
 }
