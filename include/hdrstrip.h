@@ -23,7 +23,8 @@
  *
  * Headers given to ta_hdrstrip_keep() are never replaced: those of the
  * precompiled header, whose inputs libclang checks when it loads it.
- * Texts are read once per ta_hdrstrip (a parse worker keeps one).
+ * Texts are read once per ta_hdrstrip (a parse worker keeps one), and the
+ * #include lines of each resolved once per list of directories.
  */
 #ifndef TA_HDRSTRIP_H
 #define TA_HDRSTRIP_H

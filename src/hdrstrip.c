@@ -42,7 +42,7 @@ static size_t body_end(const char *text, size_t len, size_t open)
 	ta_tok t;
 	int depth = 0;
 
-	ta_lexer_init(&lx, text, len, open, TA_LEX_DIRECTIVES);
+	ta_lexer_init(&lx, text, len, open, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
 		if (t.kind == TA_TOK_DIRECTIVE && conditional(text, t.off, t.len))
 			return 0;
@@ -78,7 +78,7 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 	ta_lexer lx;
 	ta_tok t;
 
-	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES);
+	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
 		char c = t.kind == TA_TOK_PUNCT && t.len == 1 ? text[t.off] : 'x';
 		size_t end;
@@ -115,7 +115,7 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 				if (text[i] == '\n')
 					o[k++] = '\n';
 			from = end;
-			ta_lexer_init(&lx, text, len, end, TA_LEX_DIRECTIVES);
+			ta_lexer_init(&lx, text, len, end, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 			prev = ';';
 			is_inline = is_static = false;
 			continue;
@@ -137,21 +137,31 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 
 /* ------------------------------------------------------------ the closure */
 
+/* What the #include lines of a file resolve to through one list of directories. */
+struct resolved {
+	size_t dirs;   /* the list's number (ta_hdrstrip.dir_lists) */
+	size_t *files; /* indices into ta_hdrstrip.files, in the order reached */
+	size_t n_files, cap_files;
+};
+
 struct hfile {
 	char *path;
 	char **incs; /* '"' or '<' or 'n' (include_next), then the name */
 	size_t n_incs, cap_incs;
 	char *stripped; /* NULL: kept as it is (names a tasklet, unreadable, kept) */
 	size_t len;
-	unsigned seen; /* the generation of the last closure that reached it */
+	unsigned seen;        /* the generation of the last closure that reached it */
+	struct resolved *res; /* one per list of directories it was followed through */
+	size_t n_res, cap_res;
 };
 
 struct ta_hdrstrip {
 	struct hfile *files;
 	size_t n_files, cap_files;
-	ta_strmap by_path; /* path -> index into files */
-	ta_strmap keep;    /* paths never replaced */
-	ta_strmap exists;  /* path -> 1 (a regular file) or 0 */
+	ta_strmap by_path;   /* path -> index into files */
+	ta_strmap keep;      /* paths never replaced */
+	ta_strmap exists;    /* path -> 1 (a regular file) or 0 */
+	ta_strmap dir_lists; /* the directories of a call, one per line -> its number */
 	unsigned gen;
 	struct ta_stripped *out;
 	size_t n_out, cap_out;
@@ -174,6 +184,9 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 		for (size_t k = 0; k < h->files[i].n_incs; k++)
 			free(h->files[i].incs[k]);
 		free(h->files[i].incs);
+		for (size_t r = 0; r < h->files[i].n_res; r++)
+			free(h->files[i].res[r].files);
+		free(h->files[i].res);
 		free(h->files[i].path);
 		free(h->files[i].stripped);
 	}
@@ -181,6 +194,7 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 	ta_strmap_free(&h->by_path);
 	ta_strmap_free(&h->keep);
 	ta_strmap_free(&h->exists);
+	ta_strmap_free(&h->dir_lists);
 	free(h->out);
 	free(h->work);
 	free(h);
@@ -211,7 +225,7 @@ static void read_includes(struct hfile *f, const char *text, size_t n)
 	ta_lexer lx;
 	ta_tok t;
 
-	ta_lexer_init(&lx, text, n, 0, TA_LEX_DIRECTIVES);
+	ta_lexer_init(&lx, text, n, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
 		size_t j = t.off + 1, end = t.off + t.len;
 		bool next;
@@ -260,23 +274,29 @@ static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 	return h->n_files - 1;
 }
 
-/* Queue path (a regular file) unless this closure has reached it already. */
-static void reach(ta_hdrstrip *h, const char *path)
+/* Queue the file k unless this closure has reached it already. */
+static void queue(ta_hdrstrip *h, size_t k)
 {
-	size_t k;
-
-	if (!is_file(h, path))
-		return;
-	k = file_of(h, path, true);
 	if (h->files[k].seen == h->gen)
 		return;
 	h->files[k].seen = h->gen;
 	TA_PUSH(h->work, h->n_work, h->cap_work, k);
 }
 
-/* Every file an #include of the file k may name, through dirs (a superset). */
-static void follow(ta_hdrstrip *h, size_t k, char *const *dirs, size_t n_dirs)
+/* Add path, if a regular file, to what res resolves to. */
+static void resolve(ta_hdrstrip *h, struct resolved *res, const char *path)
 {
+	if (is_file(h, path)) {
+		size_t k = file_of(h, path, true);
+		TA_PUSH(res->files, res->n_files, res->cap_files, k);
+	}
+}
+
+/* Every file an #include of the file k may name through dirs (a superset), in order. */
+static struct resolved resolve_includes(ta_hdrstrip *h, size_t k, char *const *dirs, size_t n_dirs)
+{
+	struct resolved res = {0};
+
 	for (size_t i = 0; i < h->files[k].n_incs; i++) {
 		char kind = h->files[k].incs[i][0];
 		const char *name = h->files[k].incs[i] + 1;
@@ -285,25 +305,66 @@ static void follow(ta_hdrstrip *h, size_t k, char *const *dirs, size_t n_dirs)
 			const char *slash = strrchr(h->files[k].path, '/');
 			char *p = xasprintf("%.*s/%s", slash ? (int)(slash - h->files[k].path) : 1,
 					    slash ? h->files[k].path : ".", name);
-			reach(h, p);
+			resolve(h, &res, p);
 			free(p);
 		}
 		for (size_t d = 0; d < n_dirs && (!found || kind == 'n'); d++) {
 			char *p = ta_path_join(dirs[d], name);
 			if (is_file(h, p)) {
-				reach(h, p);
+				resolve(h, &res, p);
 				found = true;
 			}
 			free(p);
 		}
 	}
+	return res;
+}
+
+/*
+ * Queue every file an #include of the file k may name through the list of
+ * directories number dirs_id (dirs): resolved once per file and list, for
+ * the files and the lists repeat from one parse to the next.
+ */
+static void follow(ta_hdrstrip *h, size_t k, size_t dirs_id, char *const *dirs, size_t n_dirs)
+{
+	size_t r = 0;
+
+	while (r < h->files[k].n_res && h->files[k].res[r].dirs != dirs_id)
+		r++;
+	if (r == h->files[k].n_res) {
+		struct resolved res = resolve_includes(h, k, dirs, n_dirs);
+		res.dirs = dirs_id;
+		/* h->files may have moved: file_of() appends to it */
+		TA_PUSH(h->files[k].res, h->files[k].n_res, h->files[k].cap_res, res);
+	}
+	for (size_t i = 0; i < h->files[k].res[r].n_files; i++)
+		queue(h, h->files[k].res[r].files[i]);
+}
+
+/* The number of the list of directories dirs (numbered in the order first met). */
+static size_t dir_list_id(ta_hdrstrip *h, char *const *dirs, size_t n_dirs)
+{
+	ta_buf key = {0};
+	size_t *known, id;
+
+	for (size_t d = 0; d < n_dirs; d++)
+		ta_buf_printf(&key, "%s\n", dirs[d]);
+	known = ta_strmap_get(&h->dir_lists, key.s ? key.s : "");
+	if (known) {
+		id = *known;
+	} else {
+		id = h->dir_lists.n;
+		ta_strmap_put(&h->dir_lists, key.s ? key.s : "", id);
+	}
+	ta_buf_free(&key);
+	return id;
 }
 
 size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args, int nargs,
 		       const struct ta_stripped **out)
 {
 	char **dirs = NULL, **forced = NULL;
-	size_t n_dirs = 0, cap_dirs = 0, n_forced = 0, cap_forced = 0, main_k;
+	size_t n_dirs = 0, cap_dirs = 0, n_forced = 0, cap_forced = 0, main_k, dirs_id;
 
 	h->n_out = 0;
 	h->n_work = 0;
@@ -332,10 +393,12 @@ size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args
 	h->files[main_k].seen = h->gen;
 	TA_PUSH(h->work, h->n_work, h->cap_work, main_k);
 	for (size_t i = 0; i < n_forced; i++)
-		reach(h, forced[i]);
+		if (is_file(h, forced[i]))
+			queue(h, file_of(h, forced[i], true));
+	dirs_id = dir_list_id(h, dirs, n_dirs);
 	while (h->n_work) {
 		size_t k = h->work[--h->n_work];
-		follow(h, k, dirs, n_dirs);
+		follow(h, k, dirs_id, dirs, n_dirs);
 		if (h->files[k].stripped) {
 			struct ta_stripped s = {.path = h->files[k].path,
 						.text = h->files[k].stripped,

@@ -162,6 +162,13 @@ START_TEST(test_closure)
 	got = given(h, dir, "src/other.c", args, 2);
 	ck_assert_str_eq(got, "inc/d.h\nsrc/local.h\n");
 	free(got);
+	/* the same file through other directories: what those reach, not what the first did */
+	got = given(h, dir, "src/main.c", args + 1, 2);
+	ck_assert_str_eq(got, "src/local.h\n");
+	free(got);
+	got = given(h, dir, "src/main.c", args, 6);
+	ck_assert_str_eq(got, "inc/a.h\ninc/b.h\ninc/d.h\ninc/f.h\ninc2/b.h\nsrc/local.h\n");
+	free(got);
 	ta_hdrstrip_free(&h);
 	free(idir);
 	free(forced);
