@@ -13,6 +13,9 @@
 #ifndef TA_LEXSITES_H
 #define TA_LEXSITES_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "facts.h"
 
 struct ta_lexsites {
@@ -34,5 +37,16 @@ struct ta_lexsites {
  */
 void ta_lexsites_scan(const struct ta_lexsites *ls, const char *text, unsigned a, unsigned b,
 		      unsigned flags);
+
+/*
+ * Might a region the preprocessor skips in text[0, len) hold a site?  False
+ * when no conditional block (#if, #ifdef or #ifndef to its #endif) holds
+ * "tasklet_" or "DECLARE_TASKLET": ta_lexsites_scan() then finds nothing
+ * in any region skipped, whatever the configuration, and the indexer need
+ * not ask libclang for them.  True when the text is too odd to tell (an
+ * unterminated comment or literal, a directive name hidden behind a
+ * comment or a line splice).
+ */
+bool ta_lexsites_may_be_inactive(const char *text, size_t len);
 
 #endif

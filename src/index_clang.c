@@ -1810,13 +1810,17 @@ static void scan_lexical(struct walk *w, const char *text, unsigned a, unsigned 
 /* The regions the preprocessor skipped: sites inactive in this configuration. */
 static void scan_skipped(struct walk *w)
 {
-	CXSourceRangeList *list = clang_getSkippedRanges(w->tu, w->main_file);
+	CXSourceRangeList *list;
 	size_t size = 0;
 	const char *text = clang_getFileContents(w->tu, w->main_file, &size);
 
+	/* asking costs a read of every skipped range of the PCH's headers */
+	if (!text || !ta_lexsites_may_be_inactive(text, size))
+		return;
+	list = clang_getSkippedRanges(w->tu, w->main_file);
 	if (!list)
 		return;
-	for (unsigned i = 0; text && i < list->count; i++) {
+	for (unsigned i = 0; i < list->count; i++) {
 		unsigned a, b;
 		clang_getSpellingLocation(clang_getRangeStart(list->ranges[i]), NULL, NULL, NULL,
 					  &a);

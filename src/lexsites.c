@@ -224,6 +224,61 @@ static bool declares(const char *w, enum ta_tok_kind kind, size_t len)
 	return false;
 }
 
+/* Does text[0, n) hold a word ta_lexsites_scan() reads as a site? */
+static bool holds_site_word(const char *text, size_t n)
+{
+	return memmem(text, n, "tasklet_", 8) || memmem(text, n, "DECLARE_TASKLET", 15);
+}
+
+/*
+ * How the directive text[off, off + len) nests: 1 opens a conditional
+ * block, -1 closes one, 0 neither, 2 cannot tell.
+ */
+static int nesting(const char *text, size_t off, size_t len)
+{
+	static const struct {
+		const char *name;
+		int nesting;
+	} names[] = {{"if", 1}, {"ifdef", 1}, {"ifndef", 1}, {"endif", -1}};
+	size_t i = off + 1, end = off + len, n;
+
+	while (i < end && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i < end && (text[i] == '/' || text[i] == '\\'))
+		return 2;
+	for (n = 0; i + n < end && ta_lex_ident_char(text[i + n]); n++)
+		;
+	for (size_t k = 0; k < sizeof(names) / sizeof(*names); k++)
+		if (strlen(names[k].name) == n && strncmp(text + i, names[k].name, n) == 0)
+			return names[k].nesting;
+	return 0;
+}
+
+bool ta_lexsites_may_be_inactive(const char *text, size_t len)
+{
+	ta_lexer lx;
+	ta_tok t;
+	size_t depth = 0, open = 0;
+
+	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		int how;
+		if (t.unterminated)
+			return true;
+		if (t.kind != TA_TOK_DIRECTIVE)
+			continue;
+		how = nesting(text, t.off, t.len);
+		if (how == 2)
+			return true;
+		if (how == 1 && depth++ == 0)
+			open = t.off;
+		else if (how == -1 && depth > 0 && --depth == 0 &&
+			 holds_site_word(text + open, t.off + t.len - open))
+			return true;
+	}
+	return depth > 0 && holds_site_word(text + open, len - open);
+}
+
 void ta_lexsites_scan(const struct ta_lexsites *ls, const char *text, unsigned a, unsigned b,
 		      unsigned flags)
 {
