@@ -1622,8 +1622,15 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		handle_member(w, c);
 		return CXChildVisit_Recurse;
 	case CXCursor_UnexposedExpr: {
-		/* a designated initializer ".probe = foo_probe": [MemberRef field, value] */
-		struct kids kk = children(c);
+		/*
+		 * a designated initializer ".probe = foo_probe": [MemberRef field,
+		 * value], always in an initializer list (C11 6.7.9); most
+		 * unexposed expressions are implicit casts, not worth listing
+		 */
+		struct kids kk;
+		if (clang_getCursorKind(parent) != CXCursor_InitListExpr)
+			return CXChildVisit_Recurse;
+		kk = children(c);
 		if (kk.n == 2 && clang_getCursorKind(kk.v[0]) == CXCursor_MemberRef)
 			record_field_ref(w, c, clang_getCursorReferenced(kk.v[0]), kk.v[1]);
 		return CXChildVisit_Recurse;
