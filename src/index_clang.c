@@ -1273,19 +1273,21 @@ static bool is_plain_assignment(struct walk *w, CXCursor binop, CXCursor lhs)
 	return bt.kind != CXType_Int && clang_equalTypes(bt, lt);
 }
 
-/* x.f = some_function;  -- a registration through a struct field (hrtimer, work, DMA). */
-static void handle_fn_assignment(struct walk *w, CXCursor binop)
+/*
+ * x.f = some_function;  -- a registration through a struct field (hrtimer,
+ * work, DMA).  k: the operator's children (so are those of the two below).
+ */
+static void handle_fn_assignment(struct walk *w, CXCursor binop, const struct kids *k)
 {
-	struct kids k = children(binop);
 	CXCursor lhs, rhs;
 
-	if (k.n != 2)
+	if (k->n != 2)
 		return;
-	lhs = strip(k.v[0]);
-	rhs = strip(k.v[1]);
+	lhs = strip(k->v[0]);
+	rhs = strip(k->v[1]);
 	if (clang_getCursorKind(rhs) != CXCursor_DeclRefExpr ||
 	    clang_getCursorKind(clang_getCursorReferenced(rhs)) != CXCursor_FunctionDecl ||
-	    !is_plain_assignment(w, binop, k.v[0]))
+	    !is_plain_assignment(w, binop, k->v[0]))
 		return;
 	/* callbacks[i] = fn: an element of a local array passed on whole (virtio_find_vqs) */
 	if (clang_getCursorKind(lhs) == CXCursor_ArraySubscriptExpr) {
@@ -1294,22 +1296,21 @@ static void handle_fn_assignment(struct walk *w, CXCursor binop)
 			lhs = strip(a.v[0]);
 	}
 	if (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr) {
-		record_field_ref(w, binop, clang_getCursorReferenced(lhs), k.v[1]);
+		record_field_ref(w, binop, clang_getCursorReferenced(lhs), k->v[1]);
 	} else if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
 		   clang_getCursorKind(clang_getCursorReferenced(lhs)) == CXCursor_VarDecl &&
 		   w->function_name) {
 		char *var = ta_tu_take(clang_getCursorSpelling(clang_getCursorReferenced(lhs)));
 		char *ctx = xasprintf("var:%s", var);
-		record_ref(w, binop, k.v[1], ctx);
+		record_ref(w, binop, k->v[1], ctx);
 		free(ctx);
 		free(var);
 	}
 }
 
 /* x.func = f; x.data = d; x.callback = cb;  -- open-coded initialization. */
-static bool handle_assignment(struct walk *w, CXCursor binop)
+static bool handle_assignment(struct walk *w, CXCursor binop, const struct kids *k)
 {
-	struct kids k = children(binop);
 	CXCursor lhs, field, base;
 	char *fname, *text;
 	enum ta_api api;
@@ -1317,9 +1318,9 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 	ta_fact extra = {0};
 	struct kids mk;
 
-	if (k.n != 2)
+	if (k->n != 2)
 		return false;
-	lhs = strip(k.v[0]);
+	lhs = strip(k->v[0]);
 	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
 		return false;
 	field = clang_getCursorReferenced(lhs);
@@ -1339,7 +1340,7 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 	free(fname);
 	if (api == TA_API_NONE)
 		return false;
-	if (!is_plain_assignment(w, binop, k.v[0]))
+	if (!is_plain_assignment(w, binop, k->v[0]))
 		return false;
 	mk = children(lhs);
 	if (mk.n == 0)
@@ -1348,10 +1349,10 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
 	resolve_target(w, base, &t, 0);
 	text = cursor_text(w, strip(base));
 	if (api == TA_API_ASSIGN_DATA) {
-		extra.data = cursor_text(w, k.v[1]);
-		extra.data_kind = classify_data(w, k.v[1], &t);
+		extra.data = cursor_text(w, k->v[1]);
+		extra.data_kind = classify_data(w, k->v[1], &t);
 	} else {
-		describe_callback(w, k.v[1], &extra, t.key);
+		describe_callback(w, k->v[1], &extra, t.key);
 		if (extra.sig == TA_SIG_UNKNOWN)
 			extra.sig = api == TA_API_ASSIGN_FUNC ? TA_SIG_OLD : TA_SIG_NEW;
 	}
@@ -1368,33 +1369,32 @@ static bool handle_assignment(struct walk *w, CXCursor binop)
  * given the address of a tasklet, so that uses through the field can be
  * told apart from an object of their own (TA_FACT_POINTS_TO).
  */
-static void handle_points_to(struct walk *w, CXCursor binop)
+static void handle_points_to(struct walk *w, CXCursor binop, const struct kids *k)
 {
-	struct kids k = children(binop);
 	CXCursor lhs, field;
 	struct target obj = {0};
 	enum CXCursorKind rk;
 	int p = 0;
 
-	if (k.n != 2)
+	if (k->n != 2)
 		return;
-	lhs = strip(k.v[0]);
+	lhs = strip(k->v[0]);
 	if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr)
 		return;
 	field = clang_getCursorReferenced(lhs);
 	if (clang_getCursorKind(field) != CXCursor_FieldDecl ||
 	    !type_is_tasklet(clang_getCursorType(field), &p, NULL) || p != 1 ||
-	    !is_plain_assignment(w, binop, k.v[0]))
+	    !is_plain_assignment(w, binop, k->v[0]))
 		return;
 	/* &object or &x->member only: a conditional may store either of two */
-	rk = clang_getCursorKind(strip(k.v[1]));
+	rk = clang_getCursorKind(strip(k->v[1]));
 	if ((rk == CXCursor_DeclRefExpr || rk == CXCursor_MemberRefExpr) &&
-	    resolve_target(w, k.v[1], &obj, 0) && obj.key && !obj.ptr_field) {
+	    resolve_target(w, k->v[1], &obj, 0) && obj.key && !obj.ptr_field) {
 		CXCursor rec = clang_getCursorSemanticParent(field);
 		char *rname = record_name(w, rec);
 		char *fname = ta_tu_take(clang_getCursorSpelling(field));
 		char *ptr_key = field_key(w, rec, rname, fname);
-		char *text = cursor_text(w, strip(k.v[1]));
+		char *text = cursor_text(w, strip(k->v[1]));
 		unsigned line, col;
 		struct file_info *fi = cursor_where(w, binop, &line, &col, NULL);
 		ta_fact f = {.kind = TA_FACT_POINTS_TO,
@@ -1607,17 +1607,18 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_CallExpr:
 		handle_call(w, c);
 		return CXChildVisit_Recurse;
-	case CXCursor_BinaryOperator:
-		handle_fn_assignment(w, c);
-		handle_points_to(w, c);
-		if (handle_assignment(w, c)) {
+	case CXCursor_BinaryOperator: {
+		struct kids kk = children(c);
+		handle_fn_assignment(w, c, &kk);
+		handle_points_to(w, c, &kk);
+		if (handle_assignment(w, c, &kk)) {
 			/* the right-hand side may still hold calls */
-			struct kids kk = children(c);
 			if (kk.n == 2)
 				clang_visitChildren(kk.v[1], visit, w);
 			return CXChildVisit_Continue;
 		}
 		return CXChildVisit_Recurse;
+	}
 	case CXCursor_MemberRefExpr:
 		handle_member(w, c);
 		return CXChildVisit_Recurse;
