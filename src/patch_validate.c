@@ -5,7 +5,8 @@
  * the generated-header overlay), the patched texts handed to libclang as
  * unsaved files, the error counts compared per translation unit.  Both
  * parses of a unit use the precompiled header of the scan's common headers
- * (pch.c) when no patched file can be one of its headers (none under
+ * (pch.c) when no patched file is one of the files it was built from (its
+ * .members, by inode; when those are not known, no patched file under
  * include/ or arch/): three to four times cheaper than a plain parse.  A
  * unit whose parse with it fails or mentions the precompiled header is
  * parsed plainly, before and after alike.  With the PCH, a unit the scan
@@ -17,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -71,6 +73,8 @@ struct ta_validator {
 	ta_cache *cache;       /* the scan's facts cache (overlay, PCH), or NULL */
 	ta_hdrstrip *strip;    /* kernel-wide headers without their inline bodies, or NULL */
 	char *pch;             /* the temporary PCH of the common headers, or NULL */
+	bool members_known;    /* the PCH's inputs are known: */
+	ta_strmap pch_inodes;  /* "device:inode" of each -> 1 */
 	pid_t pch_owner;       /* the process that removes it (not a forked worker) */
 	ta_strmap scan_errors; /* unit -> its error count in the scan's parse with the PCH */
 	/* unpatched parses found needed, for the next ta_validator_prefetch() */
@@ -122,8 +126,19 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cach
 	/* the PCH's inputs stay whole (when they are not known, every header does) */
 	if (!ta_flags_pch(v->fl) || (members = ta_pch_members(ta_flags_pch(v->fl), &n_members))) {
 		v->strip = ta_hdrstrip_new();
+		v->members_known = members != NULL;
 		for (size_t i = 0; i < n_members; i++) {
+			struct stat st;
 			ta_hdrstrip_keep(v->strip, members[i]);
+			if (stat(members[i], &st) == 0) {
+				char *key = xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
+						      (unsigned long long)st.st_ino);
+				ta_strmap_put(&v->pch_inodes, key, 1);
+				free(key);
+			} else {
+				v->members_known =
+					false; /* one we cannot tell a patched file from */
+			}
 			free(members[i]);
 		}
 		free(members);
@@ -149,6 +164,7 @@ void ta_validator_free(ta_validator **v)
 	ta_kconfig_free(&(*v)->kc);
 	ta_tree_free(&(*v)->tree);
 	ta_strmap_free(&(*v)->scan_errors);
+	ta_strmap_free(&(*v)->pch_inodes);
 	for (size_t i = 0; i < (*v)->n_deferred; i++)
 		free((*v)->deferred[i].unit);
 	free((*v)->deferred);
@@ -180,10 +196,35 @@ static bool kernel_headers_kept(const char *const *paths, size_t n)
 	return true;
 }
 
-/* Whether a parse of a unit patched with paths may use the PCH. */
+/*
+ * Whether a parse of a unit patched with paths (relative to the root) may
+ * use the PCH: when none is a file it was built from (a header only the
+ * patch creates is none).  When those are not known, when no kernel-wide
+ * header is patched.
+ */
 static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t n)
 {
-	return ta_flags_pch(v->fl) && kernel_headers_kept(paths, n);
+	if (!ta_flags_pch(v->fl))
+		return false;
+	if (!v->members_known)
+		return kernel_headers_kept(paths, n);
+	for (size_t i = 0; i < n; i++) {
+		char *abs = ta_path_join(v->tree->root, paths[i]), *key;
+		struct stat st;
+		bool member;
+		if (stat(abs, &st) != 0) {
+			free(abs);
+			continue;
+		}
+		key = xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
+				(unsigned long long)st.st_ino);
+		member = ta_strmap_get(&v->pch_inodes, key) != NULL;
+		free(key);
+		free(abs);
+		if (member)
+			return false;
+	}
+	return true;
 }
 
 /*

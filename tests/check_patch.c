@@ -10,7 +10,8 @@
  * + side) byte for byte; cases with FILE.MIG.refused get no patch and a
  * reason containing the file's text.  Also: --apply rewrites in place and
  * refuses a file changed since the scan, the JSON report records the
- * status, BH patches need the API unless --force-api, bad arguments.
+ * status, BH patches need the API unless --force-api, the validation sees
+ * a patched kernel-wide header (with or without the PCH), bad arguments.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include <cjson/cJSON.h>
 
 #include "mechanism.h"
+#include "patch_validate.h"
 #include "testutil.h"
 #include "util.h"
 
@@ -693,6 +695,42 @@ START_TEST(test_validation_counts_unpatched_errors)
 }
 END_TEST
 
+/*
+ * A patched kernel-wide header is seen by the validation whether the
+ * precompiled header was built from it (include/linux/interrupt.h: the
+ * unit is parsed without the PCH) or not (include/linux/usbx.h: with it,
+ * the header read from the patched text).
+ */
+START_TEST(test_validation_sees_patched_headers)
+{
+	char *repo = corpus_repo(), *cache = tu_mkdtemp();
+	ta_validator *v = ta_validator_new(repo, false, cache, NULL);
+	const char *unit = "patch/bh/usbx.c";
+	const char *headers[] = {"include/linux/usbx.h", "include/linux/interrupt.h"};
+
+	ck_assert_ptr_nonnull(v);
+	for (size_t i = 0; i < sizeof(headers) / sizeof(*headers); i++) {
+		char *path = ta_path_join(repo, headers[i]), *text = ta_read_file(path, NULL);
+		char *broken = xasprintf("%sint broken_by_the_patch = ;\n", text);
+		const char *texts[2] = {text, broken};
+		for (int b = 0; b < 2; b++) {
+			char *reason = NULL;
+			int rc = ta_validator_check(v, &unit, 1, &headers[i], &texts[b], 1,
+						    &reason);
+			ck_assert_msg(rc == (b ? -1 : 0), "%s %s: %d", headers[i],
+				      b ? "broken" : "as it is", rc);
+			free(reason);
+		}
+		free(broken);
+		free(text);
+		free(path);
+	}
+	ta_validator_free(&v);
+	tu_rmtree(&cache);
+	tu_rmtree(&repo);
+}
+END_TEST
+
 START_TEST(test_signoff_and_bad_arguments)
 {
 	char *args = xasprintf(
@@ -750,6 +788,7 @@ static Suite *patch_suite(void)
 	tcase_add_test(tc, test_parallel_validation_same);
 	tcase_add_test(tc, test_validation_refuses);
 	tcase_add_test(tc, test_validation_counts_unpatched_errors);
+	tcase_add_test(tc, test_validation_sees_patched_headers);
 	tcase_add_test(tc, test_signoff_and_bad_arguments);
 	suite_add_tcase(s, tc);
 	return s;
