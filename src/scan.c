@@ -6,9 +6,6 @@
 #include "scan.h"
 
 #include <errno.h>
-#include <malloc.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,60 +327,6 @@ static void add_maintainers_entries(ta_audit *a)
 	ta_maintainers_free(&m);
 }
 
-/*
- * The pre-filter of a tree, run on a thread of its own while the PCH
- * builds: it reads the tree and writes only its memo and cands.
- */
-struct prefilter_run {
-	const ta_tree *tree;
-	char *memo; /* the cache's entry it reads and writes, or NULL: no cache */
-	ta_candidates *cands;
-	int rc;
-	double seconds;
-};
-
-#define PREFILTER_STACK (2 * 1024 * 1024) /* its walk recurses once per directory level */
-
-static void *prefilter_run(void *data)
-{
-	struct prefilter_run *r = data;
-	double t = ta_monotonic();
-
-	r->rc = ta_prefilter_memo(r->tree->root, r->tree->subtree, r->memo, r->cands);
-	r->seconds = ta_monotonic() - t;
-	return NULL;
-}
-
-/*
- * Start r on a thread with a stack of our own (*stack, to free after the
- * join), as the pre-filter's walkers do: a forked worker must not inherit
- * a stack glibc keeps for later.  Without a thread, run it here: false.
- */
-static bool prefilter_start(struct prefilter_run *r, pthread_t *th, void **stack)
-{
-	pthread_attr_t attr;
-	bool started;
-
-	/* one malloc arena, for the same reason (prefilter.c) */
-	mallopt(M_ARENA_MAX, 1);
-	*stack = xmalloc(PREFILTER_STACK);
-	if (pthread_attr_init(&attr) != 0) {
-		free(*stack);
-		*stack = NULL;
-		prefilter_run(r);
-		return false;
-	}
-	started = pthread_attr_setstack(&attr, *stack, PREFILTER_STACK) == 0 &&
-		  pthread_create(th, &attr, prefilter_run, r) == 0;
-	pthread_attr_destroy(&attr);
-	if (!started) {
-		free(*stack);
-		*stack = NULL;
-		prefilter_run(r);
-	}
-	return started;
-}
-
 int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 {
 	ta_tree *tree = NULL;
@@ -399,10 +342,6 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	char *pch_tmp = NULL;
 	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
-	struct prefilter_run pf = {0};
-	pthread_t pf_thread;
-	void *pf_stack = NULL;
-	bool pf_threaded = false;
 	double t0 = ta_monotonic(), t1;
 	int rc = TA_EXIT_USAGE;
 
@@ -415,6 +354,26 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 			 opts->path);
 		goto out_tree;
 	}
+	if (tree->file) {
+		/* one file: the candidate, whatever it mentions (its headers are
+		 * walked by the parse) */
+		TA_PUSH(cands.paths, cands.n, cands.cap, xstrdup(tree->subtree));
+		cands.scanned = 1;
+	} else if (cache) {
+		char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
+		char *memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
+				       (unsigned long long)ta_hash64(id, strlen(id)));
+		int prc = ta_prefilter_memo(tree->root, tree->subtree, memo, &cands);
+		if (prc == 0)
+			ta_cache_keep_recent(cache, "prefilter-", memo, TA_PREFILTER_MEMOS);
+		free(id);
+		free(memo);
+		if (prc != 0)
+			goto out_tree;
+	} else if (ta_prefilter(tree->root, tree->subtree, &cands) != 0) {
+		goto out_tree;
+	}
+	t1 = ta_monotonic();
 	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
 		goto out_cands;
 	/* a standalone file has no tree to generate headers for */
@@ -425,35 +384,11 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	}
 	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
 		goto out_overlay;
-	/* the candidates are read on threads while the PCH builds in a worker */
-	if (tree->file) {
-		/* one file: the candidate, whatever it mentions (its headers are
-		 * walked by the parse) */
-		TA_PUSH(cands.paths, cands.n, cands.cap, xstrdup(tree->subtree));
-		cands.scanned = 1;
-	} else {
-		pf = (struct prefilter_run){.tree = tree, .cands = &cands};
-		if (cache) {
-			char *id = xasprintf("%s\t%s", tree->root, tree->subtree);
-			pf.memo = xasprintf("%s/prefilter-%016llx", ta_cache_dir(cache),
-					    (unsigned long long)ta_hash64(id, strlen(id)));
-			free(id);
-		}
-		pf_threaded = prefilter_start(&pf, &pf_thread, &pf_stack);
-	}
 	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
 		double tp = ta_monotonic();
 		ta_pch_prepare(tree, fl, cache, &pch_tmp);
 		pch_seconds = ta_monotonic() - tp;
 	}
-	if (pf_threaded)
-		pthread_join(pf_thread, NULL);
-	free(pf_stack);
-	if (pf.memo && pf.rc == 0)
-		ta_cache_keep_recent(cache, "prefilter-", pf.memo, TA_PREFILTER_MEMOS);
-	free(pf.memo);
-	if (pf.rc != 0)
-		goto out_flags;
 
 	a = ta_audit_new();
 	a->pch_seconds = pch_seconds;
@@ -466,7 +401,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	a->config_source = xstrdup(ta_kconfig_source(kc));
 	a->flags_source = xstrdup(ta_flags_source(fl));
 	a->c_files_scanned = cands.scanned;
-	a->prefilter_seconds = pf.seconds;
+	a->prefilter_seconds = t1 - t0;
 	a->jobs = opts->jobs;
 
 	ctx.tree = tree;
@@ -565,7 +500,6 @@ out_results:
 	for (size_t i = 0; keys && i < cands.n; i++)
 		free(keys[i]);
 	free(keys);
-out_flags:
 	ta_flags_free(&fl);
 	ta_pch_remove(&pch_tmp);
 out_overlay:
