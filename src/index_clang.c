@@ -120,7 +120,11 @@ struct walk {
 	CXFile main_file;
 	ta_facts *facts;
 
-	struct file_info *files; /* open-addressing table keyed by CXFile */
+	/*
+	 * An open-addressing table keyed by CXFile, of entries allocated one by
+	 * one: a caller may hold one across later lookups, which grow the table.
+	 */
+	struct file_info **files;
 	size_t files_cap, files_n;
 
 	struct macro_use *macros;
@@ -198,22 +202,23 @@ static bool mentions_tasklet(struct walk *w, CXFile file)
 	return yes;
 }
 
+/* The entry of file, made the first time: it stays where it is until the walk ends. */
 static struct file_info *file_lookup(struct walk *w, CXFile file)
 {
 	size_t h, mask;
 
 	if (w->files_n * 2 >= w->files_cap) {
-		struct file_info *old = w->files;
+		struct file_info **old = w->files;
 		size_t old_cap = w->files_cap;
 
 		w->files_cap = old_cap ? old_cap * 2 : 256;
 		w->files = xcalloc(w->files_cap, sizeof(*w->files));
 		mask = w->files_cap - 1;
 		for (size_t i = 0; i < old_cap; i++) {
-			if (!old[i].file)
+			if (!old[i])
 				continue;
-			h = ((uintptr_t)old[i].file >> 4) & mask;
-			while (w->files[h].file)
+			h = ((uintptr_t)old[i]->file >> 4) & mask;
+			while (w->files[h])
 				h = (h + 1) & mask;
 			w->files[h] = old[i];
 		}
@@ -221,19 +226,20 @@ static struct file_info *file_lookup(struct walk *w, CXFile file)
 	}
 	mask = w->files_cap - 1;
 	h = ((uintptr_t)file >> 4) & mask;
-	while (w->files[h].file && w->files[h].file != file)
+	while (w->files[h] && w->files[h]->file != file)
 		h = (h + 1) & mask;
-	if (!w->files[h].file) {
-		struct file_info *fi = &w->files[h];
+	if (!w->files[h]) {
+		struct file_info *fi = xcalloc(1, sizeof(*fi));
 
 		fi->file = file;
 		fi->rel = relative_path(w, file);
 		fi->is_main = clang_File_isEqual(file, w->main_file);
 		fi->interesting = fi->is_main ||
 				  (!is_api_header(fi->rel) && mentions_tasklet(w, file));
+		w->files[h] = fi;
 		w->files_n++;
 	}
-	return &w->files[h];
+	return w->files[h];
 }
 
 /* Expansion location of a cursor: file info, line, column, offset. */
@@ -1914,8 +1920,11 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 		if (out->n_errors)
 			scan_degraded(&w);
 	}
-	for (size_t i = 0; i < w.files_cap; i++)
-		free(w.files[i].rel);
+	for (size_t i = 0; i < w.files_cap; i++) {
+		if (w.files[i])
+			free(w.files[i]->rel);
+		free(w.files[i]);
+	}
 	free(w.files);
 	for (size_t i = 0; i < w.n_macros; i++)
 		free(w.macros[i].name);
