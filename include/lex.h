@@ -108,6 +108,11 @@ bool ta_lex_ident_char(char c);
 size_t ta_lex_skip(const char *s, size_t len, size_t i);
 /* The end of the comment, string or character constant starting at i (else i). */
 size_t ta_lex_skip_literal(const char *s, size_t len, size_t i);
+/*
+ * Where the name of the directive s[off, off + len) (a TA_TOK_DIRECTIVE)
+ * starts: past its '#' and the blanks after it; off + len when none.
+ */
+size_t ta_lex_directive_name(const char *s, size_t off, size_t len);
 /* The bracket matching the one at open ('(', '[' or '{'); TA_NPOS if none. */
 size_t ta_lex_match(const char *s, size_t len, size_t open);
 /*

@@ -21,10 +21,8 @@
  */
 static bool conditional(const char *text, size_t off, size_t len)
 {
-	size_t i = off + 1, end = off + len;
+	size_t i = ta_lex_directive_name(text, off, len), end = off + len;
 
-	while (i < end && (text[i] == ' ' || text[i] == '\t'))
-		i++;
 	return (end - i >= 2 && strncmp(text + i, "if", 2) == 0) ||
 	       (end - i >= 4 &&
 		(strncmp(text + i, "elif", 4) == 0 || strncmp(text + i, "else", 4) == 0)) ||
@@ -227,12 +225,11 @@ static void read_includes(struct hfile *f, const char *text, size_t n)
 
 	ta_lexer_init(&lx, text, n, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
-		size_t j = t.off + 1, end = t.off + t.len;
+		size_t j, end = t.off + t.len;
 		bool next;
 		if (t.kind != TA_TOK_DIRECTIVE)
 			continue;
-		while (j < end && (text[j] == ' ' || text[j] == '\t'))
-			j++;
+		j = ta_lex_directive_name(text, t.off, t.len);
 		next = end - j > 12 && strncmp(text + j, "include_next", 12) == 0;
 		if (!next && !(end - j > 7 && strncmp(text + j, "include", 7) == 0))
 			continue;

@@ -347,6 +347,15 @@ size_t ta_lex_skip_literal(const char *s, size_t len, size_t i)
 	return kind == TA_TOK_COMMENT || kind == TA_TOK_STRING || kind == TA_TOK_CHAR ? end : i;
 }
 
+size_t ta_lex_directive_name(const char *s, size_t off, size_t len)
+{
+	size_t i = off + 1, end = off + len;
+
+	while (i < end && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	return i;
+}
+
 size_t ta_lex_skip(const char *s, size_t len, size_t i)
 {
 	enum ta_tok_kind kind;

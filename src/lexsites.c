@@ -240,10 +240,8 @@ static int nesting(const char *text, size_t off, size_t len)
 		const char *name;
 		int nesting;
 	} names[] = {{"if", 1}, {"ifdef", 1}, {"ifndef", 1}, {"endif", -1}};
-	size_t i = off + 1, end = off + len, n;
+	size_t i = ta_lex_directive_name(text, off, len), end = off + len, n;
 
-	while (i < end && (text[i] == ' ' || text[i] == '\t'))
-		i++;
 	if (i < end && (text[i] == '/' || text[i] == '\\'))
 		return 2;
 	for (n = 0; i + n < end && ta_lex_ident_char(text[i + n]); n++)

@@ -98,6 +98,16 @@ struct ta_validator {
 	size_t n_ahead, cap_ahead;
 };
 
+/* "device:inode" of the file at path (malloc'd), or NULL when it cannot be stat'ed. */
+static char *inode_key(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0)
+		return NULL;
+	return xasprintf("%llu:%llu", (unsigned long long)st.st_dev, (unsigned long long)st.st_ino);
+}
+
 ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir,
 			       const char *config)
 {
@@ -128,17 +138,13 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cach
 		v->strip = ta_hdrstrip_new();
 		v->members_known = members != NULL;
 		for (size_t i = 0; i < n_members; i++) {
-			struct stat st;
+			char *key = inode_key(members[i]);
 			ta_hdrstrip_keep(v->strip, members[i]);
-			if (stat(members[i], &st) == 0) {
-				char *key = xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
-						      (unsigned long long)st.st_ino);
+			if (key)
 				ta_strmap_put(&v->pch_inodes, key, 1);
-				free(key);
-			} else {
-				v->members_known =
-					false; /* one we cannot tell a patched file from */
-			}
+			else /* one we cannot tell a patched file from */
+				v->members_known = false;
+			free(key);
 			free(members[i]);
 		}
 		free(members);
@@ -209,16 +215,8 @@ static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t 
 	if (!v->members_known)
 		return kernel_headers_kept(paths, n);
 	for (size_t i = 0; i < n; i++) {
-		char *abs = ta_path_join(v->tree->root, paths[i]), *key;
-		struct stat st;
-		bool member;
-		if (stat(abs, &st) != 0) {
-			free(abs);
-			continue;
-		}
-		key = xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
-				(unsigned long long)st.st_ino);
-		member = ta_strmap_get(&v->pch_inodes, key) != NULL;
+		char *abs = ta_path_join(v->tree->root, paths[i]), *key = inode_key(abs);
+		bool member = key && ta_strmap_get(&v->pch_inodes, key);
 		free(key);
 		free(abs);
 		if (member)

@@ -220,6 +220,9 @@ START_TEST(test_helpers)
 	size_t brace = (size_t)(strchr(s, '{') - s), last = len - 1;
 
 	ck_assert_uint_eq(ta_lex_match(s, len, 1), (size_t)(strstr(s, ") {") - s));
+	/* a directive's name: past '#' and blanks; its end when it has none */
+	ck_assert_uint_eq(ta_lex_directive_name("x\n# \tifdef A\n", 2, 11), 5);
+	ck_assert_uint_eq(ta_lex_directive_name("#  \n", 0, 3), 3);
 	ck_assert_int_eq(ta_lex_args(s, len, 1, st, en, 4), 3);
 	ck_assert_uint_eq(en[1] - st[1], 11);
 	ck_assert_int_eq(strncmp(s + st[1], "\")\" /* ) */", 11), 0);
