@@ -21,6 +21,16 @@
  * bodies (code for another architecture or configuration) are no longer
  * counted.
  *
+ * The same goes for the inline functions a #define defines (a tracepoint
+ * header's TRACE_EVENT()s are a hundred such functions each): their
+ * bodies become ';' with a line splice per line, so the macro and the
+ * numbering go on; a #define that also defines a static function that is
+ * not inline keeps its bodies.  Where such a macro is expanded the
+ * functions are declared and never defined: expanded in a file the
+ * indexer walks, the walk would miss their bodies, so it notices an inline
+ * function left without a definition there and parses the file again with
+ * TA_HDRSTRIP_KEEP_MACROS (every #define as it is).
+ *
  * Headers given to ta_hdrstrip_keep() are never replaced: those of the
  * precompiled header, whose inputs libclang checks when it loads it.
  * Texts are read once per ta_hdrstrip (a parse worker keeps one), and the
@@ -29,6 +39,7 @@
 #ifndef TA_HDRSTRIP_H
 #define TA_HDRSTRIP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct ta_hdrstrip ta_hdrstrip;
@@ -37,6 +48,13 @@ struct ta_stripped {
 	const char *path; /* absolute, as the #include resolves it */
 	const char *text; /* without function bodies */
 	size_t len;
+	bool macros; /* some of its macros lost the bodies of the inline functions they define */
+};
+
+/* Flags of ta_hdrstrip_for(). */
+enum {
+	/* leave every #define whole (only the file-scope bodies go) */
+	TA_HDRSTRIP_KEEP_MACROS = 1u << 0,
 };
 
 ta_hdrstrip *ta_hdrstrip_new(void);
@@ -50,9 +68,19 @@ void ta_hdrstrip_keep(ta_hdrstrip *h, const char *path);
  * *out, valid until the next call or the free; returns their number.
  */
 size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args, int nargs,
-		       const struct ta_stripped **out);
+		       unsigned flags, const struct ta_stripped **out);
 
-/* text without its file-scope function bodies (malloc'd, NUL-terminated; *out_len its length). */
-char *ta_strip_bodies(const char *text, size_t len, size_t *out_len);
+/* Flags of ta_strip_bodies(). */
+enum {
+	/* also the bodies of the inline functions a #define defines */
+	TA_STRIP_MACROS = 1u << 0,
+};
+
+/*
+ * text without its file-scope inline function bodies (malloc'd,
+ * NUL-terminated; *out_len its length); *macros (unless NULL): whether a
+ * macro lost a body (TA_STRIP_MACROS).
+ */
+char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_len, bool *macros);
 
 #endif

@@ -65,10 +65,106 @@ static bool inline_word(const char *text, size_t off, size_t len)
 	return false;
 }
 
-char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
+/* Is the single-byte punctuator token t the character c? */
+static bool punct(const char *text, const ta_tok *t, char c)
 {
-	char *o = xmalloc(len + 1);
-	size_t k = 0, from = 0; /* text[from, ...) not yet copied */
+	return t->kind == TA_TOK_PUNCT && t->len == 1 && text[t->off] == c;
+}
+
+/* Is the identifier t the word w? */
+static bool word(const char *text, const ta_tok *t, const char *w)
+{
+	size_t n = strlen(w);
+
+	return t->kind == TA_TOK_IDENT && t->len == n && strncmp(text + t->off, w, n) == 0;
+}
+
+/*
+ * A #define's replacement list, text[from, end): the bodies of the inline
+ * functions it defines, or none when it also defines a static function that
+ * is not inline (the rule of the file scope, for the same reason).  The
+ * bodies' offsets go to open[] and close[] ('{' and one past '}'); returns
+ * their number (at most max).
+ */
+static size_t macro_bodies(const char *text, size_t from, size_t end, size_t *open, size_t *close,
+			   size_t max)
+{
+	size_t n = 0;
+	int depth = 0;
+	char prev = 0;
+	bool is_inline = false, is_static = false;
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, end, from, TA_LEX_NO_LINES);
+	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
+		char c = t.kind == TA_TOK_PUNCT && t.len == 1 ? text[t.off] : 'x';
+		if (depth == 0 && t.kind == TA_TOK_IDENT && inline_word(text, t.off, t.len))
+			is_inline = true;
+		if (depth == 0 && word(text, &t, "static"))
+			is_static = true;
+		if (c == '{' && depth == 0 && prev == ')' && is_static && !is_inline)
+			return 0;
+		if (c == '{' && depth == 0 && prev == ')' && is_inline) {
+			ta_lexer b = lx;
+			ta_tok bt;
+			int braces = 1;
+			while (braces && ta_lex_next(&b, &bt) != TA_TOK_END)
+				braces += punct(text, &bt, '{') - punct(text, &bt, '}');
+			if (braces)
+				return n; /* the body ends in another macro: kept */
+			if (n == max)
+				return 0;
+			open[n] = t.off;
+			close[n++] = bt.off + 1;
+			lx = b;
+			prev = ';';
+			is_inline = is_static = false;
+			continue;
+		}
+		if (c == '(' || c == '{')
+			depth++;
+		else if ((c == ')' || c == '}') && depth > 0)
+			depth--;
+		if (depth == 0 && (c == ';' || c == '}'))
+			is_inline = is_static = false;
+		prev = c;
+	}
+	return n;
+}
+
+/*
+ * Copy the directive text[off, off + len) to o; a #define without the
+ * bodies of its inline functions, each a ';' and a line splice per line it
+ * spanned (the macro goes on, every line keeps its number).  Returns
+ * whether a body went.
+ */
+static bool copy_directive(const char *text, size_t off, size_t len, ta_buf *o)
+{
+	size_t name = ta_lex_directive_name(text, off, len), end = off + len, from = off, n;
+	size_t open[64], close[64];
+
+	if (end - name < 6 || strncmp(text + name, "define", 6) != 0 ||
+	    !(n = macro_bodies(text, name + 6, end, open, close, 64))) {
+		ta_buf_add(o, text + off, len);
+		return false;
+	}
+	for (size_t b = 0; b < n; b++) {
+		ta_buf_add(o, text + from, open[b] - from);
+		ta_buf_putc(o, ';');
+		for (size_t i = open[b]; i < close[b]; i++)
+			if (text[i] == '\n')
+				ta_buf_puts(o, "\\\n");
+		from = close[b];
+	}
+	ta_buf_add(o, text + from, end - from);
+	return true;
+}
+
+char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_len, bool *macros)
+{
+	ta_buf o = {0};
+	size_t from = 0;        /* text[from, ...) not yet copied */
 	int depth = 0;          /* of parentheses and braces together */
 	char prev = 0;          /* the last significant punctuator or 'x' for any other token */
 	bool is_inline = false; /* the declaration at file scope so far says inline */
@@ -76,16 +172,25 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 	ta_lexer lx;
 	ta_tok t;
 
+	if (macros)
+		*macros = false;
 	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
 		char c = t.kind == TA_TOK_PUNCT && t.len == 1 ? text[t.off] : 'x';
 		size_t end;
-		if (t.kind == TA_TOK_DIRECTIVE)
-			continue; /* kept as it is, and no token of the code */
+		if (t.kind == TA_TOK_DIRECTIVE) {
+			/* no token of the code; a #define may lose its inline bodies */
+			if (flags & TA_STRIP_MACROS) {
+				ta_buf_add(&o, text + from, t.off - from);
+				if (copy_directive(text, t.off, t.len, &o) && macros)
+					*macros = true;
+				from = t.off + t.len;
+			}
+			continue;
+		}
 		if (depth == 0 && t.kind == TA_TOK_IDENT && inline_word(text, t.off, t.len))
 			is_inline = true;
-		if (depth == 0 && t.kind == TA_TOK_IDENT && t.len == 6 &&
-		    strncmp(text + t.off, "static", 6) == 0)
+		if (depth == 0 && word(text, &t, "static"))
 			is_static = true;
 		/*
 		 * A static function that is not inline may be used only by the
@@ -93,10 +198,11 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 		 * function".  Such a header is kept whole.
 		 */
 		if (c == '{' && depth == 0 && prev == ')' && is_static && !is_inline) {
-			memcpy(o, text, len);
-			o[len] = '\0';
+			ta_buf_free(&o);
+			if (macros)
+				*macros = false;
 			*out_len = len;
-			return o;
+			return xstrndup(text, len);
 		}
 		/*
 		 * Only an inline function's body: a static function declared and
@@ -106,12 +212,11 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 		if (c == '{' && depth == 0 && prev == ')' && is_inline &&
 		    (end = body_end(text, len, t.off))) {
 			/* a function body: ';' and its newlines, so every line keeps its number */
-			memcpy(o + k, text + from, t.off - from);
-			k += t.off - from;
-			o[k++] = ';';
+			ta_buf_add(&o, text + from, t.off - from);
+			ta_buf_putc(&o, ';');
 			for (size_t i = t.off; i < end; i++)
 				if (text[i] == '\n')
-					o[k++] = '\n';
+					ta_buf_putc(&o, '\n');
 			from = end;
 			ta_lexer_init(&lx, text, len, end, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 			prev = ';';
@@ -126,11 +231,9 @@ char *ta_strip_bodies(const char *text, size_t len, size_t *out_len)
 			is_inline = is_static = false;
 		prev = c;
 	}
-	memcpy(o + k, text + from, len - from);
-	k += len - from;
-	o[k] = '\0';
-	*out_len = k;
-	return o;
+	ta_buf_add(&o, text + from, len - from);
+	*out_len = o.len;
+	return ta_buf_steal(&o);
 }
 
 /* ------------------------------------------------------------ the closure */
@@ -148,6 +251,12 @@ struct hfile {
 	size_t n_incs, cap_incs;
 	char *stripped; /* NULL: kept as it is (names a tasklet, unreadable, kept) */
 	size_t len;
+	char *plain; /* with its macros' inline bodies, when stripped lost some (else NULL) */
+	size_t plain_len;
+	char **macros; /* with plain: the macros that lose a body or expand one that does */
+	size_t n_macros, cap_macros;
+	bool walked;          /* the main file or one that names a tasklet: the indexer walks it */
+	ta_strmap words;      /* when walked: its identifiers (the macros it may expand) */
 	unsigned seen;        /* the generation of the last closure that reached it */
 	struct resolved *res; /* one per list of directories it was followed through */
 	size_t n_res, cap_res;
@@ -165,6 +274,12 @@ struct ta_hdrstrip {
 	size_t n_out, cap_out;
 	size_t *work;
 	size_t n_work, cap_work;
+	size_t *reached; /* the files of the last closure */
+	size_t n_reached, cap_reached;
+	size_t *walked; /* those of them the indexer walks, the main file aside */
+	size_t n_walked, cap_walked;
+	ta_strmap main_words; /* the main file's identifiers, once read (main_read) */
+	bool main_read;
 };
 
 ta_hdrstrip *ta_hdrstrip_new(void)
@@ -187,6 +302,11 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 		free(h->files[i].res);
 		free(h->files[i].path);
 		free(h->files[i].stripped);
+		free(h->files[i].plain);
+		for (size_t k = 0; k < h->files[i].n_macros; k++)
+			free(h->files[i].macros[k]);
+		free(h->files[i].macros);
+		ta_strmap_free(&h->files[i].words);
 	}
 	free(h->files);
 	ta_strmap_free(&h->by_path);
@@ -195,6 +315,8 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 	ta_strmap_free(&h->dir_lists);
 	free(h->out);
 	free(h->work);
+	free(h->reached);
+	free(h->walked);
 	free(h);
 	*hp = NULL;
 }
@@ -247,6 +369,103 @@ static void read_includes(struct hfile *f, const char *text, size_t n)
 	}
 }
 
+/* Every identifier of text[from, end) into *words. */
+static void read_words(ta_strmap *words, const char *text, size_t from, size_t end)
+{
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, end, from, TA_LEX_NO_LINES);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		if (t.kind != TA_TOK_IDENT)
+			continue;
+		char *w = xstrndup(text + t.off, t.len);
+		if (!ta_strmap_get(words, w))
+			ta_strmap_put(words, w, 1);
+		free(w);
+	}
+}
+
+/* Does text[from, end) hold an identifier of words? */
+static bool says_one_of(const ta_strmap *words, const char *text, size_t from, size_t end)
+{
+	bool found = false;
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, end, from, TA_LEX_NO_LINES);
+	while (!found && ta_lex_next(&lx, &t) != TA_TOK_END) {
+		if (t.kind != TA_TOK_IDENT)
+			continue;
+		char *w = xstrndup(text + t.off, t.len);
+		found = ta_strmap_get(words, w) != NULL;
+		free(w);
+	}
+	return found;
+}
+
+/* A #define: its name, its text after the name, whether a walked file must not expand it. */
+struct define {
+	size_t name, name_len, from, end;
+	bool strips;
+};
+
+/*
+ * The macros of f's text that a walked file must not expand: those that
+ * lose an inline body to ta_strip_bodies(), and those whose text names one
+ * of them, closed over the file (TRACE_EVENT -> DECLARE_TRACE ->
+ * __DECLARE_TRACE).  A macro of another header that names one is not
+ * followed: the indexer's own check catches that case.
+ */
+static void read_stripped_macros(struct hfile *f, const char *text, size_t len)
+{
+	struct define *d = NULL;
+	size_t n = 0, cap = 0, open[64], close[64];
+	ta_strmap names = {0};
+	bool grew = true;
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		size_t i = ta_lex_directive_name(text, t.off, t.len), end = t.off + t.len;
+		ta_lexer dl;
+		ta_tok name;
+		if (t.kind != TA_TOK_DIRECTIVE || end - i < 6 ||
+		    strncmp(text + i, "define", 6) != 0)
+			continue;
+		ta_lexer_init(&dl, text, end, i + 6, TA_LEX_NO_LINES);
+		if (ta_lex_next_sig(&dl, &name) != TA_TOK_IDENT)
+			continue;
+		struct define def = {.name = name.off,
+				     .name_len = name.len,
+				     .from = name.off + name.len,
+				     .end = end,
+				     .strips = macro_bodies(text, name.off, end, open, close, 64) >
+					       0};
+		TA_PUSH(d, n, cap, def);
+	}
+	while (grew) {
+		grew = false;
+		for (size_t k = 0; k < n; k++) {
+			if (!d[k].strips && names.n)
+				d[k].strips = says_one_of(&names, text, d[k].from, d[k].end);
+			if (!d[k].strips)
+				continue;
+			char *name = xstrndup(text + d[k].name, d[k].name_len);
+			if (!ta_strmap_get(&names, name)) {
+				ta_strmap_put(&names, name, 1);
+				TA_PUSH(f->macros, f->n_macros, f->cap_macros, name);
+				grew = true;
+			} else {
+				free(name);
+			}
+		}
+	}
+	ta_strmap_free(&names);
+	free(d);
+}
+
 /* The file at path, read (and stripped unless kept or it names a tasklet) the first time. */
 static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 {
@@ -261,9 +480,16 @@ static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 	text = ta_read_file(path, &len);
 	if (text) {
 		read_includes(&f, text, len);
-		if (strip && ta_str_ends(path, ".h") && !ta_strmap_get(&h->keep, path) &&
-		    !strstr(text, "tasklet"))
-			f.stripped = ta_strip_bodies(text, len, &f.len);
+		bool macros = false, kept = strip && ta_strmap_get(&h->keep, path);
+		f.walked = !strip || (!kept && memmem(text, len, "tasklet", 7));
+		if (strip && !f.walked && !kept && ta_str_ends(path, ".h"))
+			f.stripped = ta_strip_bodies(text, len, TA_STRIP_MACROS, &f.len, &macros);
+		if (macros) {
+			f.plain = ta_strip_bodies(text, len, 0, &f.plain_len, NULL);
+			read_stripped_macros(&f, text, len);
+		}
+		if (f.walked && strip)
+			read_words(&f.words, text, 0, len);
 	}
 	free(text);
 	TA_PUSH(h->files, h->n_files, h->cap_files, f);
@@ -357,8 +583,32 @@ static size_t dir_list_id(ta_hdrstrip *h, char *const *dirs, size_t n_dirs)
 	return id;
 }
 
+/*
+ * May a file the indexer walks (the main file at path, or a header of this
+ * closure that names a tasklet) expand one of f's macros that lose a body?
+ */
+static bool expanded(ta_hdrstrip *h, const struct hfile *f, const char *path)
+{
+	if (!h->main_read) {
+		size_t len = 0;
+		char *text = ta_read_file(path, &len);
+		if (text)
+			read_words(&h->main_words, text, 0, len);
+		free(text);
+		h->main_read = true;
+	}
+	for (size_t m = 0; m < f->n_macros; m++) {
+		if (ta_strmap_get(&h->main_words, f->macros[m]))
+			return true;
+		for (size_t i = 0; i < h->n_walked; i++)
+			if (ta_strmap_get(&h->files[h->walked[i]].words, f->macros[m]))
+				return true;
+	}
+	return false;
+}
+
 size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args, int nargs,
-		       const struct ta_stripped **out)
+		       unsigned flags, const struct ta_stripped **out)
 {
 	char **dirs = NULL, **forced = NULL;
 	size_t n_dirs = 0, cap_dirs = 0, n_forced = 0, cap_forced = 0, main_k, dirs_id;
@@ -393,16 +643,28 @@ size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args
 		if (is_file(h, forced[i]))
 			queue(h, file_of(h, forced[i], true));
 	dirs_id = dir_list_id(h, dirs, n_dirs);
+	h->n_reached = h->n_walked = 0;
 	while (h->n_work) {
 		size_t k = h->work[--h->n_work];
 		follow(h, k, dirs_id, dirs, n_dirs);
-		if (h->files[k].stripped) {
-			struct ta_stripped s = {.path = h->files[k].path,
-						.text = h->files[k].stripped,
-						.len = h->files[k].len};
-			TA_PUSH(h->out, h->n_out, h->cap_out, s);
-		}
+		TA_PUSH(h->reached, h->n_reached, h->cap_reached, k);
+		if (h->files[k].words.n)
+			TA_PUSH(h->walked, h->n_walked, h->cap_walked, k);
 	}
+	for (size_t i = 0; i < h->n_reached; i++) {
+		const struct hfile *f = &h->files[h->reached[i]];
+		bool plain;
+		if (!f->stripped)
+			continue;
+		plain = f->plain && ((flags & TA_HDRSTRIP_KEEP_MACROS) || expanded(h, f, path));
+		struct ta_stripped s = {.path = f->path,
+					.text = plain ? f->plain : f->stripped,
+					.len = plain ? f->plain_len : f->len,
+					.macros = f->plain && !plain};
+		TA_PUSH(h->out, h->n_out, h->cap_out, s);
+	}
+	ta_strmap_free(&h->main_words);
+	h->main_read = false;
 	free(dirs);
 	free(forced);
 	*out = h->out;

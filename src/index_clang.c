@@ -143,6 +143,8 @@ struct walk {
 	bool init_target;       /* resolving the target of tasklet_init/tasklet_setup */
 	bool use_target;        /* resolving the target of another tasklet API call */
 	unsigned called_member; /* clang_hashCursor() of a t->callback being called */
+	bool macros_stripped;   /* a header came with its macros' inline bodies stripped */
+	bool reparse;           /* ... and a walked file expanded one: parse with them */
 	CXCursor function;      /* the enclosing function, or a null cursor */
 	char *function_name;
 };
@@ -805,6 +807,18 @@ static void remember_callback(struct walk *w, const char *name)
 	TA_PUSH(w->callbacks, w->n_callbacks, w->cap_callbacks, xstrdup(name));
 }
 
+/*
+ * An inline function the unit declares and never defines, when a macro
+ * may have lost its body (hdrstrip.h): the walk must see the body, so the
+ * file is parsed again with every macro as it is.
+ */
+static void note_undefined_inline(struct walk *w, CXCursor fn)
+{
+	if (w->macros_stripped && !w->reparse && clang_Cursor_isFunctionInlined(fn) &&
+	    clang_Cursor_isNull(clang_getCursorDefinition(fn)))
+		w->reparse = true;
+}
+
 /* Describe a callback expression: sets f->callback, f->sig, records its definition. */
 static void describe_callback(struct walk *w, CXCursor expr, ta_fact *f, const char *key)
 {
@@ -821,6 +835,7 @@ static void describe_callback(struct walk *w, CXCursor expr, ta_fact *f, const c
 		f->callback = ta_tu_take(clang_getCursorSpelling(ref));
 		f->sig = function_signature(ref);
 		remember_callback(w, f->callback);
+		note_undefined_inline(w, ref);
 		if (!clang_Cursor_isNull(def)) {
 			fi = cursor_where(w, def, &line, &col, NULL);
 			cb.kind = TA_FACT_CALLBACK;
@@ -1609,6 +1624,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	case CXCursor_FunctionDecl:
 		if (clang_isCursorDefinition(c))
 			walk_function(w, c);
+		else
+			note_undefined_inline(w, c);
 		return CXChildVisit_Continue;
 	case CXCursor_CallExpr:
 		handle_call(w, c);
@@ -1661,6 +1678,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	struct file_info *fi;
 	unsigned off;
 
+	if (w->reparse)
+		return CXChildVisit_Break;
 	if (k == CXCursor_MacroDefinition)
 		return CXChildVisit_Continue;
 	fi = cursor_where(w, c, NULL, NULL, &off);
@@ -1870,36 +1889,76 @@ static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
 	free(first);
 }
 
-void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
-		      const char *const *args, int nargs, ta_parse_result *out)
+/*
+ * Parse path with args into *tu, the stripped headers (ta_hdrstrip_for()
+ * with flags) in place of theirs; *macros: whether one lost a macro's body.
+ */
+static enum CXErrorCode parse_unit(ta_indexer *ix, const char *path, const char *const *args,
+				   int nargs, unsigned flags, bool *macros, CXTranslationUnit *tu)
 {
-	char *path = ta_path_join(root, relpath);
+	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+	const struct ta_stripped *st;
+	struct CXUnsavedFile *uf;
+	enum CXErrorCode err;
+	size_t n;
+
+	*macros = false;
+	if (!ix->strip)
+		return clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, tu);
+	n = ta_hdrstrip_for(ix->strip, path, args, nargs, flags, &st);
+	uf = xcalloc(n ? n : 1, sizeof(*uf));
+	for (size_t i = 0; i < n; i++) {
+		uf[i] = (struct CXUnsavedFile){
+			.Filename = st[i].path, .Contents = st[i].text, .Length = st[i].len};
+		*macros |= st[i].macros;
+	}
+	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n, opts, tu);
+	free(uf);
+	return err;
+}
+
+static void walk_free(struct walk *w)
+{
+	for (size_t i = 0; i < w->files_cap; i++) {
+		if (w->files[i])
+			free(w->files[i]->rel);
+		free(w->files[i]);
+	}
+	free(w->files);
+	for (size_t i = 0; i < w->n_macros; i++)
+		free(w->macros[i].name);
+	free(w->macros);
+	for (size_t i = 0; i < w->n_callbacks; i++)
+		free(w->callbacks[i]);
+	free(w->callbacks);
+	for (size_t i = 0; i < w->n_calls; i++) {
+		free(w->calls[i].callee);
+		free(w->calls[i].function);
+		free(w->calls[i].file);
+	}
+	free(w->calls);
+	for (size_t i = 0; i < w->n_ranges; i++)
+		free(w->ranges[i].name);
+	free(w->ranges);
+	ta_strmap_free(&w->edges);
+}
+
+/* One parse and walk of path; returns whether it must be parsed again with every macro whole. */
+static bool parse_and_walk(ta_indexer *ix, const char *root, const char *path,
+			   const char *const *args, int nargs, unsigned flags, ta_parse_result *out)
+{
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode err;
 	struct walk w = {0};
-	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+	bool reparse;
 
 	memset(out, 0, sizeof(*out));
 	out->status = TA_STATUS_PARSED;
-	if (ix->strip) {
-		const struct ta_stripped *st;
-		size_t n = ta_hdrstrip_for(ix->strip, path, args, nargs, &st);
-		struct CXUnsavedFile *uf = xcalloc(n ? n : 1, sizeof(*uf));
-		for (size_t i = 0; i < n; i++)
-			uf[i] = (struct CXUnsavedFile){.Filename = st[i].path,
-						       .Contents = st[i].text,
-						       .Length = st[i].len};
-		err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n,
-						  opts, &tu);
-		free(uf);
-	} else {
-		err = clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, &tu);
-	}
+	err = parse_unit(ix, path, args, nargs, flags, &w.macros_stripped, &tu);
 	if (err != CXError_Success || !tu) {
 		out->status = TA_STATUS_FAILED;
 		out->reason = xasprintf("libclang could not parse the file (error %d)", (int)err);
-		free(path);
-		return;
+		return false;
 	}
 	count_errors(tu, out);
 	ta_tu_deps(tu, &out->deps, &out->n_deps, &out->cap_deps);
@@ -1914,26 +1973,29 @@ void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
 	w.function = clang_getNullCursor();
 	if (w.main_file) {
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), visit_top, &w);
-		flush_direct_calls(&w);
-		attribute_macros(&w);
-		scan_skipped(&w);
-		if (out->n_errors)
-			scan_degraded(&w);
+		if (!w.reparse) {
+			flush_direct_calls(&w);
+			attribute_macros(&w);
+			scan_skipped(&w);
+			if (out->n_errors)
+				scan_degraded(&w);
+		}
 	}
-	for (size_t i = 0; i < w.files_cap; i++) {
-		if (w.files[i])
-			free(w.files[i]->rel);
-		free(w.files[i]);
-	}
-	free(w.files);
-	for (size_t i = 0; i < w.n_macros; i++)
-		free(w.macros[i].name);
-	free(w.macros);
-	for (size_t i = 0; i < w.n_callbacks; i++)
-		free(w.callbacks[i]);
-	free(w.callbacks);
-	ta_strmap_free(&w.edges);
+	reparse = w.reparse;
+	walk_free(&w);
 	clang_disposeTranslationUnit(tu);
+	return reparse;
+}
+
+void ta_indexer_parse(ta_indexer *ix, const char *root, const char *relpath,
+		      const char *const *args, int nargs, ta_parse_result *out)
+{
+	char *path = ta_path_join(root, relpath);
+
+	if (parse_and_walk(ix, root, path, args, nargs, 0, out)) {
+		ta_parse_result_free(out);
+		parse_and_walk(ix, root, path, args, nargs, TA_HDRSTRIP_KEEP_MACROS, out);
+	}
 	free(path);
 }
 

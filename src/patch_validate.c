@@ -271,7 +271,8 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 	}
 	if (v->strip && kernel_headers_kept(paths, n)) {
 		char *abs = ta_path_join(v->tree->root, unit);
-		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, &st);
+		/* every #define whole: its bodies are checked for the patched code's sake */
+		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, TA_HDRSTRIP_KEEP_MACROS, &st);
 		free(abs);
 	}
 	up = xcalloc(n + ns + 2, sizeof(*up));

@@ -9,6 +9,7 @@
  * forced includes; never the main file, a .c file, a kept header or one
  * that names a tasklet).
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +20,8 @@
 static char *strip(const char *text)
 {
 	size_t len = 0;
-	char *out = ta_strip_bodies(text, strlen(text), &len);
+	bool macros;
+	char *out = ta_strip_bodies(text, strlen(text), TA_STRIP_MACROS, &len, &macros);
 
 	ck_assert_uint_eq(len, strlen(out));
 	return out;
@@ -99,13 +101,61 @@ START_TEST(test_kept_bodies)
 }
 END_TEST
 
+START_TEST(test_macro_bodies)
+{
+	/* two inline functions in one macro: both bodies go, the macro and its lines go on */
+	const char *two = "#define DECLARE_EWMA(name) \\\n"
+			  "\tstatic inline void ewma_##name##_init(int *e) \\\n"
+			  "\t{ \\\n"
+			  "\t\t*e = 0; \\\n"
+			  "\t} \\\n"
+			  "\tstatic inline int ewma_##name##_read(int *e) { return *e; } \\\n"
+			  "\tstruct ewma_##name { int v; };\n"
+			  "int after;\n";
+	const char *two_want = "#define DECLARE_EWMA(name) \\\n"
+			       "\tstatic inline void ewma_##name##_init(int *e) \\\n"
+			       "\t;\\\n\\\n \\\n"
+			       "\tstatic inline int ewma_##name##_read(int *e) ; \\\n"
+			       "\tstruct ewma_##name { int v; };\n"
+			       "int after;\n";
+	/* kept whole: a static function not inline beside; a body another macro ends; no inline;
+	 * an object-like macro */
+	const char *kept = "#define A(n) static int a_##n(void) { return 1; } \\\n"
+			   "\tstatic inline int b_##n(void) { return a_##n(); }\n"
+			   "#define OPEN(n) static inline void n(void) {\n"
+			   "#define CLOSE }\n"
+			   "#define LOOP(x) do { x; } while (0)\n"
+			   "#define FN(x) (x)(void) { }\n";
+	size_t len;
+	bool macros = true;
+	char *a = strip(two), *b = strip(kept);
+	char *c = ta_strip_bodies(two, strlen(two), 0, &len, &macros);
+
+	ck_assert_str_eq(a, two_want);
+	ck_assert_uint_eq(lines(a), lines(two));
+	ck_assert_str_eq(b, kept);
+	/* without TA_STRIP_MACROS every #define is left as it is */
+	ck_assert_str_eq(c, two);
+	ck_assert(!macros);
+	free(c);
+	c = ta_strip_bodies(two, strlen(two), TA_STRIP_MACROS, &len, &macros);
+	ck_assert(macros);
+	free(c);
+	c = ta_strip_bodies(kept, strlen(kept), TA_STRIP_MACROS, &len, &macros);
+	ck_assert(!macros);
+	free(c);
+	free(a);
+	free(b);
+}
+END_TEST
+
 /* The paths given for main with args, relative to dir, sorted, one per line. */
 static char *given(ta_hdrstrip *h, const char *dir, const char *main_rel, const char *const *args,
 		   int nargs)
 {
 	const struct ta_stripped *st;
 	char *main_path = ta_path_join(dir, main_rel);
-	size_t n = ta_hdrstrip_for(h, main_path, args, nargs, &st), dl = strlen(dir);
+	size_t n = ta_hdrstrip_for(h, main_path, args, nargs, 0, &st), dl = strlen(dir);
 	char **rel = xcalloc(n + 1, sizeof(*rel));
 	ta_buf b = {0};
 
@@ -179,6 +229,72 @@ START_TEST(test_closure)
 }
 END_TEST
 
+/* The text given for dir/rel when parsing dir/main_rel with -Idir/inc and flags (NULL: none). */
+static const struct ta_stripped *given_for(ta_hdrstrip *h, const char *dir, const char *main_rel,
+					   const char *rel, unsigned flags)
+{
+	char *main_path = ta_path_join(dir, main_rel), *path = ta_path_join(dir, rel);
+	char *idir = xasprintf("-I%s/inc", dir);
+	const char *args[] = {idir};
+	const struct ta_stripped *st, *found = NULL;
+	size_t n = ta_hdrstrip_for(h, main_path, args, 1, flags, &st);
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(st[i].path, path) == 0)
+			found = &st[i];
+	free(idir);
+	free(path);
+	free(main_path);
+	return found;
+}
+
+/*
+ * A header whose macros lose bodies comes without them unless a file the
+ * indexer walks (the main file, a header naming a tasklet) may expand one
+ * of them, directly or through another macro of the same header; and
+ * always with them under TA_HDRSTRIP_KEEP_MACROS.
+ */
+START_TEST(test_macros_kept_where_expanded)
+{
+	char *dir = tu_mkdtemp();
+	const struct ta_stripped *st;
+	ta_hdrstrip *h = ta_hdrstrip_new();
+
+	tu_write(dir, "inc/avg.h",
+		 "#define DECLARE_KICK(n) static inline void kick_##n(void) { go(); }\n"
+		 "#define KICK_ALIAS(n) DECLARE_KICK(n)\n"
+		 "#define UNRELATED 1\n"
+		 "static inline int f(void) { return 1; }\n");
+	tu_write(dir, "inc/walked.h", "#include <avg.h>\n/* a tasklet */\nKICK_ALIAS(w)\n");
+	tu_write(dir, "inc/quiet.h", "#include <avg.h>\nint q;\n");
+	tu_write(dir, "src/none.c", "#include <quiet.h>\nint x = UNRELATED;\n");
+	tu_write(dir, "src/direct.c", "#include <quiet.h>\nDECLARE_KICK(d)\n");
+	tu_write(dir, "src/alias.c", "#include <quiet.h>\nKICK_ALIAS(a)\n");
+	tu_write(dir, "src/through.c", "#include <walked.h>\nint y;\n");
+
+	st = given_for(h, dir, "src/none.c", "inc/avg.h", 0);
+	ck_assert_ptr_nonnull(st);
+	ck_assert(st->macros);
+	ck_assert_ptr_null(strstr(st->text, "go()"));
+	ck_assert_ptr_null(strstr(st->text, "return"));
+	st = given_for(h, dir, "src/none.c", "inc/avg.h", TA_HDRSTRIP_KEEP_MACROS);
+	ck_assert(!st->macros);
+	ck_assert_ptr_nonnull(strstr(st->text, "go()"));
+	ck_assert_ptr_null(strstr(st->text, "return"));
+	for (int i = 0; i < 3; i++) {
+		const char *main_rel = (const char *[]){"src/direct.c", "src/alias.c",
+							"src/through.c"}[i];
+		st = given_for(h, dir, main_rel, "inc/avg.h", 0);
+		ck_assert_msg(st && !st->macros && strstr(st->text, "go()"), "%s", main_rel);
+		ck_assert_ptr_null(strstr(st->text, "return"));
+	}
+	/* the header naming a tasklet is never given */
+	ck_assert_ptr_null(given_for(h, dir, "src/through.c", "inc/walked.h", 0));
+	ta_hdrstrip_free(&h);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 static Suite *hdrstrip_suite(void)
 {
 	Suite *s = suite_create("hdrstrip");
@@ -188,6 +304,8 @@ static Suite *hdrstrip_suite(void)
 	tcase_add_test(tc, test_braces_in_literals_and_comments);
 	tcase_add_test(tc, test_kept_bodies);
 	tcase_add_test(tc, test_closure);
+	tcase_add_test(tc, test_macro_bodies);
+	tcase_add_test(tc, test_macros_kept_where_expanded);
 	suite_add_tcase(s, tc);
 	return s;
 }
