@@ -176,7 +176,8 @@ typedef struct ta_audit {
 	size_t c_files_scanned; /* .c files the pre-filter read */
 	double prefilter_seconds, parse_seconds, total_seconds;
 	double cache_seconds; /* flags + cache lookups */
-	double pch_seconds;   /* building or checking the precompiled header */
+	double pch_seconds;   /* building or checking the precompiled header: what the pre-filter
+			       * running meanwhile did not hide */
 	size_t cache_hits, cache_misses;
 	double behavior_seconds; /* ta_behavior_check_all() */
 	/* the classifier's questions to the patch writer: dry runs made, answers remembered */

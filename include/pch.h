@@ -24,6 +24,16 @@
  */
 int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path);
 /*
+ * The same in two steps, so that the caller works while a worker builds
+ * it: ta_pch_start() reuses the cache's or starts the build (call it before
+ * starting threads: the worker is forked there), ta_pch_finish() waits for
+ * it and returns what ta_pch_prepare() does, freeing the build (clearing
+ * *b).
+ */
+typedef struct ta_pch_build ta_pch_build;
+ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache);
+int ta_pch_finish(ta_pch_build **b, ta_flags *fl, char **tmp_path);
+/*
  * The files the PCH at pch_path read when it was built (absolute paths, from
  * its ".members" file, written beside it): the caller frees each and the
  * array.  NULL when there is no such file.

@@ -36,6 +36,20 @@ typedef struct ta_pool_result {
 int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_pool_job job,
 		void *ctx, ta_pool_result *results,
 		void (*progress)(void *ctx, size_t done, size_t total));
+/*
+ * The same in two steps: ta_pool_start() starts the workers and hands
+ * them their first items, then returns (NULL, with nothing started, when
+ * no worker could be); ta_pool_finish() runs the rest, stops the workers
+ * and frees the pool (clearing *p).  Between the two the caller may do
+ * other work, such as starting threads of its own: the workers are forked
+ * already.  order[] and results[] must live until ta_pool_finish().
+ */
+typedef struct ta_pool ta_pool;
+ta_pool *ta_pool_start(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_pool_job job,
+		       void *ctx, ta_pool_result *results,
+		       void (*progress)(void *ctx, size_t done, size_t total));
+int ta_pool_finish(ta_pool **p);
+
 void ta_pool_results_free(ta_pool_result *results, size_t n);
 
 #endif

@@ -100,21 +100,30 @@ char **ta_pch_members(const char *pch_path, size_t *n)
 	return v;
 }
 
-int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path)
-{
-	int argc = 0, rc = -1;
-	char **args = ta_flags_base(fl, &argc);
-	ta_buf key = {0}, text = {0};
-	char *header = NULL, *final = NULL, *build = NULL, *hit, *members = NULL, **deps = NULL;
-	size_t n_deps = 0, cap_deps = 0;
-	uint64_t h;
+struct ta_pch_build {
+	ta_cache *cache;
+	char **args;
+	int argc;
+	ta_buf key;
+	char *header, *final, *build;
 	struct pch_job job;
-	size_t order = 0;
-	ta_pool_result res = {0};
+	size_t order;        /* the pool's one item */
+	ta_pool_result res;  /* its answer */
+	ta_pool *pool;       /* the build under way, or NULL */
+	const char *hit_pch; /* = final: reused from the cache, nothing to build */
+};
+
+ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache)
+{
+	ta_pch_build *b = xcalloc(1, sizeof(*b));
+	ta_buf text = {0};
+	char *hit, *members;
+	uint64_t h;
 	const char *tmp = ta_tmp_dir();
 	FILE *fp;
 
-	*tmp_path = NULL;
+	b->cache = cache;
+	b->args = ta_flags_base(fl, &b->argc);
 	/* the header: the common headers this tree has */
 	for (size_t i = 0; i < sizeof(common_headers) / sizeof(*common_headers); i++) {
 		char *p = xasprintf("%s/include/%s", tree->root, common_headers[i]);
@@ -123,84 +132,128 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
 		free(p);
 	}
 	/* one line: the cache keeps keys on a line of their own */
-	ta_buf_printf(&key, "pch %s\t%016llx", TA_VERSION,
+	ta_buf_printf(&b->key, "pch %s\t%016llx", TA_VERSION,
 		      (unsigned long long)ta_hash64(text.s ? text.s : "", text.len));
-	for (int i = 0; i < argc; i++)
-		ta_buf_printf(&key, "\t%s", args[i]);
-	h = ta_hash64(key.s, key.len);
+	for (int i = 0; i < b->argc; i++)
+		ta_buf_printf(&b->key, "\t%s", b->args[i]);
+	h = ta_hash64(b->key.s, b->key.len);
 	if (cache) {
-		final = xasprintf("%s/pch-%016llx.pch", ta_cache_dir(cache), (unsigned long long)h);
-		header = xasprintf("%s/pch-%016llx.h", ta_cache_dir(cache), (unsigned long long)h);
-		hit = ta_cache_lookup(cache, key.s);
-		members = xasprintf("%s.members", final);
-		if (hit && strcmp(hit, final) == 0 && access(members, R_OK) == 0) {
-			ta_flags_set_pch(fl, final);
-			free(hit);
-			rc = 0;
-			goto out;
-		}
+		b->final = xasprintf("%s/pch-%016llx.pch", ta_cache_dir(cache),
+				     (unsigned long long)h);
+		b->header = xasprintf("%s/pch-%016llx.h", ta_cache_dir(cache),
+				      (unsigned long long)h);
+		hit = ta_cache_lookup(cache, b->key.s);
+		members = xasprintf("%s.members", b->final);
+		if (hit && strcmp(hit, b->final) == 0 && access(members, R_OK) == 0)
+			b->hit_pch = b->final;
 		free(hit);
-		build = xasprintf("%s.tmp.%d", final, (int)getpid());
+		free(members);
+		b->build = xasprintf("%s.tmp.%d", b->final, (int)getpid());
 	} else {
-		final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp, (int)getpid(),
-				  (unsigned long long)h);
-		header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp, (int)getpid(),
-				   (unsigned long long)h);
-		build = xstrdup(final);
+		b->final = xasprintf("%s/tasklet-audit-%d-%016llx.pch", tmp, (int)getpid(),
+				     (unsigned long long)h);
+		b->header = xasprintf("%s/tasklet-audit-%d-%016llx.h", tmp, (int)getpid(),
+				      (unsigned long long)h);
+		b->build = xstrdup(b->final);
 	}
-	if (!(fp = fopen(header, "w")) || fputs(text.s ? text.s : "", fp) < 0 || fclose(fp) != 0) {
-		ta_warn("cannot write '%s': parsing without a precompiled header", header);
-		goto out;
+	if (!b->hit_pch) {
+		if (!(fp = fopen(b->header, "w")) || fputs(text.s ? text.s : "", fp) < 0 ||
+		    fclose(fp) != 0) {
+			ta_warn("cannot write '%s': parsing without a precompiled header",
+				b->header);
+		} else {
+			b->job = (struct pch_job){.header = b->header,
+						  .args = b->args,
+						  .argc = b->argc,
+						  .out = b->build};
+			b->pool = ta_pool_start(1, &b->order, 1, 600, build_job, &b->job, &b->res,
+						NULL);
+			if (!b->pool)
+				ta_warn("the precompiled header did not build: parsing without one");
+		}
 	}
-	job = (struct pch_job){.header = header, .args = args, .argc = argc, .out = build};
-	if (ta_pool_run(1, &order, 1, 600, build_job, &job, &res, NULL) != 0 ||
-	    res.outcome != TA_POOL_DONE || !res.text || strncmp(res.text, "ok\n", 3) != 0) {
+	ta_buf_free(&text);
+	return b;
+}
+
+/* The built PCH at b->build, its build's answer read: moved to its place; 0 or -1. */
+static int install(ta_pch_build *b, char **tmp_path)
+{
+	char **deps = NULL;
+	size_t n_deps = 0, cap_deps = 0;
+	int rc = -1;
+
+	if (b->res.outcome != TA_POOL_DONE || !b->res.text ||
+	    strncmp(b->res.text, "ok\n", 3) != 0) {
 		ta_warn("the precompiled header did not build: parsing without one");
-		unlink(build);
-		goto out;
+		unlink(b->build);
+		return -1;
 	}
 	/* the files the build read: the "D" lines of its answer */
-	for (const char *p = strstr(res.text, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
+	for (const char *p = strstr(b->res.text, "\nD\t"); p; p = strstr(p + 1, "\nD\t")) {
 		const char *e = strchr(p + 3, '\n');
 		if (e)
 			TA_PUSH(deps, n_deps, cap_deps, xstrndup(p + 3, (size_t)(e - p - 3)));
 	}
-	if (!write_members(final, deps, n_deps)) {
-		ta_warn("cannot write '%s.members': parsing without a precompiled header", final);
-		unlink(build);
-		goto out;
-	}
-	if (cache) {
-		if (rename(build, final) != 0) {
-			unlink(build);
-			goto out;
+	if (!write_members(b->final, deps, n_deps)) {
+		ta_warn("cannot write '%s.members': parsing without a precompiled header",
+			b->final);
+		unlink(b->build);
+	} else if (b->cache) {
+		if (rename(b->build, b->final) != 0) {
+			unlink(b->build);
+		} else {
+			TA_PUSH(deps, n_deps, cap_deps, xstrdup(b->final));
+			TA_PUSH(deps, n_deps, cap_deps, xstrdup(b->header));
+			ta_cache_forget(b->cache, b->final);
+			ta_cache_forget(b->cache, b->header);
+			ta_cache_store(b->cache, b->key.s, (const char *const *)deps, n_deps,
+				       b->final);
+			rc = 0;
 		}
-		TA_PUSH(deps, n_deps, cap_deps, xstrdup(final));
-		TA_PUSH(deps, n_deps, cap_deps, xstrdup(header));
-		ta_cache_forget(cache, final);
-		ta_cache_forget(cache, header);
-		ta_cache_store(cache, key.s, (const char *const *)deps, n_deps, final);
 	} else {
 		/* libclang checks the PCH's inputs when it loads it: keep the header too */
-		*tmp_path = xstrdup(final);
+		*tmp_path = xstrdup(b->final);
+		rc = 0;
 	}
-	ta_flags_set_pch(fl, final);
-	rc = 0;
-out:
-	if (!cache && rc != 0)
-		unlink(header);
-	ta_pool_results_free(&res, 1);
-	ta_argv_free(args);
-	ta_buf_free(&key);
-	ta_buf_free(&text);
-	free(header);
-	free(final);
-	free(build);
-	free(members);
 	for (size_t i = 0; i < n_deps; i++)
 		free(deps[i]);
 	free(deps);
 	return rc;
+}
+
+int ta_pch_finish(ta_pch_build **bp, ta_flags *fl, char **tmp_path)
+{
+	ta_pch_build *b = *bp;
+	int rc = -1;
+
+	*tmp_path = NULL;
+	if (b->hit_pch) {
+		rc = 0;
+	} else if (b->pool) {
+		ta_pool_finish(&b->pool);
+		rc = install(b, tmp_path);
+	}
+	if (rc == 0)
+		ta_flags_set_pch(fl, b->final);
+	else if (!b->cache)
+		unlink(b->header);
+	ta_pool_results_free(&b->res, 1);
+	ta_argv_free(b->args);
+	ta_buf_free(&b->key);
+	free(b->header);
+	free(b->final);
+	free(b->build);
+	free(b);
+	*bp = NULL;
+	return rc;
+}
+
+int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tmp_path)
+{
+	ta_pch_build *b = ta_pch_start(tree, fl, cache);
+
+	return ta_pch_finish(&b, fl, tmp_path);
 }
 
 void ta_pch_remove(char **tmp_path)

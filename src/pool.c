@@ -184,73 +184,114 @@ static int receive(struct worker *w)
 	return w->in.len >= w->want ? 1 : 0;
 }
 
-int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_pool_job job,
-		void *ctx, ta_pool_result *results,
-		void (*progress)(void *ctx, size_t done, size_t total))
-{
+struct ta_pool {
 	struct worker *ws;
 	struct pollfd *pfd;
-	size_t next = 0, done = 0;
-	int live = 0;
+	int jobs;
+	size_t n, next, done;
+	const size_t *order;
+	unsigned timeout_s;
+	ta_pool_job job;
+	void *ctx;
+	ta_pool_result *results;
+	void (*progress)(void *ctx, size_t done, size_t total);
+	void (*old_pipe)(int);
+};
+
+/* Start a worker where one is missing and give every idle one the next item. */
+static void feed(ta_pool *p)
+{
+	for (int i = 0; i < p->jobs; i++) {
+		struct worker *w = &p->ws[i];
+		if (w->pid <= 0 && p->next < p->n)
+			spawn(w, p->job, p->ctx, p->ws, p->jobs);
+		if (w->pid > 0 && !w->busy && p->next < p->n) {
+			if (dispatch(w, p->order[p->next]) != 0) {
+				int sig = reap(w, true);
+				p->results[p->order[p->next]] = (ta_pool_result){
+					.outcome = TA_POOL_CRASHED, .signal = sig};
+				p->done++;
+			}
+			p->next++;
+		}
+	}
+}
+
+ta_pool *ta_pool_start(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_pool_job job,
+		       void *ctx, ta_pool_result *results,
+		       void (*progress)(void *ctx, size_t done, size_t total))
+{
+	ta_pool *p = xcalloc(1, sizeof(*p));
 	void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+	int live = 0;
 
 	if (jobs < 1)
 		jobs = 1;
 	if ((size_t)jobs > n)
 		jobs = n ? (int)n : 1;
-	ws = xcalloc((size_t)jobs, sizeof(*ws));
-	pfd = xcalloc((size_t)jobs, sizeof(*pfd));
+	*p = (ta_pool){.ws = xcalloc((size_t)jobs, sizeof(*p->ws)),
+		       .pfd = xcalloc((size_t)jobs, sizeof(*p->pfd)),
+		       .jobs = jobs,
+		       .n = n,
+		       .order = order,
+		       .timeout_s = timeout_s,
+		       .job = job,
+		       .ctx = ctx,
+		       .results = results,
+		       .progress = progress,
+		       .old_pipe = old_pipe};
 	for (int i = 0; i < jobs; i++)
-		if (spawn(&ws[i], job, ctx, ws, jobs) == 0)
+		if (spawn(&p->ws[i], job, ctx, p->ws, jobs) == 0)
 			live++;
 	if (!live) {
 		ta_error("cannot start worker processes: %s", strerror(errno));
-		free(ws);
-		free(pfd);
-		signal(SIGPIPE, old_pipe);
-		return -1;
+		signal(SIGPIPE, p->old_pipe);
+		free(p->ws);
+		free(p->pfd);
+		free(p);
+		return NULL;
 	}
-	while (done < n) {
+	feed(p);
+	return p;
+}
+
+int ta_pool_finish(ta_pool **pp)
+{
+	ta_pool *p = *pp;
+
+	if (!p)
+		return -1;
+	while (p->done < p->n) {
 		double t = ta_monotonic();
 		int timeout_ms = -1;
 
-		for (int i = 0; i < jobs; i++) {
-			struct worker *w = &ws[i];
-			if (w->pid <= 0 && next < n)
-				spawn(w, job, ctx, ws, jobs);
-			if (w->pid > 0 && !w->busy && next < n) {
-				if (dispatch(w, order[next]) != 0) {
-					int sig = reap(w, true);
-					results[order[next]] = (ta_pool_result){
-						.outcome = TA_POOL_CRASHED, .signal = sig};
-					next++;
-					done++;
-					continue;
-				}
-				next++;
-			}
-			pfd[i].fd = w->busy ? w->res_fd : -1;
-			pfd[i].events = POLLIN;
-			pfd[i].revents = 0;
-			if (w->busy && timeout_s) {
-				double left = w->started + timeout_s - t;
+		feed(p);
+		for (int i = 0; i < p->jobs; i++) {
+			struct worker *w = &p->ws[i];
+			p->pfd[i].fd = w->busy ? w->res_fd : -1;
+			p->pfd[i].events = POLLIN;
+			p->pfd[i].revents = 0;
+			if (w->busy && p->timeout_s) {
+				double left = w->started + p->timeout_s - t;
 				int ms = left <= 0 ? 0 : (int)(left * 1000) + 1;
 				if (timeout_ms < 0 || ms < timeout_ms)
 					timeout_ms = ms;
 			}
 		}
-		if (poll(pfd, (nfds_t)jobs, timeout_ms) < 0 && errno != EINTR)
+		if (p->done >= p->n)
+			break;
+		if (poll(p->pfd, (nfds_t)p->jobs, timeout_ms) < 0 && errno != EINTR)
 			break;
 		t = ta_monotonic();
-		for (int i = 0; i < jobs; i++) {
-			struct worker *w = &ws[i];
+		for (int i = 0; i < p->jobs; i++) {
+			struct worker *w = &p->ws[i];
 			int r = 0;
 			if (!w->busy)
 				continue;
-			if (pfd[i].revents & (POLLIN | POLLHUP | POLLERR))
+			if (p->pfd[i].revents & (POLLIN | POLLHUP | POLLERR))
 				r = receive(w);
 			if (r == 1) {
-				ta_pool_result *res = &results[w->item];
+				ta_pool_result *res = &p->results[w->item];
 				res->outcome = TA_POOL_DONE;
 				res->text = ta_buf_steal(&w->in);
 				res->seconds = t - w->started;
@@ -259,30 +300,41 @@ int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_
 			} else if (r < 0) {
 				size_t item = w->item;
 				int sig = reap(w, true);
-				results[item] = (ta_pool_result){.outcome = TA_POOL_CRASHED,
-								 .signal = sig,
-								 .seconds = t - w->started};
+				p->results[item] = (ta_pool_result){.outcome = TA_POOL_CRASHED,
+								    .signal = sig,
+								    .seconds = t - w->started};
 				w->busy = false;
-			} else if (timeout_s && t - w->started >= timeout_s) {
+			} else if (p->timeout_s && t - w->started >= p->timeout_s) {
 				size_t item = w->item;
 				reap(w, true);
-				results[item] = (ta_pool_result){.outcome = TA_POOL_TIMEOUT,
-								 .seconds = t - w->started};
+				p->results[item] = (ta_pool_result){.outcome = TA_POOL_TIMEOUT,
+								    .seconds = t - w->started};
 				w->busy = false;
 			} else {
 				continue;
 			}
-			done++;
-			if (progress)
-				progress(ctx, done, n);
+			p->done++;
+			if (p->progress)
+				p->progress(p->ctx, p->done, p->n);
 		}
 	}
-	for (int i = 0; i < jobs; i++)
-		reap(&ws[i], false);
-	free(ws);
-	free(pfd);
-	signal(SIGPIPE, old_pipe);
+	for (int i = 0; i < p->jobs; i++)
+		reap(&p->ws[i], false);
+	signal(SIGPIPE, p->old_pipe);
+	free(p->ws);
+	free(p->pfd);
+	free(p);
+	*pp = NULL;
 	return 0;
+}
+
+int ta_pool_run(size_t n, const size_t *order, int jobs, unsigned timeout_s, ta_pool_job job,
+		void *ctx, ta_pool_result *results,
+		void (*progress)(void *ctx, size_t done, size_t total))
+{
+	ta_pool *p = ta_pool_start(n, order, jobs, timeout_s, job, ctx, results, progress);
+
+	return p ? ta_pool_finish(&p) : -1;
 }
 
 void ta_pool_results_free(ta_pool_result *results, size_t n)

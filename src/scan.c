@@ -342,7 +342,8 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	char *pch_tmp = NULL;
 	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
-	double t0 = ta_monotonic(), t1;
+	ta_pch_build *pch = NULL;
+	double t0 = ta_monotonic(), t1, tc;
 	int rc = TA_EXIT_USAGE;
 
 	*out = NULL;
@@ -354,6 +355,23 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 			 opts->path);
 		goto out_tree;
 	}
+	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
+		goto out_tree;
+	/* a standalone file has no tree to generate headers for */
+	if (!tree->configured && !tree->standalone &&
+	    !(ov = ta_overlay_new(tree, kc, cache ? ta_cache_dir(cache) : NULL))) {
+		rc = TA_EXIT_FAILURE;
+		goto out_kconfig;
+	}
+	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
+		goto out_overlay;
+	/* a worker builds the PCH while the pre-filter runs (forked before its threads) */
+	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
+		double tp = ta_monotonic();
+		pch = ta_pch_start(tree, fl, cache);
+		pch_seconds = ta_monotonic() - tp;
+	}
+	tc = ta_monotonic();
 	if (tree->file) {
 		/* one file: the candidate, whatever it mentions (its headers are
 		 * walked by the parse) */
@@ -369,25 +387,15 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 		free(id);
 		free(memo);
 		if (prc != 0)
-			goto out_tree;
+			goto out_pch;
 	} else if (ta_prefilter(tree->root, tree->subtree, &cands) != 0) {
-		goto out_tree;
+		goto out_pch;
 	}
 	t1 = ta_monotonic();
-	if (!(kc = ta_kconfig_load(tree->root, tree->version, opts->config)))
-		goto out_cands;
-	/* a standalone file has no tree to generate headers for */
-	if (!tree->configured && !tree->standalone &&
-	    !(ov = ta_overlay_new(tree, kc, cache ? ta_cache_dir(cache) : NULL))) {
-		rc = TA_EXIT_FAILURE;
-		goto out_kconfig;
-	}
-	if (!(fl = ta_flags_new(tree, kc, ov ? ta_overlay_dir(ov) : NULL, opts->compdb_dir)))
-		goto out_overlay;
-	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
+	if (pch) {
 		double tp = ta_monotonic();
-		ta_pch_prepare(tree, fl, cache, &pch_tmp);
-		pch_seconds = ta_monotonic() - tp;
+		ta_pch_finish(&pch, fl, &pch_tmp);
+		pch_seconds += ta_monotonic() - tp;
 	}
 
 	a = ta_audit_new();
@@ -401,7 +409,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	a->config_source = xstrdup(ta_kconfig_source(kc));
 	a->flags_source = xstrdup(ta_flags_source(fl));
 	a->c_files_scanned = cands.scanned;
-	a->prefilter_seconds = t1 - t0;
+	a->prefilter_seconds = t1 - tc;
 	a->jobs = opts->jobs;
 
 	ctx.tree = tree;
@@ -500,14 +508,17 @@ out_results:
 	for (size_t i = 0; keys && i < cands.n; i++)
 		free(keys[i]);
 	free(keys);
+out_pch:
+	/* a pre-filter that failed: the build is waited for, and removed with the rest */
+	if (pch)
+		ta_pch_finish(&pch, fl, &pch_tmp);
+	ta_candidates_free(&cands);
 	ta_flags_free(&fl);
 	ta_pch_remove(&pch_tmp);
 out_overlay:
 	ta_overlay_free(&ov);
 out_kconfig:
 	ta_kconfig_free(&kc);
-out_cands:
-	ta_candidates_free(&cands);
 out_tree:
 	ta_tree_free(&tree);
 out:

@@ -4,7 +4,8 @@
  * dispatch order and worker count; a worker killed by a signal, one that
  * exits and one that hangs past the timeout cost only their own item; a
  * result larger than a pipe buffer arrives whole; n = 0 and bad worker
- * counts are handled.
+ * counts are handled; started in one call and finished in another, the
+ * workers run while the caller does something else.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -288,6 +289,47 @@ START_TEST(test_no_children_left)
 }
 END_TEST
 
+/* A job that says it ran: item i creates <dir>/ran-<i>, then echoes. */
+static void marking_job(void *vctx, size_t index, ta_buf *out)
+{
+	char *rel = xasprintf("ran-%zu", index);
+
+	tu_write((const char *)vctx, rel, "");
+	free(rel);
+	ta_buf_printf(out, "item %zu", index);
+}
+
+/*
+ * ta_pool_start() returns with the workers at their first items: they run
+ * while the caller waits, before ta_pool_finish() is called, and the
+ * results are those of ta_pool_run().
+ */
+START_TEST(test_start_then_finish)
+{
+	size_t order[2] = {1, 0};
+	ta_pool_result res[2] = {0};
+	char *dir = tu_mkdtemp();
+	char *ran[2] = {xasprintf("%s/ran-0", dir), xasprintf("%s/ran-1", dir)};
+	ta_pool *p = ta_pool_start(2, order, 2, 0, marking_job, dir, res, NULL);
+	double t0 = now();
+
+	ck_assert_ptr_nonnull(p);
+	while ((access(ran[0], F_OK) != 0 || access(ran[1], F_OK) != 0) && now() - t0 < 30)
+		usleep(10000);
+	ck_assert_msg(access(ran[0], F_OK) == 0 && access(ran[1], F_OK) == 0,
+		      "the workers did not run before ta_pool_finish()");
+	ck_assert_int_eq(ta_pool_finish(&p), 0);
+	ck_assert_ptr_null(p);
+	for (size_t i = 0; i < 2; i++)
+		assert_echo(&res[i], i);
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+	ta_pool_results_free(res, 2);
+	free(ran[0]);
+	free(ran[1]);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 static Suite *pool_suite(void)
 {
 	Suite *s = suite_create("pool");
@@ -303,6 +345,7 @@ static Suite *pool_suite(void)
 	tcase_add_loop_test(tc, test_big_and_empty_results, 0, nj);
 	tcase_add_loop_test(tc, test_mixed_failures, 0, nj);
 	tcase_add_test(tc, test_zero_items);
+	tcase_add_test(tc, test_start_then_finish);
 	tcase_add_test(tc, test_bad_job_counts);
 	tcase_add_loop_test(tc, test_sigpipe_restored, 0, nj);
 	tcase_add_loop_test(tc, test_no_children_left, 0, nj);
