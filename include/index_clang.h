@@ -26,6 +26,17 @@ typedef struct ta_parse_result {
 } ta_parse_result;
 
 ta_indexer *ta_indexer_new(void);
+
+/*
+ * This process is a crash-isolated parse worker (pool.h): from now on
+ * libclang parses on the calling thread, not on a thread it makes (and
+ * gives 8 MiB of fresh stack) for each parse, and without its own crash
+ * recovery, so that a fault (an allocation over --max-memory, a stack
+ * overflow) ends the worker, which the pool reports, rather than leaving
+ * it stuck.  Only when the thread may grow as much stack (RLIMIT_STACK at
+ * least 8 MiB); otherwise nothing changes.
+ */
+void ta_indexer_in_worker(void);
 void ta_indexer_free(ta_indexer **ix);
 
 /*

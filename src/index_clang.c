@@ -24,6 +24,7 @@
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "hdrstrip.h"
 #include "index_tu.h"
@@ -44,6 +45,18 @@ ta_indexer *ta_indexer_new(void)
 	 * PCH's would deserialize all of them, costing more than the PCH saves */
 	ix->index = clang_createIndex(1, 0);
 	return ix;
+}
+
+void ta_indexer_in_worker(void)
+{
+	struct rlimit r;
+
+	/* libclang reads both at every parse (RunSafely()) */
+	if (getrlimit(RLIMIT_STACK, &r) == 0 &&
+	    (r.rlim_cur == RLIM_INFINITY || r.rlim_cur >= 8u << 20)) {
+		setenv("LIBCLANG_NOTHREADS", "1", 1);
+		setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
+	}
 }
 
 void ta_indexer_free(ta_indexer **ix)

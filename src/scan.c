@@ -90,6 +90,7 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 
 	if (!ctx->limited) {
 		limit_memory(ctx->max_memory_mib);
+		ta_indexer_in_worker();
 		ctx->limited = true;
 	}
 	if (!ctx->indexer) {
