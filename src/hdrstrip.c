@@ -79,6 +79,54 @@ static bool word(const char *text, const ta_tok *t, const char *w)
 	return t->kind == TA_TOK_IDENT && t->len == n && strncmp(text + t->off, w, n) == 0;
 }
 
+/* Where a run of declarations (at file scope, or a macro's text) stands. */
+struct decl {
+	int depth;      /* of parentheses and braces together */
+	char prev;      /* the last significant punctuator or 'x' for any other token */
+	bool is_inline; /* the declaration so far says inline */
+	bool is_static; /* ... or static */
+};
+
+/* The character of a one-byte punctuator token, 'x' for any other token. */
+static char tok_char(const char *text, const ta_tok *t)
+{
+	return t->kind == TA_TOK_PUNCT && t->len == 1 ? text[t->off] : 'x';
+}
+
+/* Note what the token t says of the declaration (before asking decl_body()). */
+static void decl_see(struct decl *d, const char *text, const ta_tok *t)
+{
+	if (d->depth == 0 && t->kind == TA_TOK_IDENT && inline_word(text, t->off, t->len))
+		d->is_inline = true;
+	if (d->depth == 0 && word(text, t, "static"))
+		d->is_static = true;
+}
+
+/* Does the token of character c open a function's body? */
+static bool decl_body(const struct decl *d, char c)
+{
+	return c == '{' && d->depth == 0 && d->prev == ')';
+}
+
+/* After a body: the next declaration starts. */
+static void decl_next(struct decl *d)
+{
+	d->prev = ';';
+	d->is_inline = d->is_static = false;
+}
+
+/* Step over a token of character c that opens no body. */
+static void decl_step(struct decl *d, char c)
+{
+	if (c == '(' || c == '{')
+		d->depth++;
+	else if ((c == ')' || c == '}') && d->depth > 0)
+		d->depth--;
+	if (d->depth == 0 && (c == ';' || c == '}'))
+		d->is_inline = d->is_static = false;
+	d->prev = c;
+}
+
 /*
  * A #define's replacement list, text[from, end): the bodies of the inline
  * functions it defines, or none when it also defines a static function that
@@ -90,22 +138,17 @@ static size_t macro_bodies(const char *text, size_t from, size_t end, size_t *op
 			   size_t max)
 {
 	size_t n = 0;
-	int depth = 0;
-	char prev = 0;
-	bool is_inline = false, is_static = false;
+	struct decl d = {0};
 	ta_lexer lx;
 	ta_tok t;
 
 	ta_lexer_init(&lx, text, end, from, TA_LEX_NO_LINES);
 	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
-		char c = t.kind == TA_TOK_PUNCT && t.len == 1 ? text[t.off] : 'x';
-		if (depth == 0 && t.kind == TA_TOK_IDENT && inline_word(text, t.off, t.len))
-			is_inline = true;
-		if (depth == 0 && word(text, &t, "static"))
-			is_static = true;
-		if (c == '{' && depth == 0 && prev == ')' && is_static && !is_inline)
+		char c = tok_char(text, &t);
+		decl_see(&d, text, &t);
+		if (decl_body(&d, c) && d.is_static && !d.is_inline)
 			return 0;
-		if (c == '{' && depth == 0 && prev == ')' && is_inline) {
+		if (decl_body(&d, c) && d.is_inline) {
 			ta_lexer b = lx;
 			ta_tok bt;
 			int braces = 1;
@@ -118,17 +161,10 @@ static size_t macro_bodies(const char *text, size_t from, size_t end, size_t *op
 			open[n] = t.off;
 			close[n++] = bt.off + 1;
 			lx = b;
-			prev = ';';
-			is_inline = is_static = false;
+			decl_next(&d);
 			continue;
 		}
-		if (c == '(' || c == '{')
-			depth++;
-		else if ((c == ')' || c == '}') && depth > 0)
-			depth--;
-		if (depth == 0 && (c == ';' || c == '}'))
-			is_inline = is_static = false;
-		prev = c;
+		decl_step(&d, c);
 	}
 	return n;
 }
@@ -164,11 +200,8 @@ static bool copy_directive(const char *text, size_t off, size_t len, ta_buf *o)
 char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_len, bool *macros)
 {
 	ta_buf o = {0};
-	size_t from = 0;        /* text[from, ...) not yet copied */
-	int depth = 0;          /* of parentheses and braces together */
-	char prev = 0;          /* the last significant punctuator or 'x' for any other token */
-	bool is_inline = false; /* the declaration at file scope so far says inline */
-	bool is_static = false; /* ... or static */
+	size_t from = 0; /* text[from, ...) not yet copied */
+	struct decl d = {0};
 	ta_lexer lx;
 	ta_tok t;
 
@@ -176,7 +209,7 @@ char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_
 		*macros = false;
 	ta_lexer_init(&lx, text, len, 0, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
 	while (ta_lex_next_sig(&lx, &t) != TA_TOK_END) {
-		char c = t.kind == TA_TOK_PUNCT && t.len == 1 ? text[t.off] : 'x';
+		char c = tok_char(text, &t);
 		size_t end;
 		if (t.kind == TA_TOK_DIRECTIVE) {
 			/* no token of the code; a #define may lose its inline bodies */
@@ -188,16 +221,13 @@ char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_
 			}
 			continue;
 		}
-		if (depth == 0 && t.kind == TA_TOK_IDENT && inline_word(text, t.off, t.len))
-			is_inline = true;
-		if (depth == 0 && word(text, &t, "static"))
-			is_static = true;
+		decl_see(&d, text, &t);
 		/*
 		 * A static function that is not inline may be used only by the
 		 * inline bodies that go: left unused, it would draw "unused
 		 * function".  Such a header is kept whole.
 		 */
-		if (c == '{' && depth == 0 && prev == ')' && is_static && !is_inline) {
+		if (decl_body(&d, c) && d.is_static && !d.is_inline) {
 			ta_buf_free(&o);
 			if (macros)
 				*macros = false;
@@ -209,8 +239,7 @@ char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_
 		 * never defined draws "unused function" where an inline one draws
 		 * nothing, and the validation's -Werror=unused-function would count it.
 		 */
-		if (c == '{' && depth == 0 && prev == ')' && is_inline &&
-		    (end = body_end(text, len, t.off))) {
+		if (decl_body(&d, c) && d.is_inline && (end = body_end(text, len, t.off))) {
 			/* a function body: ';' and its newlines, so every line keeps its number */
 			ta_buf_add(&o, text + from, t.off - from);
 			ta_buf_putc(&o, ';');
@@ -219,17 +248,10 @@ char *ta_strip_bodies(const char *text, size_t len, unsigned flags, size_t *out_
 					ta_buf_putc(&o, '\n');
 			from = end;
 			ta_lexer_init(&lx, text, len, end, TA_LEX_DIRECTIVES | TA_LEX_NO_LINES);
-			prev = ';';
-			is_inline = is_static = false;
+			decl_next(&d);
 			continue;
 		}
-		if (c == '(' || c == '{')
-			depth++;
-		else if ((c == ')' || c == '}') && depth > 0)
-			depth--;
-		if (depth == 0 && (c == ';' || c == '}'))
-			is_inline = is_static = false;
-		prev = c;
+		decl_step(&d, c);
 	}
 	ta_buf_add(&o, text + from, len - from);
 	*out_len = o.len;
