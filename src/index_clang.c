@@ -1109,6 +1109,27 @@ static void record_pass(struct walk *w, CXCursor call, CXCursor arg, int i, cons
 }
 
 /*
+ * Can strip(arg) be a reference to a function or a variable?  An implicit
+ * conversion (the usual argument) is resolved by libclang through to the
+ * expression it converts, as strip() follows it: when that names neither
+ * (a parameter, a field, a constant), strip()'s walk of its children is
+ * not needed to know the answer is no.
+ */
+static bool may_name_function_or_var(CXCursor arg)
+{
+	CXCursor ref;
+	enum CXCursorKind k;
+
+	if (clang_getCursorKind(arg) != CXCursor_UnexposedExpr)
+		return true;
+	ref = clang_getCursorReferenced(arg);
+	if (clang_Cursor_isNull(ref))
+		return true;
+	k = clang_getCursorKind(ref);
+	return k == CXCursor_FunctionDecl || k == CXCursor_VarDecl;
+}
+
+/*
  * Every call: an edge for the classifier's call graph, function arguments
  * as registrations, lock arguments as lock uses, tasklets handed to the
  * driver's own functions (schedule wrappers).  api: the callee is the
@@ -1129,9 +1150,12 @@ static void record_call_facts(struct walk *w, CXCursor call, CXCursor decl, cons
 	record_edge(w, callee, line, 0, fi ? fi->rel : NULL);
 	for (int i = 0; i < n && i < 8; i++) {
 		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-		CXCursor e = strip(arg);
+		CXCursor e;
 		if (driver)
 			record_pass(w, call, arg, i, callee);
+		if (!may_name_function_or_var(arg))
+			continue;
+		e = strip(arg);
 		if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
 		    clang_getCursorKind(clang_getCursorReferenced(e)) == CXCursor_FunctionDecl) {
 			char *ctx = xasprintf("call:%s:%d", callee, i);
