@@ -271,8 +271,12 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 	}
 	if (v->strip && kernel_headers_kept(paths, n)) {
 		char *abs = ta_path_join(v->tree->root, unit);
-		/* every #define whole: its bodies are checked for the patched code's sake */
-		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, TA_HDRSTRIP_KEEP_MACROS, &st);
+		/*
+		 * a macro's inline bodies go as in the audit: a header keeps them
+		 * where the unit or a header naming a tasklet (what a patch
+		 * changes) says the macro (hdrstrip.h)
+		 */
+		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, 0, &st);
 		free(abs);
 	}
 	up = xcalloc(n + ns + 2, sizeof(*up));
