@@ -277,8 +277,8 @@ struct hfile {
 	size_t plain_len;
 	char **macros; /* with plain: the macros that lose a body or expand one that does */
 	size_t n_macros, cap_macros;
-	bool walked;          /* the main file or one that names a tasklet: the indexer walks it */
-	ta_strmap words;      /* when walked: its identifiers (the macros it may expand) */
+	/* the main file or one that names a tasklet (the indexer walks it): its identifiers */
+	ta_strmap words;
 	unsigned seen;        /* the generation of the last closure that reached it */
 	struct resolved *res; /* one per list of directories it was followed through */
 	size_t n_res, cap_res;
@@ -298,10 +298,8 @@ struct ta_hdrstrip {
 	size_t n_work, cap_work;
 	size_t *reached; /* the files of the last closure */
 	size_t n_reached, cap_reached;
-	size_t *walked; /* those of them the indexer walks, the main file aside */
+	size_t *walked; /* those of them the indexer walks */
 	size_t n_walked, cap_walked;
-	ta_strmap main_words; /* the main file's identifiers, once read (main_read) */
-	bool main_read;
 };
 
 ta_hdrstrip *ta_hdrstrip_new(void)
@@ -503,14 +501,14 @@ static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 	if (text) {
 		read_includes(&f, text, len);
 		bool macros = false, kept = strip && ta_strmap_get(&h->keep, path);
-		f.walked = !strip || (!kept && memmem(text, len, "tasklet", 7));
-		if (strip && !f.walked && !kept && ta_str_ends(path, ".h"))
+		bool walked = !strip || (!kept && memmem(text, len, "tasklet", 7));
+		if (strip && !walked && !kept && ta_str_ends(path, ".h"))
 			f.stripped = ta_strip_bodies(text, len, TA_STRIP_MACROS, &f.len, &macros);
 		if (macros) {
 			f.plain = ta_strip_bodies(text, len, 0, &f.plain_len, NULL);
 			read_stripped_macros(&f, text, len);
 		}
-		if (f.walked && strip)
+		if (walked)
 			read_words(&f.words, text, 0, len);
 	}
 	free(text);
@@ -606,26 +604,15 @@ static size_t dir_list_id(ta_hdrstrip *h, char *const *dirs, size_t n_dirs)
 }
 
 /*
- * May a file the indexer walks (the main file at path, or a header of this
- * closure that names a tasklet) expand one of f's macros that lose a body?
+ * May a file the indexer walks (the main file, or a header of this closure
+ * that names a tasklet) expand one of f's macros that lose a body?
  */
-static bool expanded(ta_hdrstrip *h, const struct hfile *f, const char *path)
+static bool expanded(const ta_hdrstrip *h, const struct hfile *f)
 {
-	if (!h->main_read) {
-		size_t len = 0;
-		char *text = ta_read_file(path, &len);
-		if (text)
-			read_words(&h->main_words, text, 0, len);
-		free(text);
-		h->main_read = true;
-	}
-	for (size_t m = 0; m < f->n_macros; m++) {
-		if (ta_strmap_get(&h->main_words, f->macros[m]))
-			return true;
+	for (size_t m = 0; m < f->n_macros; m++)
 		for (size_t i = 0; i < h->n_walked; i++)
 			if (ta_strmap_get(&h->files[h->walked[i]].words, f->macros[m]))
 				return true;
-	}
 	return false;
 }
 
@@ -678,15 +665,13 @@ size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args
 		bool plain;
 		if (!f->stripped)
 			continue;
-		plain = f->plain && ((flags & TA_HDRSTRIP_KEEP_MACROS) || expanded(h, f, path));
+		plain = f->plain && ((flags & TA_HDRSTRIP_KEEP_MACROS) || expanded(h, f));
 		struct ta_stripped s = {.path = f->path,
 					.text = plain ? f->plain : f->stripped,
 					.len = plain ? f->plain_len : f->len,
 					.macros = f->plain && !plain};
 		TA_PUSH(h->out, h->n_out, h->cap_out, s);
 	}
-	ta_strmap_free(&h->main_words);
-	h->main_read = false;
 	free(dirs);
 	free(forced);
 	*out = h->out;

@@ -107,10 +107,10 @@ struct ta_pch_build {
 	ta_buf key;
 	char *header, *final, *build;
 	struct pch_job job;
-	size_t order;        /* the pool's one item */
-	ta_pool_result res;  /* its answer */
-	ta_pool *pool;       /* the build under way, or NULL */
-	const char *hit_pch; /* = final: reused from the cache, nothing to build */
+	size_t order;       /* the pool's one item */
+	ta_pool_result res; /* its answer */
+	ta_pool *pool;      /* the build under way, or NULL */
+	bool hit;           /* final is the cache's: nothing to build */
 };
 
 ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache)
@@ -145,7 +145,7 @@ ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache)
 		hit = ta_cache_lookup(cache, b->key.s);
 		members = xasprintf("%s.members", b->final);
 		if (hit && strcmp(hit, b->final) == 0 && access(members, R_OK) == 0)
-			b->hit_pch = b->final;
+			b->hit = true;
 		free(hit);
 		free(members);
 		b->build = xasprintf("%s.tmp.%d", b->final, (int)getpid());
@@ -156,7 +156,7 @@ ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache)
 				      (unsigned long long)h);
 		b->build = xstrdup(b->final);
 	}
-	if (!b->hit_pch) {
+	if (!b->hit) {
 		if (!(fp = fopen(b->header, "w")) || fputs(text.s ? text.s : "", fp) < 0 ||
 		    fclose(fp) != 0) {
 			ta_warn("cannot write '%s': parsing without a precompiled header",
@@ -228,7 +228,7 @@ int ta_pch_finish(ta_pch_build **bp, ta_flags *fl, char **tmp_path)
 	int rc = -1;
 
 	*tmp_path = NULL;
-	if (b->hit_pch) {
+	if (b->hit) {
 		rc = 0;
 	} else if (b->pool) {
 		ta_pool_finish(&b->pool);
