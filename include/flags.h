@@ -48,6 +48,12 @@ void ta_flags_set_pch(ta_flags *fl, const char *pch_path);
 bool ta_flags_uses_pch(const ta_flags *fl, const char *relpath);
 /* The PCH in use, or NULL. */
 const char *ta_flags_pch(const ta_flags *fl);
+/*
+ * The wide PCH (pch.h): ta_flags_for() still names the PCH above; the
+ * indexer swaps in this one for a file whose headers allow it.
+ */
+void ta_flags_set_wide_pch(ta_flags *fl, const char *pch_path);
+const char *ta_flags_wide_pch(const ta_flags *fl);
 char **ta_flags_for_nopch(ta_flags *fl, const char *relpath, int *argc);
 
 #endif

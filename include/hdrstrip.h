@@ -70,6 +70,18 @@ void ta_hdrstrip_keep(ta_hdrstrip *h, const char *path);
 size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args, int nargs,
 		       unsigned flags, const struct ta_stripped **out);
 
+/*
+ * Watch names[0, n): owners[i] is the file that defines names[i] (a macro
+ * of a precompiled header that not every file includes).  Call it before
+ * the first ta_hdrstrip_for().  ta_hdrstrip_names_unreached() then says
+ * whether the last closure has a file (the main file included, the kept
+ * headers not) that names a watched name whose owner it does not reach:
+ * a file for which pre-including the owner may change what a name means.
+ */
+void ta_hdrstrip_watch(ta_hdrstrip *h, const char *const *names, const char *const *owners,
+		       size_t n);
+bool ta_hdrstrip_names_unreached(const ta_hdrstrip *h);
+
 /* Flags of ta_strip_bodies(). */
 enum {
 	/* also the bodies of the inline functions a #define defines */

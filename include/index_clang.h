@@ -13,6 +13,7 @@
 #define TA_INDEX_CLANG_H
 
 #include "facts.h"
+#include "pch.h"
 
 typedef struct ta_indexer ta_indexer;
 
@@ -23,6 +24,7 @@ typedef struct ta_parse_result {
 	ta_facts facts;
 	char **deps; /* every file the parse read (absolute paths), for the cache */
 	size_t n_deps, cap_deps;
+	bool wide_pch; /* the parse took the wide PCH (ta_indexer_wide_pch()) */
 } ta_parse_result;
 
 ta_indexer *ta_indexer_new(void);
@@ -45,6 +47,16 @@ void ta_indexer_free(ta_indexer **ix);
  * precompiled header's inputs) and the headers that mention tasklets.
  */
 void ta_indexer_strip_headers(ta_indexer *ix, const char *const *keep, size_t n_keep);
+
+/*
+ * From now on (after ta_indexer_strip_headers()), parse with the wide PCH
+ * at wide, in place of the one at base that the arguments name, every file
+ * whose headers allow it: no file of its #include closure names a macro
+ * of extra (pch.h) that a header it cannot reach defines.  extra's files
+ * are then not replaced by stripped copies (libclang checks a PCH's inputs).
+ */
+void ta_indexer_wide_pch(ta_indexer *ix, const char *base, const char *wide,
+			 const ta_pch_extra *extra);
 
 /*
  * Parse root/relpath with the compiler arguments args[0..nargs) and fill

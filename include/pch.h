@@ -12,6 +12,9 @@
 #ifndef TA_PCH_H
 #define TA_PCH_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "cache.h"
 #include "flags.h"
 #include "tree.h"
@@ -31,8 +34,27 @@ int ta_pch_prepare(const ta_tree *tree, ta_flags *fl, ta_cache *cache, char **tm
  * *b).
  */
 typedef struct ta_pch_build ta_pch_build;
-ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache);
-int ta_pch_finish(ta_pch_build **b, ta_flags *fl, char **tmp_path);
+ta_pch_build *ta_pch_start(const ta_tree *tree, ta_flags *fl, ta_cache *cache, bool wide);
+int ta_pch_finish(ta_pch_build **b, ta_flags *fl, char **tmp_path, char **tmp_wide);
+/*
+ * With wide, ta_pch_start() also builds the wide PCH: the same headers and
+ * more (pch.c says which), for the files whose headers allow it (the
+ * indexer decides, ta_indexer_wide_pch()).  ta_pch_finish() then also
+ * calls ta_flags_set_wide_pch() when both PCHs are there, and *tmp_wide
+ * (unless NULL) names a temporary one as *tmp_path does.
+ */
+
+/* What the wide PCH holds beyond the base one (their ".members" files). */
+typedef struct ta_pch_extra {
+	char **only; /* the files the wide PCH alone read */
+	size_t n_only;
+	char **names;  /* the macros those files define and leave defined */
+	char **owners; /* owners[i]: the file of only[] that defines names[i] */
+	size_t n_names;
+} ta_pch_extra;
+/* Read it for the PCHs at base and wide; 0, or -1 when a ".members" file cannot be read. */
+int ta_pch_extra_read(const char *base, const char *wide, ta_pch_extra *out);
+void ta_pch_extra_free(ta_pch_extra *e);
 /*
  * The files the PCH at pch_path read when it was built (absolute paths, from
  * its ".members" file, written beside it): the caller frees each and the

@@ -42,7 +42,8 @@ struct ta_flags {
 	struct compdb_entry *db;
 	size_t n_db, cap_db;
 	bool use_db;
-	char *pch; /* precompiled header of the common headers, for synthesized files */
+	char *pch;      /* precompiled header of the common headers, for synthesized files */
+	char *wide_pch; /* the same with more headers, for the files that include them (pch.h) */
 	struct dir_flags *dirs;
 	size_t n_dirs, cap_dirs;
 };
@@ -231,6 +232,7 @@ void ta_flags_free(ta_flags **flp)
 	free(fl->dirs);
 	free(fl->overlay);
 	free(fl->pch);
+	free(fl->wide_pch);
 	free(fl);
 	*flp = NULL;
 }
@@ -612,4 +614,15 @@ bool ta_flags_uses_pch(const ta_flags *fl, const char *relpath)
 const char *ta_flags_pch(const ta_flags *fl)
 {
 	return fl->pch;
+}
+
+void ta_flags_set_wide_pch(ta_flags *fl, const char *pch_path)
+{
+	free(fl->wide_pch);
+	fl->wide_pch = pch_path ? xstrdup(pch_path) : NULL;
+}
+
+const char *ta_flags_wide_pch(const ta_flags *fl)
+{
+	return fl->wide_pch;
 }

@@ -279,6 +279,8 @@ struct hfile {
 	size_t n_macros, cap_macros;
 	/* the main file or one that names a tasklet (the indexer walks it): its identifiers */
 	ta_strmap words;
+	size_t *mentions; /* the owners (ta_hdrstrip_watch()) of the watched names it names */
+	size_t n_mentions, cap_mentions;
 	unsigned seen;        /* the generation of the last closure that reached it */
 	struct resolved *res; /* one per list of directories it was followed through */
 	size_t n_res, cap_res;
@@ -300,6 +302,9 @@ struct ta_hdrstrip {
 	size_t n_reached, cap_reached;
 	size_t *walked; /* those of them the indexer walks */
 	size_t n_walked, cap_walked;
+	ta_strmap watch; /* a watched name -> its owner's number */
+	char **owners;   /* an owner's path, by number */
+	size_t n_owners, cap_owners;
 };
 
 ta_hdrstrip *ta_hdrstrip_new(void)
@@ -326,6 +331,7 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 		for (size_t k = 0; k < h->files[i].n_macros; k++)
 			free(h->files[i].macros[k]);
 		free(h->files[i].macros);
+		free(h->files[i].mentions);
 		ta_strmap_free(&h->files[i].words);
 	}
 	free(h->files);
@@ -333,6 +339,10 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 	ta_strmap_free(&h->keep);
 	ta_strmap_free(&h->exists);
 	ta_strmap_free(&h->dir_lists);
+	ta_strmap_free(&h->watch);
+	for (size_t i = 0; i < h->n_owners; i++)
+		free(h->owners[i]);
+	free(h->owners);
 	free(h->out);
 	free(h->work);
 	free(h->reached);
@@ -486,6 +496,28 @@ static void read_stripped_macros(struct hfile *f, const char *text, size_t len)
 	free(d);
 }
 
+/* Note in f the owners of the watched names its text has (outside comments and literals). */
+static void read_mentions(const ta_hdrstrip *h, struct hfile *f, const char *text, size_t len)
+{
+	char name[256];
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, len, 0, TA_LEX_NO_LINES);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		if (t.kind != TA_TOK_IDENT || t.len >= sizeof(name))
+			continue;
+		memcpy(name, text + t.off, t.len);
+		name[t.len] = '\0';
+		const size_t *owner = ta_strmap_get(&h->watch, name);
+		bool known = false;
+		for (size_t m = 0; owner && m < f->n_mentions && !known; m++)
+			known = f->mentions[m] == *owner;
+		if (owner && !known)
+			TA_PUSH(f->mentions, f->n_mentions, f->cap_mentions, *owner);
+	}
+}
+
 /* The file at path, read (and stripped unless kept or it names a tasklet) the first time. */
 static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 {
@@ -510,6 +542,9 @@ static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 		}
 		if (walked)
 			read_words(&f.words, text, 0, len);
+		/* a kept header is one of the PCH: read before any watched name is defined */
+		if (h->watch.n && !kept)
+			read_mentions(h, &f, text, len);
 	}
 	free(text);
 	TA_PUSH(h->files, h->n_files, h->cap_files, f);
@@ -601,6 +636,33 @@ static size_t dir_list_id(ta_hdrstrip *h, char *const *dirs, size_t n_dirs)
 	}
 	ta_buf_free(&key);
 	return id;
+}
+
+void ta_hdrstrip_watch(ta_hdrstrip *h, const char *const *names, const char *const *owners,
+		       size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+		while (k < h->n_owners && strcmp(h->owners[k], owners[i]) != 0)
+			k++;
+		if (k == h->n_owners)
+			TA_PUSH(h->owners, h->n_owners, h->cap_owners, xstrdup(owners[i]));
+		if (!ta_strmap_get(&h->watch, names[i]))
+			ta_strmap_put(&h->watch, names[i], k);
+	}
+}
+
+bool ta_hdrstrip_names_unreached(const ta_hdrstrip *h)
+{
+	for (size_t i = 0; i < h->n_reached; i++) {
+		const struct hfile *f = &h->files[h->reached[i]];
+		for (size_t m = 0; m < f->n_mentions; m++) {
+			const size_t *k = ta_strmap_get(&h->by_path, h->owners[f->mentions[m]]);
+			if (!k || h->files[*k].seen != h->gen)
+				return true;
+		}
+	}
+	return false;
 }
 
 /*

@@ -35,6 +35,8 @@ struct ta_indexer {
 	CXIndex index;
 	ta_strmap mentions; /* header path -> whether its text says "tasklet" (1) or not (0) */
 	ta_hdrstrip *strip; /* the headers' copies without function bodies (NULL: none) */
+	char *base_pch, *wide_pch; /* ta_indexer_wide_pch() */
+	ta_strmap wide_only;       /* the files only the wide PCH read */
 };
 
 ta_indexer *ta_indexer_new(void)
@@ -66,6 +68,9 @@ void ta_indexer_free(ta_indexer **ix)
 	clang_disposeIndex((*ix)->index);
 	ta_strmap_free(&(*ix)->mentions);
 	ta_hdrstrip_free(&(*ix)->strip);
+	free((*ix)->base_pch);
+	free((*ix)->wide_pch);
+	ta_strmap_free(&(*ix)->wide_only);
 	free(*ix);
 	*ix = NULL;
 }
@@ -76,6 +81,19 @@ void ta_indexer_strip_headers(ta_indexer *ix, const char *const *keep, size_t n_
 		ix->strip = ta_hdrstrip_new();
 	for (size_t i = 0; i < n_keep; i++)
 		ta_hdrstrip_keep(ix->strip, keep[i]);
+}
+
+void ta_indexer_wide_pch(ta_indexer *ix, const char *base, const char *wide,
+			 const ta_pch_extra *extra)
+{
+	if (!ix->strip)
+		return;
+	ix->base_pch = xstrdup(base);
+	ix->wide_pch = xstrdup(wide);
+	for (size_t i = 0; i < extra->n_only; i++)
+		ta_strmap_put(&ix->wide_only, extra->only[i], 1);
+	ta_hdrstrip_watch(ix->strip, (const char *const *)extra->names,
+			  (const char *const *)extra->owners, extra->n_names);
 }
 
 char *ta_libclang_version(void)
@@ -1928,29 +1946,48 @@ static void count_errors(CXTranslationUnit tu, ta_parse_result *out)
 
 /*
  * Parse path with args into *tu, the stripped headers (ta_hdrstrip_for()
- * with flags) in place of theirs; *macros: whether one lost a macro's body.
+ * with flags) in place of theirs; *macros: whether one lost a macro's body;
+ * *wide: whether the parse took the wide PCH in place of the base one.
  */
 static enum CXErrorCode parse_unit(ta_indexer *ix, const char *path, const char *const *args,
-				   int nargs, unsigned flags, bool *macros, CXTranslationUnit *tu)
+				   int nargs, unsigned flags, bool *macros, bool *wide,
+				   CXTranslationUnit *tu)
 {
 	unsigned opts = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
 	const struct ta_stripped *st;
 	struct CXUnsavedFile *uf;
+	const char **wargs = NULL;
 	enum CXErrorCode err;
-	size_t n;
+	size_t n, n_uf = 0;
 
-	*macros = false;
+	*macros = *wide = false;
 	if (!ix->strip)
 		return clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, tu);
 	n = ta_hdrstrip_for(ix->strip, path, args, nargs, flags, &st);
+	if (ix->wide_pch && !ta_hdrstrip_names_unreached(ix->strip)) {
+		for (int i = 0; i + 1 < nargs && !*wide; i++)
+			*wide = strcmp(args[i], "-include-pch") == 0 &&
+				strcmp(args[i + 1], ix->base_pch) == 0;
+	}
+	if (*wide) {
+		wargs = xcalloc((size_t)nargs, sizeof(*wargs));
+		for (int i = 0; i < nargs; i++)
+			wargs[i] = i > 0 && strcmp(args[i - 1], "-include-pch") == 0 ? ix->wide_pch
+										     : args[i];
+		args = wargs;
+	}
 	uf = xcalloc(n ? n : 1, sizeof(*uf));
 	for (size_t i = 0; i < n; i++) {
-		uf[i] = (struct CXUnsavedFile){
+		if (*wide && ta_strmap_get(&ix->wide_only, st[i].path))
+			continue; /* read from the PCH */
+		uf[n_uf++] = (struct CXUnsavedFile){
 			.Filename = st[i].path, .Contents = st[i].text, .Length = st[i].len};
 		*macros |= st[i].macros;
 	}
-	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n, opts, tu);
+	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n_uf, opts,
+					  tu);
 	free(uf);
+	free(wargs);
 	return err;
 }
 
@@ -1991,7 +2028,7 @@ static bool parse_and_walk(ta_indexer *ix, const char *root, const char *path,
 
 	memset(out, 0, sizeof(*out));
 	out->status = TA_STATUS_PARSED;
-	err = parse_unit(ix, path, args, nargs, flags, &w.macros_stripped, &tu);
+	err = parse_unit(ix, path, args, nargs, flags, &w.macros_stripped, &out->wide_pch, &tu);
 	if (err != CXError_Success || !tu) {
 		out->status = TA_STATUS_FAILED;
 		out->reason = xasprintf("libclang could not parse the file (error %d)", (int)err);

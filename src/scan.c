@@ -40,6 +40,8 @@ struct scan_ctx {
 	const char *pch_path;
 	char **pch_members; /* the files the PCH read: never replaced by a stripped copy */
 	size_t n_pch_members;
+	const char *wide_path; /* the wide PCH (pch.h), or NULL */
+	ta_pch_extra extra;    /* what it holds beyond the base one */
 	bool progress;
 	double progress_t0; /* when the parses started, for the rate */
 	unsigned max_memory_mib;
@@ -101,6 +103,9 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 			ta_indexer_strip_headers(ctx->indexer,
 						 (const char *const *)ctx->pch_members,
 						 ctx->n_pch_members);
+		if (ctx->wide_path)
+			ta_indexer_wide_pch(ctx->indexer, ctx->pch_path, ctx->wide_path,
+					    &ctx->extra);
 	}
 	ta_fault_before_parse(rel);
 	ta_indexer_parse(ctx->indexer, ctx->tree->root, rel, (const char *const *)argv, argc, &r);
@@ -124,7 +129,7 @@ static void parse_job(void *vctx, size_t index, ta_buf *out)
 		if (!strchr(r.deps[i], '\n'))
 			ta_buf_printf(out, "D\t%s\n", r.deps[i]);
 	if (pch)
-		ta_buf_printf(out, "D\t%s\n", ctx->pch_path);
+		ta_buf_printf(out, "D\t%s\n", r.wide_pch ? ctx->wide_path : ctx->pch_path);
 	ta_facts_serialize(&r.facts, out);
 	ta_parse_result_free(&r);
 }
@@ -146,10 +151,10 @@ static void show_progress(void *vctx, size_t done, size_t total)
 	}
 }
 
-/* Turn a worker's text back into status and facts (pch_path: the PCH the parses were
- * offered, or NULL; a result lists it as a dependency when its parse used it). */
+/* Turn a worker's text back into status and facts (pch_path, wide_path: the PCHs the
+ * parses were offered, or NULL; a result lists one as a dependency when its parse used it). */
 static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, unsigned timeout,
-			unsigned max_memory_mib, const char *pch_path)
+			unsigned max_memory_mib, const char *pch_path, const char *wide_path)
 {
 	ta_facts facts = {0};
 	int status = TA_STATUS_FAILED;
@@ -186,7 +191,8 @@ static void take_result(ta_audit *a, const char *path, const ta_pool_result *r, 
 			}
 			if (line[0] == 'D' && line[1] == '\t') {
 				/* a dependency, for the cache */
-				with_pch |= pch_path && strcmp(line + 2, pch_path) == 0;
+				with_pch |= (pch_path && strcmp(line + 2, pch_path) == 0) ||
+					    (wide_path && strcmp(line + 2, wide_path) == 0);
 				continue;
 			}
 			if (ta_facts_parse_line(&facts, line) != 0) {
@@ -340,7 +346,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	size_t *order = NULL, n_to_parse = 0;
 	char **keys = NULL;
 	ta_cache *cache = NULL;
-	char *pch_tmp = NULL;
+	char *pch_tmp = NULL, *wide_tmp = NULL;
 	double pch_seconds = 0;
 	struct scan_ctx ctx = {0};
 	ta_pch_build *pch = NULL;
@@ -369,7 +375,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	/* a worker builds the PCH while the pre-filter runs (forked before its threads) */
 	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
 		double tp = ta_monotonic();
-		pch = ta_pch_start(tree, fl, cache);
+		pch = ta_pch_start(tree, fl, cache, true);
 		pch_seconds = ta_monotonic() - tp;
 	}
 	tc = ta_monotonic();
@@ -395,7 +401,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	t1 = ta_monotonic();
 	if (pch) {
 		double tp = ta_monotonic();
-		ta_pch_finish(&pch, fl, &pch_tmp);
+		ta_pch_finish(&pch, fl, &pch_tmp, &wide_tmp);
 		pch_seconds += ta_monotonic() - tp;
 	}
 
@@ -418,6 +424,9 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	ctx.pch_path = ta_flags_pch(fl);
 	if (ctx.pch_path)
 		ctx.pch_members = ta_pch_members(ctx.pch_path, &ctx.n_pch_members);
+	if (ctx.pch_members && ta_flags_wide_pch(fl) &&
+	    ta_pch_extra_read(ctx.pch_path, ta_flags_wide_pch(fl), &ctx.extra) == 0)
+		ctx.wide_path = ta_flags_wide_pch(fl);
 	ctx.cands = &cands;
 	ctx.progress = opts->progress;
 	ctx.max_memory_mib = opts->max_memory_mib ? opts->max_memory_mib
@@ -482,7 +491,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	}
 	for (size_t i = 0; i < cands.n; i++)
 		take_result(a, cands.paths[i], &results[i], opts->timeout, ctx.max_memory_mib,
-			    ctx.pch_path);
+			    ctx.pch_path, ctx.wide_path);
 	for (size_t i = 0; i < cands.n_unreadable; i++) {
 		char *sep = strstr(cands.unreadable[i], ": ");
 		char *path = sep ? xstrndup(cands.unreadable[i],
@@ -503,6 +512,7 @@ out_results:
 	for (size_t i = 0; i < ctx.n_pch_members; i++)
 		free(ctx.pch_members[i]);
 	free(ctx.pch_members);
+	ta_pch_extra_free(&ctx.extra);
 	ta_pool_results_free(results, cands.n);
 	free(results);
 	free(order);
@@ -512,10 +522,11 @@ out_results:
 out_pch:
 	/* a pre-filter that failed: the build is waited for, and removed with the rest */
 	if (pch)
-		ta_pch_finish(&pch, fl, &pch_tmp);
+		ta_pch_finish(&pch, fl, &pch_tmp, &wide_tmp);
 	ta_candidates_free(&cands);
 	ta_flags_free(&fl);
 	ta_pch_remove(&pch_tmp);
+	ta_pch_remove(&wide_tmp);
 out_overlay:
 	ta_overlay_free(&ov);
 out_kconfig:

@@ -7,7 +7,8 @@
  * with conditionals, line numbers), and which headers a file's #include
  * closure gives through its arguments' directories (quotes, angles, include_next, every branch,
  * forced includes; never the main file, a .c file, a kept header or one
- * that names a tasklet).
+ * that names a tasklet), and whether that closure names a watched macro
+ * whose header it does not reach.
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -295,6 +296,54 @@ START_TEST(test_macros_kept_where_expanded)
 }
 END_TEST
 
+/* Does the closure of dir/main_rel (with -Idir/inc) name a watched name it cannot reach? */
+static bool unreached(ta_hdrstrip *h, const char *dir, const char *main_rel)
+{
+	given_for(h, dir, main_rel, "inc/none.h", 0);
+	return ta_hdrstrip_names_unreached(h);
+}
+
+/*
+ * Watched names (the macros of a wide PCH's extra headers): a file that
+ * names one in its code or in a header it includes, without reaching the
+ * header that defines it, is told apart; naming it in a comment or a
+ * literal, reaching the owner, or a kept header naming it, is not.
+ */
+START_TEST(test_watched_names)
+{
+	char *dir = tu_mkdtemp(), *owner = ta_path_join(dir, "inc/eth.h"),
+	     *kept = ta_path_join(dir, "inc/kept.h");
+	const char *names[] = {"PORT_NONE", "ETH_ALEN"};
+	const char *owners[] = {owner, owner};
+	ta_hdrstrip *h = ta_hdrstrip_new();
+
+	tu_write(dir, "inc/eth.h", "#define PORT_NONE 0xef\n#define ETH_ALEN 6\n");
+	tu_write(dir, "inc/net.h", "#include <eth.h>\nint n;\n");
+	tu_write(dir, "inc/kept.h", "#ifdef PORT_NONE\nint k;\n#endif\n");
+	tu_write(dir, "inc/ports.h", "enum port { PORT_NONE = -1, PORT_A };\n");
+	tu_write(dir, "inc/test.h", "#ifdef ETH_ALEN\nint t;\n#endif\n");
+	tu_write(dir, "src/clash.c", "#include <ports.h>\nint c;\n");
+	tu_write(dir, "src/test.c", "#include <test.h>\nint t2;\n");
+	tu_write(dir, "src/user.c", "#include <net.h>\n#include <ports.h>\nint u;\n");
+	tu_write(dir, "src/quiet.c", "/* PORT_NONE */\nconst char *s = \"ETH_ALEN\";\n");
+	tu_write(dir, "src/kept.c", "#include <kept.h>\nint k2;\n");
+	ta_hdrstrip_keep(h, kept);
+	ta_hdrstrip_watch(h, names, owners, 2);
+	ck_assert(unreached(h, dir, "src/clash.c"));
+	ck_assert(unreached(h, dir, "src/test.c"));
+	ck_assert(!unreached(h, dir, "src/user.c"));
+	ck_assert(!unreached(h, dir, "src/quiet.c"));
+	ck_assert(!unreached(h, dir, "src/kept.c"));
+	/* the answer is the last closure's, whatever came before */
+	ck_assert(unreached(h, dir, "src/clash.c"));
+	ck_assert(!unreached(h, dir, "src/user.c"));
+	ta_hdrstrip_free(&h);
+	free(owner);
+	free(kept);
+	tu_rmtree(&dir);
+}
+END_TEST
+
 static Suite *hdrstrip_suite(void)
 {
 	Suite *s = suite_create("hdrstrip");
@@ -306,6 +355,7 @@ static Suite *hdrstrip_suite(void)
 	tcase_add_test(tc, test_closure);
 	tcase_add_test(tc, test_macro_bodies);
 	tcase_add_test(tc, test_macros_kept_where_expanded);
+	tcase_add_test(tc, test_watched_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
