@@ -52,7 +52,11 @@ typedef struct ta_pch_extra {
 	char **owners; /* owners[i]: the file of only[] that defines names[i] */
 	size_t n_names;
 } ta_pch_extra;
-/* Read it for the PCHs at base and wide; 0, or -1 when a ".members" file cannot be read. */
+/*
+ * Read it for the PCHs at base and wide; 0, or -1 when a ".members" file
+ * cannot be read or a file of only[] names a tasklet in its code (its
+ * sites would be walked in no file: the wide PCH is not for this tree).
+ */
 int ta_pch_extra_read(const char *base, const char *wide, ta_pch_extra *out);
 void ta_pch_extra_free(ta_pch_extra *e);
 /*

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -40,7 +41,8 @@ static const char *const common_headers[] = {
 
 /*
  * The wide PCH: those and the next most included headers that name no
- * tasklet (a header that does is walked, so it cannot be precompiled).
+ * tasklet in their code (a header that does is walked, so it cannot be
+ * precompiled: ta_pch_extra_read() checks; mac80211.h does in comments).
  * Most tasklet users include none of ethtool.h, cfg80211.h or sock.h, and
  * what these define would change a file that never includes them (i915's
  * enum port against ethtool.h's PORT_NONE): the indexer gives a file the
@@ -54,6 +56,7 @@ static const char *const wide_headers[] = {
 	"linux/of_irq.h", "linux/if_vlan.h", "linux/ip.h",          "linux/debugfs.h",
 	"linux/crc32.h",  "linux/ethtool.h", "net/cfg80211.h",      "net/netlink.h",
 	"net/sock.h",     "linux/irq.h",     "linux/leds.h",        "linux/property.h",
+	"net/mac80211.h",
 };
 
 struct pch_job {
@@ -126,6 +129,23 @@ struct one_pch {
 	bool ok;  /* final is usable (a hit, or built and installed) */
 };
 
+/* Does text name a tasklet outside its comments and literals (an identifier)? */
+static bool names_tasklet(const char *text, size_t len)
+{
+	ta_lexer lx;
+	ta_tok t;
+
+	ta_lexer_init(&lx, text, len, 0, TA_LEX_NO_LINES);
+	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
+		if (t.kind != TA_TOK_IDENT || t.len < 7)
+			continue;
+		for (size_t i = 0; i + 7 <= t.len; i++)
+			if (strncasecmp(text + t.off + i, "tasklet", 7) == 0)
+				return true;
+	}
+	return false;
+}
+
 /* The macros text defines and leaves defined, pushed with owner onto e. */
 static void read_macros(ta_pch_extra *e, size_t cap[2], const char *owner, const char *text,
 			size_t len)
@@ -189,6 +209,7 @@ int ta_pch_extra_read(const char *base, const char *wide, ta_pch_extra *out)
 
 	memset(out, 0, sizeof(*out));
 	if (b && w) {
+		rc = 0;
 		for (size_t i = 0; i < n_base; i++)
 			ta_strmap_put(&in_base, b[i], 1);
 		for (size_t i = 0; i < n_wide; i++) {
@@ -197,11 +218,14 @@ int ta_pch_extra_read(const char *base, const char *wide, ta_pch_extra *out)
 			if (ta_strmap_get(&in_base, w[i]))
 				continue;
 			TA_PUSH(out->only, out->n_only, cap_only, xstrdup(w[i]));
-			if ((text = ta_read_file(w[i], &len)))
+			if ((text = ta_read_file(w[i], &len))) {
 				read_macros(out, cap_names, w[i], text, len);
+				/* its sites would be in no walked file */
+				if (names_tasklet(text, len))
+					rc = -1;
+			}
 			free(text);
 		}
-		rc = 0;
 	}
 	for (size_t i = 0; b && i < n_base; i++)
 		free(b[i]);

@@ -375,7 +375,7 @@ int ta_scan(const struct ta_scan_opts *opts, ta_audit **out)
 	/* a worker builds the PCH while the pre-filter runs (forked before its threads) */
 	if (!opts->no_pch && !ta_flags_from_compdb(fl)) {
 		double tp = ta_monotonic();
-		pch = ta_pch_start(tree, fl, cache, true);
+		pch = ta_pch_start(tree, fl, cache, !tree->file); /* one file: not worth it */
 		pch_seconds = ta_monotonic() - tp;
 	}
 	tc = ta_monotonic();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * check_pch.c - the two precompiled headers (pch.h): what the wide one
- * holds beyond the base one (its files, the macros they leave defined),
+ * holds beyond the base one (its files, the macros they leave defined; no
+ * tasklet named in their code),
  * and, on a small tree audited for real, that a file whose own enum
  * clashes with a wide-only macro gets the base PCH (and parses cleanly)
  * while a file that includes that header gets the wide one.
@@ -26,7 +27,7 @@ START_TEST(test_extra_macros)
 		 "#define ONE 1\n#define TWO 2\n#undef TWO\n#define THREE 3\n#undef THREE\n"
 		 "#define THREE 33\n  #  define SPACED(x) x\n#defined_not_a_directive\n"
 		 "/* #define IN_COMMENT */\n");
-	tu_write(dir, "c.h", "int c;\n");
+	tu_write(dir, "c.h", "/* deferred to a tasklet */\nint c; const char *s = \"tasklet\";\n");
 	text = xasprintf("%s\n", a);
 	tu_write(dir, "base.pch.members", text);
 	free(text);
@@ -49,6 +50,13 @@ START_TEST(test_extra_macros)
 		ck_assert_str_eq(e.owners[i], b);
 	ta_pch_extra_free(&e);
 	ck_assert_ptr_null(e.names);
+	/* a file of the wide PCH alone with a tasklet in its code: its sites would go unwalked */
+	tu_write(dir, "c.h", "struct tasklet_struct;\n");
+	ck_assert_int_eq(ta_pch_extra_read(base, wide, &e), -1);
+	ta_pch_extra_free(&e);
+	tu_write(dir, "c.h", "#define KICK(t) DECLARE_TASKLET_OLD(t, f)\n");
+	ck_assert_int_eq(ta_pch_extra_read(base, wide, &e), -1);
+	ta_pch_extra_free(&e);
 	free(base);
 	free(wide);
 	free(a);
