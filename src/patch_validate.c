@@ -12,6 +12,8 @@
  * parsed plainly, before and after alike.  With the PCH, a unit the scan
  * parsed with it is parsed unpatched only when the patched parse has more
  * errors than the scan found (ta_validator_know_errors()): most never are.
+ * A unit takes the scan's wide PCH instead where the scan would (pch.h),
+ * unless the patch changes one of the files only that one read.
  */
 #include "patch_validate.h"
 
@@ -70,11 +72,15 @@ struct ta_validator {
 	ta_flags *fl;
 	ta_reparser *rp;
 	bool bh_decls;
-	ta_cache *cache;       /* the scan's facts cache (overlay, PCH), or NULL */
-	ta_hdrstrip *strip;    /* kernel-wide headers without their inline bodies, or NULL */
-	char *pch;             /* the temporary PCH of the common headers, or NULL */
-	bool members_known;    /* the PCH's inputs are known: */
-	ta_strmap pch_inodes;  /* "device:inode" of each -> 1 */
+	ta_cache *cache;      /* the scan's facts cache (overlay, PCH), or NULL */
+	ta_hdrstrip *strip;   /* kernel-wide headers without their inline bodies, or NULL */
+	char *pch;            /* the temporary PCH of the common headers, or NULL */
+	bool members_known;   /* the PCH's inputs are known: */
+	ta_strmap pch_inodes; /* "device:inode" of each -> 1 */
+	/* the scan's wide PCH (pch.h, ta_flags_wide_pch()): with a cache only */
+	bool wide;
+	ta_strmap wide_only;   /* the files only it read -> 1 */
+	ta_strmap wide_inodes; /* "device:inode" of each -> 1 */
 	pid_t pch_owner;       /* the process that removes it (not a forked worker) */
 	ta_strmap scan_errors; /* unit -> its error count in the scan's parse with the PCH */
 	/* unpatched parses found needed, for the next ta_validator_prefetch() */
@@ -108,6 +114,35 @@ static char *inode_key(const char *path)
 	return xasprintf("%llu:%llu", (unsigned long long)st.st_dev, (unsigned long long)st.st_ino);
 }
 
+/*
+ * Take the wide PCH (the scan's, from the cache) where a unit's headers
+ * allow it, as the scan does (ta_indexer_wide_pch()); its files must be
+ * known by inode, as a patched one rules it out.
+ */
+static void use_wide(ta_validator *v)
+{
+	ta_pch_extra extra = {0};
+	bool known = true;
+
+	if (!ta_flags_wide_pch(v->fl) ||
+	    ta_pch_extra_read(ta_flags_pch(v->fl), ta_flags_wide_pch(v->fl), &extra) != 0) {
+		ta_pch_extra_free(&extra);
+		return;
+	}
+	for (size_t i = 0; i < extra.n_only; i++) {
+		char *key = inode_key(extra.only[i]);
+		ta_strmap_put(&v->wide_only, extra.only[i], 1);
+		if (key)
+			ta_strmap_put(&v->wide_inodes, key, 1);
+		known &= key != NULL;
+		free(key);
+	}
+	ta_hdrstrip_watch(v->strip, (const char *const *)extra.names,
+			  (const char *const *)extra.owners, extra.n_names);
+	v->wide = known;
+	ta_pch_extra_free(&extra);
+}
+
 ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cache_dir,
 			       const char *config)
 {
@@ -130,8 +165,12 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cach
 	v->rp = ta_reparser_new();
 	/* the flags with the PCH are asked for by ta_flags_for(); without it,
 	 * ta_flags_for_nopch() */
-	if (ta_pch_prepare(v->tree, v->fl, v->cache, &v->pch) != 0)
-		ta_flags_set_pch(v->fl, NULL);
+	{
+		/* the wide one too when the scan left it in the cache (else it is not worth it) */
+		ta_pch_build *b = ta_pch_start(v->tree, v->fl, v->cache, v->cache != NULL);
+		if (ta_pch_finish(&b, v->fl, &v->pch, NULL) != 0)
+			ta_flags_set_pch(v->fl, NULL);
+	}
 	v->pch_owner = getpid();
 	/* the PCH's inputs stay whole (when they are not known, every header does) */
 	if (!ta_flags_pch(v->fl) || (members = ta_pch_members(ta_flags_pch(v->fl), &n_members))) {
@@ -149,6 +188,8 @@ ta_validator *ta_validator_new(const char *root, bool bh_decls, const char *cach
 		}
 		free(members);
 	}
+	if (v->strip && v->members_known)
+		use_wide(v);
 	return v;
 fail:
 	ta_validator_free(&v);
@@ -171,6 +212,8 @@ void ta_validator_free(ta_validator **v)
 	ta_tree_free(&(*v)->tree);
 	ta_strmap_free(&(*v)->scan_errors);
 	ta_strmap_free(&(*v)->pch_inodes);
+	ta_strmap_free(&(*v)->wide_only);
+	ta_strmap_free(&(*v)->wide_inodes);
 	for (size_t i = 0; i < (*v)->n_deferred; i++)
 		free((*v)->deferred[i].unit);
 	free((*v)->deferred);
@@ -225,6 +268,20 @@ static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t 
 	return true;
 }
 
+/* Does the patch change a file only the wide PCH read? */
+static bool patches_wide(const ta_validator *v, const char *const *paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *abs = ta_path_join(v->tree->root, paths[i]), *key = inode_key(abs);
+		bool member = key && ta_strmap_get(&v->wide_inodes, key);
+		free(key);
+		free(abs);
+		if (member)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Is path a kernel-wide header: under include/ or arch/X/include/, or
  * outside the tree (generated, the compiler's)?  Its inline bodies may be
@@ -261,6 +318,7 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 	size_t ns = 0, nu = 0;
 	const char **up, **ut;
 	int nargs = 0, rc;
+	bool wide = false;
 
 	for (int i = 0; i < argc; i++)
 		args[nargs++] = argv[i];
@@ -278,7 +336,12 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 		 */
 		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, 0, &st);
 		free(abs);
+		wide = pch && v->wide && !ta_hdrstrip_names_unreached(v->strip) &&
+		       !patches_wide(v, paths, n);
 	}
+	for (int i = 1; wide && i < nargs; i++)
+		if (strcmp(args[i - 1], "-include-pch") == 0)
+			args[i] = ta_flags_wide_pch(v->fl);
 	up = xcalloc(n + ns + 2, sizeof(*up));
 	ut = xcalloc(n + ns + 2, sizeof(*ut));
 	for (size_t i = 0; i < n; i++) {
@@ -286,7 +349,8 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 		ut[nu++] = texts[i];
 	}
 	for (size_t i = 0; i < ns; i++) {
-		if (!kernel_wide(v, st[i].path))
+		if (!kernel_wide(v, st[i].path) ||
+		    (wide && ta_strmap_get(&v->wide_only, st[i].path)))
 			continue;
 		up[nu] = st[i].path;
 		ut[nu++] = st[i].text;
