@@ -7,7 +7,9 @@
  * too much from one file to the next to share one.
  *
  * ta_pch_prepare() builds it in a worker process (the parent never loads
- * libclang state before forking) and hands its path to the flags.
+ * libclang state before forking) and hands its path to the flags.  The
+ * scan also builds a wide one, with the next most included headers, for
+ * the files it cannot change (ta_pch_extra, ta_indexer_wide_pch()).
  */
 #ifndef TA_PCH_H
 #define TA_PCH_H
