@@ -260,7 +260,7 @@ struct ta_pch_build {
 	struct pch_job jobs[2];
 	size_t order[2]; /* the pool's items: the PCHs to build */
 	size_t n_order;
-	ta_pool_result res[2]; /* their answers */
+	ta_pool_result res[2]; /* their answers, by the PCH's number */
 	ta_pool *pool;         /* the builds under way, or NULL */
 	bool warned;           /* a warning said the run goes on without a PCH */
 };
@@ -427,7 +427,8 @@ int ta_pch_finish(ta_pch_build **bp, ta_flags *fl, char **tmp_path, char **tmp_w
 		ta_pool_finish(&b->pool);
 		for (size_t i = 0; i < b->n_order; i++) {
 			struct one_pch *p = &b->pch[b->order[i]];
-			p->ok = install(b, p, &b->res[i], &tmp[b->order[i]]) == 0;
+			/* the pool answers for item k in res[k] */
+			p->ok = install(b, p, &b->res[b->order[i]], &tmp[b->order[i]]) == 0;
 		}
 	}
 	if (!b->pch[0].ok && !b->warned)
@@ -454,7 +455,7 @@ int ta_pch_finish(ta_pch_build **bp, ta_flags *fl, char **tmp_path, char **tmp_w
 		free(b->pch[i].final);
 		free(b->pch[i].build);
 	}
-	ta_pool_results_free(b->res, b->n_order);
+	ta_pool_results_free(b->res, sizeof(b->res) / sizeof(*b->res));
 	ta_argv_free(b->args);
 	free(b);
 	*bp = NULL;

@@ -119,6 +119,17 @@ START_TEST(test_wide_pch_chosen_per_file)
 	ck_assert_int_ne(facts_use_pch(dir, "drivers/x/user.c", false), 0);
 	ck_assert_int_eq(facts_use_pch(dir, "drivers/x/clash.c", false), 0);
 	ck_assert_int_ne(facts_use_pch(dir, "drivers/x/clash.c", true), 0);
+	/* the base PCH from the cache and the wide one built again: each in use as before */
+	ck_assert_int_eq(tu_sh("cd %s/cache && h=$(grep -l KBUILD_MODNAME pch-*.h) && "
+			       "rm ${h%%.h}.pch ${h%%.h}.pch.members && "
+			       "rm $(grep -l -F '\tdrivers/x/' facts/*)",
+			       dir),
+			 0);
+	r = tu_exec(args);
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	tu_run_free(&r);
+	ck_assert_int_eq(facts_use_pch(dir, "drivers/x/user.c", true), 0);
+	ck_assert_int_eq(facts_use_pch(dir, "drivers/x/clash.c", false), 0);
 	free(args);
 	tu_rmtree(&dir);
 }
