@@ -245,6 +245,21 @@ static bool kernel_headers_kept(const char *const *paths, size_t n)
 	return true;
 }
 
+/* Does the patch change (paths, relative to the root) a file whose "device:inode" is in inodes? */
+static bool patches_one_of(const ta_validator *v, const ta_strmap *inodes, const char *const *paths,
+			   size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *abs = ta_path_join(v->tree->root, paths[i]), *key = inode_key(abs);
+		bool member = key && ta_strmap_get(inodes, key);
+		free(key);
+		free(abs);
+		if (member)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether a parse of a unit patched with paths (relative to the root) may
  * use the PCH: when none is a file it was built from (a header only the
@@ -257,29 +272,7 @@ static bool pch_allowed(const ta_validator *v, const char *const *paths, size_t 
 		return false;
 	if (!v->members_known)
 		return kernel_headers_kept(paths, n);
-	for (size_t i = 0; i < n; i++) {
-		char *abs = ta_path_join(v->tree->root, paths[i]), *key = inode_key(abs);
-		bool member = key && ta_strmap_get(&v->pch_inodes, key);
-		free(key);
-		free(abs);
-		if (member)
-			return false;
-	}
-	return true;
-}
-
-/* Does the patch change a file only the wide PCH read? */
-static bool patches_wide(const ta_validator *v, const char *const *paths, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char *abs = ta_path_join(v->tree->root, paths[i]), *key = inode_key(abs);
-		bool member = key && ta_strmap_get(&v->wide_inodes, key);
-		free(key);
-		free(abs);
-		if (member)
-			return true;
-	}
-	return false;
+	return !patches_one_of(v, &v->pch_inodes, paths, n);
 }
 
 /*
@@ -336,8 +329,9 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 		 */
 		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, 0, &st);
 		free(abs);
+		/* unless the patch changes a file only the wide PCH read */
 		wide = pch && v->wide && !ta_hdrstrip_names_unreached(v->strip) &&
-		       !patches_wide(v, paths, n);
+		       !patches_one_of(v, &v->wide_inodes, paths, n);
 	}
 	for (int i = 1; wide && i < nargs; i++)
 		if (strcmp(args[i - 1], "-include-pch") == 0)
