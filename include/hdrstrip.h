@@ -55,6 +55,8 @@ struct ta_stripped {
 enum {
 	/* leave every #define whole (only the file-scope bodies go) */
 	TA_HDRSTRIP_KEEP_MACROS = 1u << 0,
+	/* take the wide PCH if the closure allows it (ta_hdrstrip_watch()) */
+	TA_HDRSTRIP_WIDE = 1u << 1,
 };
 
 ta_hdrstrip *ta_hdrstrip_new(void);
@@ -71,16 +73,20 @@ size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args
 		       unsigned flags, const struct ta_stripped **out);
 
 /*
- * Watch names[0, n): owners[i] is the file that defines names[i] (a macro
- * of a precompiled header that not every file includes).  Call it before
- * the first ta_hdrstrip_for().  ta_hdrstrip_names_unreached() then says
- * whether the last closure has a file (the main file included, the kept
- * headers not) that names a watched name whose owner it does not reach:
- * a file for which pre-including the owner may change what a name means.
+ * A wide precompiled header (pch.h): names[0, n) are the macros that the
+ * files only it holds, only[0, n_only), define, owners[i] the one that
+ * defines names[i].  Call it before the first ta_hdrstrip_for().  With
+ * TA_HDRSTRIP_WIDE, ta_hdrstrip_for() then gives a closure the wide PCH
+ * unless one of its files (the main file included, the kept headers not)
+ * names, outside comments and literals, a watched name whose owner the
+ * closure does not reach: for such a file, pre-including the owner may
+ * change what a name means.  ta_hdrstrip_took_wide() says whether the
+ * last closure took it; the files of only[] are then left out of its
+ * stripped headers (they are read from the PCH).
  */
 void ta_hdrstrip_watch(ta_hdrstrip *h, const char *const *names, const char *const *owners,
-		       size_t n);
-bool ta_hdrstrip_names_unreached(const ta_hdrstrip *h);
+		       size_t n, const char *const *only, size_t n_only);
+bool ta_hdrstrip_took_wide(const ta_hdrstrip *h);
 
 /* Flags of ta_strip_bodies(). */
 enum {

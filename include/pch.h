@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "cache.h"
+#include "hdrstrip.h"
 #include "flags.h"
 #include "tree.h"
 
@@ -60,6 +61,8 @@ typedef struct ta_pch_extra {
  * sites would be walked in no file: the wide PCH is not for this tree).
  */
 int ta_pch_extra_read(const char *base, const char *wide, ta_pch_extra *out);
+/* Have h watch for e's macros, so that a closure takes the wide PCH only where it may. */
+void ta_pch_extra_watch(const ta_pch_extra *e, ta_hdrstrip *h);
 void ta_pch_extra_free(ta_pch_extra *e);
 /*
  * The files the PCH at pch_path read when it was built (absolute paths, from

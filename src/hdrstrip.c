@@ -305,6 +305,9 @@ struct ta_hdrstrip {
 	ta_strmap watch; /* a watched name -> its owner's number */
 	char **owners;   /* an owner's path, by number */
 	size_t n_owners, cap_owners;
+	bool watching;  /* ta_hdrstrip_watch() was called */
+	ta_strmap only; /* the files only the wide PCH holds */
+	bool took_wide; /* the last closure takes the wide PCH */
 };
 
 ta_hdrstrip *ta_hdrstrip_new(void)
@@ -340,6 +343,7 @@ void ta_hdrstrip_free(ta_hdrstrip **hp)
 	ta_strmap_free(&h->exists);
 	ta_strmap_free(&h->dir_lists);
 	ta_strmap_free(&h->watch);
+	ta_strmap_free(&h->only);
 	for (size_t i = 0; i < h->n_owners; i++)
 		free(h->owners[i]);
 	free(h->owners);
@@ -396,23 +400,6 @@ static void read_includes(struct hfile *f, const char *text, size_t n)
 					xasprintf("%c%.*s", next ? 'n' : text[j],
 						  (int)(q - text - j - 1), text + j + 1));
 		}
-	}
-}
-
-/* Every identifier of text[from, end) into *words. */
-static void read_words(ta_strmap *words, const char *text, size_t from, size_t end)
-{
-	ta_lexer lx;
-	ta_tok t;
-
-	ta_lexer_init(&lx, text, end, from, TA_LEX_NO_LINES);
-	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
-		if (t.kind != TA_TOK_IDENT)
-			continue;
-		char *w = xstrndup(text + t.off, t.len);
-		if (!ta_strmap_get(words, w))
-			ta_strmap_put(words, w, 1);
-		free(w);
 	}
 }
 
@@ -496,8 +483,13 @@ static void read_stripped_macros(struct hfile *f, const char *text, size_t len)
 	free(d);
 }
 
-/* Note in f the owners of the watched names its text has (outside comments and literals). */
-static void read_mentions(const ta_hdrstrip *h, struct hfile *f, const char *text, size_t len)
+/*
+ * One pass over the identifiers of text (outside comments and literals):
+ * with words, each into f->words; with mentions, the owners of the watched
+ * names among them (ta_hdrstrip_watch()) into f->mentions.
+ */
+static void read_idents(const ta_hdrstrip *h, struct hfile *f, const char *text, size_t len,
+			bool words, bool mentions)
 {
 	char name[256];
 	ta_lexer lx;
@@ -505,16 +497,21 @@ static void read_mentions(const ta_hdrstrip *h, struct hfile *f, const char *tex
 
 	ta_lexer_init(&lx, text, len, 0, TA_LEX_NO_LINES);
 	while (ta_lex_next(&lx, &t) != TA_TOK_END) {
-		if (t.kind != TA_TOK_IDENT || t.len >= sizeof(name))
+		if (t.kind != TA_TOK_IDENT)
 			continue;
-		memcpy(name, text + t.off, t.len);
-		name[t.len] = '\0';
-		const size_t *owner = ta_strmap_get(&h->watch, name);
+		char *w = t.len < sizeof(name) ? name : xmalloc(t.len + 1);
+		memcpy(w, text + t.off, t.len);
+		w[t.len] = '\0';
+		if (words && !ta_strmap_get(&f->words, w))
+			ta_strmap_put(&f->words, w, 1);
+		const size_t *owner = mentions ? ta_strmap_get(&h->watch, w) : NULL;
 		bool known = false;
 		for (size_t m = 0; owner && m < f->n_mentions && !known; m++)
 			known = f->mentions[m] == *owner;
 		if (owner && !known)
 			TA_PUSH(f->mentions, f->n_mentions, f->cap_mentions, *owner);
+		if (w != name)
+			free(w);
 	}
 }
 
@@ -540,11 +537,9 @@ static size_t file_of(ta_hdrstrip *h, const char *path, bool strip)
 			f.plain = ta_strip_bodies(text, len, 0, &f.plain_len, NULL);
 			read_stripped_macros(&f, text, len);
 		}
-		if (walked)
-			read_words(&f.words, text, 0, len);
 		/* a kept header is one of the PCH: read before any watched name is defined */
-		if (h->watch.n && !kept)
-			read_mentions(h, &f, text, len);
+		if (walked || (h->watch.n && !kept))
+			read_idents(h, &f, text, len, walked, h->watch.n && !kept);
 	}
 	free(text);
 	TA_PUSH(h->files, h->n_files, h->cap_files, f);
@@ -639,8 +634,11 @@ static size_t dir_list_id(ta_hdrstrip *h, char *const *dirs, size_t n_dirs)
 }
 
 void ta_hdrstrip_watch(ta_hdrstrip *h, const char *const *names, const char *const *owners,
-		       size_t n)
+		       size_t n, const char *const *only, size_t n_only)
 {
+	h->watching = true;
+	for (size_t i = 0; i < n_only; i++)
+		ta_strmap_put(&h->only, only[i], 1);
 	for (size_t i = 0; i < n; i++) {
 		size_t k = 0;
 		while (k < h->n_owners && strcmp(h->owners[k], owners[i]) != 0)
@@ -652,7 +650,11 @@ void ta_hdrstrip_watch(ta_hdrstrip *h, const char *const *names, const char *con
 	}
 }
 
-bool ta_hdrstrip_names_unreached(const ta_hdrstrip *h)
+/*
+ * Does the last closure have a file that names a watched name whose owner
+ * it does not reach?
+ */
+static bool names_unreached(const ta_hdrstrip *h)
 {
 	for (size_t i = 0; i < h->n_reached; i++) {
 		const struct hfile *f = &h->files[h->reached[i]];
@@ -663,6 +665,11 @@ bool ta_hdrstrip_names_unreached(const ta_hdrstrip *h)
 		}
 	}
 	return false;
+}
+
+bool ta_hdrstrip_took_wide(const ta_hdrstrip *h)
+{
+	return h->took_wide;
 }
 
 /*
@@ -722,10 +729,12 @@ size_t ta_hdrstrip_for(ta_hdrstrip *h, const char *path, const char *const *args
 		if (h->files[k].words.n)
 			TA_PUSH(h->walked, h->n_walked, h->cap_walked, k);
 	}
+	h->took_wide = (flags & TA_HDRSTRIP_WIDE) && h->watching && !names_unreached(h);
 	for (size_t i = 0; i < h->n_reached; i++) {
 		const struct hfile *f = &h->files[h->reached[i]];
 		bool plain;
-		if (!f->stripped)
+		/* a file the wide PCH holds is read from there */
+		if (!f->stripped || (h->took_wide && ta_strmap_get(&h->only, f->path)))
 			continue;
 		plain = f->plain && ((flags & TA_HDRSTRIP_KEEP_MACROS) || expanded(h, f));
 		struct ta_stripped s = {.path = f->path,

@@ -36,7 +36,6 @@ struct ta_indexer {
 	ta_strmap mentions; /* header path -> whether its text says "tasklet" (1) or not (0) */
 	ta_hdrstrip *strip; /* the headers' copies without function bodies (NULL: none) */
 	char *base_pch, *wide_pch; /* ta_indexer_wide_pch() */
-	ta_strmap wide_only;       /* the files only the wide PCH read */
 };
 
 ta_indexer *ta_indexer_new(void)
@@ -70,7 +69,6 @@ void ta_indexer_free(ta_indexer **ix)
 	ta_hdrstrip_free(&(*ix)->strip);
 	free((*ix)->base_pch);
 	free((*ix)->wide_pch);
-	ta_strmap_free(&(*ix)->wide_only);
 	free(*ix);
 	*ix = NULL;
 }
@@ -90,10 +88,7 @@ void ta_indexer_wide_pch(ta_indexer *ix, const char *base, const char *wide,
 		return;
 	ix->base_pch = xstrdup(base);
 	ix->wide_pch = xstrdup(wide);
-	for (size_t i = 0; i < extra->n_only; i++)
-		ta_strmap_put(&ix->wide_only, extra->only[i], 1);
-	ta_hdrstrip_watch(ix->strip, (const char *const *)extra->names,
-			  (const char *const *)extra->owners, extra->n_names);
+	ta_pch_extra_watch(extra, ix->strip);
 }
 
 char *ta_libclang_version(void)
@@ -1958,18 +1953,17 @@ static enum CXErrorCode parse_unit(ta_indexer *ix, const char *path, const char 
 	struct CXUnsavedFile *uf;
 	const char **wargs = NULL;
 	enum CXErrorCode err;
-	size_t n, n_uf = 0;
+	size_t n;
 
 	*macros = *wide = false;
 	if (!ix->strip)
 		return clang_parseTranslationUnit2(ix->index, path, args, nargs, NULL, 0, opts, tu);
+	/* the wide PCH in place of the base one the arguments name, if the headers allow it */
+	for (int i = 0; ix->wide_pch && i + 1 < nargs && !(flags & TA_HDRSTRIP_WIDE); i++)
+		if (strcmp(args[i], "-include-pch") == 0 && strcmp(args[i + 1], ix->base_pch) == 0)
+			flags |= TA_HDRSTRIP_WIDE;
 	n = ta_hdrstrip_for(ix->strip, path, args, nargs, flags, &st);
-	if (ix->wide_pch && !ta_hdrstrip_names_unreached(ix->strip)) {
-		for (int i = 0; i + 1 < nargs && !*wide; i++)
-			*wide = strcmp(args[i], "-include-pch") == 0 &&
-				strcmp(args[i + 1], ix->base_pch) == 0;
-	}
-	if (*wide) {
+	if ((*wide = ta_hdrstrip_took_wide(ix->strip))) {
 		wargs = xcalloc((size_t)nargs, sizeof(*wargs));
 		for (int i = 0; i < nargs; i++)
 			wargs[i] = i > 0 && strcmp(args[i - 1], "-include-pch") == 0 ? ix->wide_pch
@@ -1978,14 +1972,11 @@ static enum CXErrorCode parse_unit(ta_indexer *ix, const char *path, const char 
 	}
 	uf = xcalloc(n ? n : 1, sizeof(*uf));
 	for (size_t i = 0; i < n; i++) {
-		if (*wide && ta_strmap_get(&ix->wide_only, st[i].path))
-			continue; /* read from the PCH */
-		uf[n_uf++] = (struct CXUnsavedFile){
+		uf[i] = (struct CXUnsavedFile){
 			.Filename = st[i].path, .Contents = st[i].text, .Length = st[i].len};
 		*macros |= st[i].macros;
 	}
-	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n_uf, opts,
-					  tu);
+	err = clang_parseTranslationUnit2(ix->index, path, args, nargs, uf, (unsigned)n, opts, tu);
 	free(uf);
 	free(wargs);
 	return err;

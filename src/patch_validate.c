@@ -79,8 +79,7 @@ struct ta_validator {
 	ta_strmap pch_inodes; /* "device:inode" of each -> 1 */
 	/* the scan's wide PCH (pch.h, ta_flags_wide_pch()): with a cache only */
 	bool wide;
-	ta_strmap wide_only;   /* the files only it read -> 1 */
-	ta_strmap wide_inodes; /* "device:inode" of each -> 1 */
+	ta_strmap wide_inodes; /* "device:inode" of each file only it read -> 1 */
 	pid_t pch_owner;       /* the process that removes it (not a forked worker) */
 	ta_strmap scan_errors; /* unit -> its error count in the scan's parse with the PCH */
 	/* unpatched parses found needed, for the next ta_validator_prefetch() */
@@ -131,14 +130,12 @@ static void use_wide(ta_validator *v)
 	}
 	for (size_t i = 0; i < extra.n_only; i++) {
 		char *key = inode_key(extra.only[i]);
-		ta_strmap_put(&v->wide_only, extra.only[i], 1);
 		if (key)
 			ta_strmap_put(&v->wide_inodes, key, 1);
 		known &= key != NULL;
 		free(key);
 	}
-	ta_hdrstrip_watch(v->strip, (const char *const *)extra.names,
-			  (const char *const *)extra.owners, extra.n_names);
+	ta_pch_extra_watch(&extra, v->strip);
 	v->wide = known;
 	ta_pch_extra_free(&extra);
 }
@@ -212,7 +209,6 @@ void ta_validator_free(ta_validator **v)
 	ta_tree_free(&(*v)->tree);
 	ta_strmap_free(&(*v)->scan_errors);
 	ta_strmap_free(&(*v)->pch_inodes);
-	ta_strmap_free(&(*v)->wide_only);
 	ta_strmap_free(&(*v)->wide_inodes);
 	for (size_t i = 0; i < (*v)->n_deferred; i++)
 		free((*v)->deferred[i].unit);
@@ -322,16 +318,18 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 	}
 	if (v->strip && kernel_headers_kept(paths, n)) {
 		char *abs = ta_path_join(v->tree->root, unit);
+		/* the wide PCH where the headers allow it, unless patched */
+		unsigned flags = pch && v->wide && !patches_one_of(v, &v->wide_inodes, paths, n)
+					 ? TA_HDRSTRIP_WIDE
+					 : 0;
 		/*
 		 * a macro's inline bodies go as in the audit: a header keeps them
 		 * where the unit or a header naming a tasklet (what a patch
 		 * changes) says the macro (hdrstrip.h)
 		 */
-		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, 0, &st);
+		ns = ta_hdrstrip_for(v->strip, abs, args, nargs, flags, &st);
 		free(abs);
-		/* unless the patch changes a file only the wide PCH read */
-		wide = pch && v->wide && !ta_hdrstrip_names_unreached(v->strip) &&
-		       !patches_one_of(v, &v->wide_inodes, paths, n);
+		wide = ta_hdrstrip_took_wide(v->strip);
 	}
 	for (int i = 1; wide && i < nargs; i++)
 		if (strcmp(args[i - 1], "-include-pch") == 0)
@@ -343,8 +341,7 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 		ut[nu++] = texts[i];
 	}
 	for (size_t i = 0; i < ns; i++) {
-		if (!kernel_wide(v, st[i].path) ||
-		    (wide && ta_strmap_get(&v->wide_only, st[i].path)))
+		if (!kernel_wide(v, st[i].path))
 			continue;
 		up[nu] = st[i].path;
 		ut[nu++] = st[i].text;

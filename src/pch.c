@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "hdrstrip.h"
 #include "index_reparse.h"
 #include "lex.h"
 #include "pool.h"
@@ -235,6 +236,12 @@ int ta_pch_extra_read(const char *base, const char *wide, ta_pch_extra *out)
 	free(w);
 	ta_strmap_free(&in_base);
 	return rc;
+}
+
+void ta_pch_extra_watch(const ta_pch_extra *e, ta_hdrstrip *h)
+{
+	ta_hdrstrip_watch(h, (const char *const *)e->names, (const char *const *)e->owners,
+			  e->n_names, (const char *const *)e->only, e->n_only);
 }
 
 void ta_pch_extra_free(ta_pch_extra *e)

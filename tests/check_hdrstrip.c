@@ -296,18 +296,20 @@ START_TEST(test_macros_kept_where_expanded)
 }
 END_TEST
 
-/* Does the closure of dir/main_rel (with -Idir/inc) name a watched name it cannot reach? */
-static bool unreached(ta_hdrstrip *h, const char *dir, const char *main_rel)
+/* Does the closure of dir/main_rel (with -Idir/inc) take the wide PCH? */
+static bool took_wide(ta_hdrstrip *h, const char *dir, const char *main_rel)
 {
-	given_for(h, dir, main_rel, "inc/none.h", 0);
-	return ta_hdrstrip_names_unreached(h);
+	given_for(h, dir, main_rel, "inc/none.h", TA_HDRSTRIP_WIDE);
+	return ta_hdrstrip_took_wide(h);
 }
 
 /*
- * Watched names (the macros of a wide PCH's extra headers): a file that
+ * A wide PCH's watched names (the macros of its own headers): a file that
  * names one in its code or in a header it includes, without reaching the
- * header that defines it, is told apart; naming it in a comment or a
- * literal, reaching the owner, or a kept header naming it, is not.
+ * header that defines it, keeps the base PCH; naming it in a comment or a
+ * literal, reaching the owner, or a kept header naming it, does not.  A
+ * closure that takes the wide PCH is given none of the wide PCH's own
+ * headers; without TA_HDRSTRIP_WIDE none takes it.
  */
 START_TEST(test_watched_names)
 {
@@ -315,9 +317,12 @@ START_TEST(test_watched_names)
 	     *kept = ta_path_join(dir, "inc/kept.h");
 	const char *names[] = {"PORT_NONE", "ETH_ALEN"};
 	const char *owners[] = {owner, owner};
+	const char *only[] = {owner};
 	ta_hdrstrip *h = ta_hdrstrip_new();
 
-	tu_write(dir, "inc/eth.h", "#define PORT_NONE 0xef\n#define ETH_ALEN 6\n");
+	tu_write(dir, "inc/eth.h",
+		 "#define PORT_NONE 0xef\n#define ETH_ALEN 6\n"
+		 "static inline int e(void) { return 1; }\n");
 	tu_write(dir, "inc/net.h", "#include <eth.h>\nint n;\n");
 	tu_write(dir, "inc/kept.h", "#ifdef PORT_NONE\nint k;\n#endif\n");
 	tu_write(dir, "inc/ports.h", "enum port { PORT_NONE = -1, PORT_A };\n");
@@ -328,15 +333,19 @@ START_TEST(test_watched_names)
 	tu_write(dir, "src/quiet.c", "/* PORT_NONE */\nconst char *s = \"ETH_ALEN\";\n");
 	tu_write(dir, "src/kept.c", "#include <kept.h>\nint k2;\n");
 	ta_hdrstrip_keep(h, kept);
-	ta_hdrstrip_watch(h, names, owners, 2);
-	ck_assert(unreached(h, dir, "src/clash.c"));
-	ck_assert(unreached(h, dir, "src/test.c"));
-	ck_assert(!unreached(h, dir, "src/user.c"));
-	ck_assert(!unreached(h, dir, "src/quiet.c"));
-	ck_assert(!unreached(h, dir, "src/kept.c"));
+	ta_hdrstrip_watch(h, names, owners, 2, only, 1);
+	ck_assert(!took_wide(h, dir, "src/clash.c"));
+	ck_assert(!took_wide(h, dir, "src/test.c"));
+	ck_assert(took_wide(h, dir, "src/user.c"));
+	ck_assert(took_wide(h, dir, "src/quiet.c"));
+	ck_assert(took_wide(h, dir, "src/kept.c"));
 	/* the answer is the last closure's, whatever came before */
-	ck_assert(unreached(h, dir, "src/clash.c"));
-	ck_assert(!unreached(h, dir, "src/user.c"));
+	ck_assert(!took_wide(h, dir, "src/clash.c"));
+	ck_assert(took_wide(h, dir, "src/user.c"));
+	/* the wide PCH holds eth.h: not given to user.c with it, given without it */
+	ck_assert_ptr_null(given_for(h, dir, "src/user.c", "inc/eth.h", TA_HDRSTRIP_WIDE));
+	ck_assert_ptr_nonnull(given_for(h, dir, "src/user.c", "inc/eth.h", 0));
+	ck_assert(!ta_hdrstrip_took_wide(h));
 	ta_hdrstrip_free(&h);
 	free(owner);
 	free(kept);
