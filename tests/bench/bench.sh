@@ -11,8 +11,13 @@
 # summed, tests/realtree/peak_rss.py) of a cold audit and of the patch run,
 # measured in runs of their own so that the sampling (about 8% of a CPU) does
 # not slow the timed ones, or with --mem-inline on the timed runs themselves
-# (cheaper: CI; the CPU figures exclude the sampler, the wall times do not).  Prints each time, then one line per goal of issue #15: the goal,
-# the measured ratio, the target, met or not met.
+# (cheaper: CI; the CPU figures exclude the sampler, the wall times do not).
+# The cold audit and spatch run --reps times each (3 by default), taking
+# turns (cold, spatch, cold, spatch, ...), so that both see the same state
+# of the machine; their goals compare the medians, wall with wall and CPU
+# with CPU, and every repetition and its own ratio is printed too.  Prints
+# each time, then one line per goal of issue #15: the goal, the measured
+# ratio, the target, met or not met.
 #
 # It never fails on timing: machines are noisy, only the ratios are
 # meaningful.  It fails when a run fails or when the audits disagree: the
@@ -20,13 +25,14 @@
 # plain parse may differ from them only in the error counts of files that
 # do not parse cleanly.
 #
-# usage: tests/bench/bench.sh [--plain] [--edit] [--no-mem|--mem-inline] [--jobs N] TREE [BINARY]
+# usage: tests/bench/bench.sh [--plain] [--edit] [--no-mem|--mem-inline] [--jobs N] [--reps N] TREE [BINARY]
 set -euo pipefail
 
 plain=0
 edit=0
 mem=1
 jobs=$(nproc)
+reps=3
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--plain) plain=1; shift ;;
@@ -34,10 +40,12 @@ while [ $# -gt 0 ]; do
 	--no-mem) mem=0; shift ;;
 	--mem-inline) mem=2; shift ;;
 	--jobs) jobs=$2; shift 2 ;;
+	--reps) reps=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-tree=${1:?usage: bench.sh [--plain] [--edit] [--no-mem|--mem-inline] [--jobs N] TREE [BINARY]}
+tree=${1:?usage: bench.sh [--plain] [--edit] [--no-mem|--mem-inline] [--jobs N] [--reps N] TREE [BINARY]}
+case "$reps" in '' | *[!0-9]* | 0) echo "bench.sh: --reps wants a number of at least 1" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${2:-$here/../../build/tasklet-audit}
 work=$(mktemp -d)
@@ -73,6 +81,13 @@ run() {
 secs() { cat "$work/$1.s"; }
 cpu() { cat "$work/$1.cpu"; }
 div() { echo "scale=3; $1 / $2" | bc -l | sed 's/^\./0./'; }
+# med secs|cpu NAME: the median of that figure over NAME's repetitions
+med() {
+	local what=$1 name=$2 r
+	for r in $(seq 1 "$reps"); do
+		if [ "$r" = 1 ]; then "$what" "$name"; else "$what" "${name}_r$r"; fi
+	done | sort -g | awk '{v[NR] = $1} END {if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+}
 
 # goal NAME VALUE OP TARGET: one line, "met" when VALUE OP TARGET holds
 goal() {
@@ -86,7 +101,25 @@ echo "tree: $tree  jobs: $jobs  machine: $(nproc) CPUs  load: $(cut -d' ' -f1-3 
 run prefilter "$bin" --no-cache --list-candidates "$tree"
 echo "  candidates: $(wc -l <"$work/prefilter.out")"
 run cold_j1 "$bin" -j 1 --cache-dir "$cache.j1" --json "$work/cold_j1.json" -o /dev/null "$tree"
-run cold "$bin" -j "$jobs" --cache-dir "$cache" --json "$work/cold.json" -o /dev/null "$tree"
+# the cold audit and spatch, taking turns: repetition 1 of the cold audit
+# keeps its cache (the warm and patch runs start from it), the others start
+# empty and must give the same JSON
+spatch=0
+command -v spatch >/dev/null && spatch=1
+for r in $(seq 1 "$reps"); do
+	name=cold
+	[ "$r" = 1 ] || name=cold_r$r
+	c="$cache"
+	[ "$r" = 1 ] || c="$cache.r$r"
+	run "$name" "$bin" -j "$jobs" --cache-dir "$c" --json "$work/$name.json" -o /dev/null "$tree"
+	[ "$r" = 1 ] || rm -rf "$c"
+	if [ "$spatch" = 1 ]; then
+		name=spatch
+		[ "$r" = 1 ] || name=spatch_r$r
+		run "$name" spatch --very-quiet -j "$jobs" --sp-file "$here/tasklet-sites.cocci" -D report --dir "$tree"
+		[ "$r" = 1 ] && echo "  spatch sites: $(grep -c ':' "$work/spatch.out" || true)"
+	fi
+done
 run warm "$bin" -j "$jobs" --cache-dir "$cache" --json "$work/warm.json" -o /dev/null "$tree"
 
 # the kernel tree's root (the tree given may be a subdirectory of it)
@@ -118,12 +151,6 @@ fi
 if [ "$plain" = 1 ]; then
 	run plain_full_parse "$bin" -j "$jobs" --no-cache --no-pch --json "$work/plain.json" -o /dev/null "$tree"
 fi
-spatch=0
-if command -v spatch >/dev/null; then
-	spatch=1
-	run spatch spatch --very-quiet -j "$jobs" --sp-file "$here/tasklet-sites.cocci" -D report --dir "$tree"
-	echo "  spatch sites: $(grep -c ':' "$work/spatch.out" || true)"
-fi
 # peak memory of the whole process tree, in runs of their own
 peak() {
 	local name=$1
@@ -145,20 +172,31 @@ fi
 
 echo
 echo "other ratios (same run):"
-echo "  cold / pre-filter      $(div "$(secs cold)" "$(secs prefilter)")"
+echo "  cold / pre-filter      $(div "$(med secs cold)" "$(secs prefilter)")"
 echo "  warm / pre-filter      $(div "$(secs warm)" "$(secs prefilter)")"
-printf "  cold per parsed file   %.3f s\n" "$(echo "scale=4; $(secs cold) / ($(wc -l <"$work/prefilter.out") + 0.0001)" | bc -l)"
-[ "$plain" = 1 ] && echo "  plain parse / cold     $(div "$(secs plain_full_parse)" "$(secs cold)")"
+printf "  cold per parsed file   %.3f s\n" "$(echo "scale=4; $(med secs cold) / ($(wc -l <"$work/prefilter.out") + 0.0001)" | bc -l)"
+[ "$plain" = 1 ] && echo "  plain parse / cold     $(div "$(secs plain_full_parse)" "$(med secs cold)")"
 echo
+if [ "$spatch" = 1 ]; then
+	echo "cold audit against spatch, repetition by repetition (wall, CPU ratios):"
+	for r in $(seq 1 "$reps"); do
+		c=cold sp=spatch
+		[ "$r" = 1 ] || { c=cold_r$r; sp=spatch_r$r; }
+		printf '  %d: cold %7.2f s %7.2f CPU  spatch %7.2f s %7.2f CPU  ratios %s %s\n' "$r" \
+			"$(secs "$c")" "$(cpu "$c")" "$(secs "$sp")" "$(cpu "$sp")" \
+			"$(div "$(secs "$c")" "$(secs "$sp")")" "$(div "$(cpu "$c")" "$(cpu "$sp")")"
+	done
+	echo
+fi
 echo "goals of issue #15 (same run; goal, measured, target, met or not met):"
 if [ "$spatch" = 1 ]; then
-	goal "cold audit wall / spatch wall" "$(div "$(secs cold)" "$(secs spatch)")" "<=" 1.0
-	goal "cold audit CPU / spatch CPU (user+sys, children)" "$(div "$(cpu cold)" "$(cpu spatch)")" "<=" 1.0
-	goal "warm audit wall / spatch wall" "$(div "$(secs warm)" "$(secs spatch)")" "<=" 0.05
+	goal "cold audit wall / spatch wall (medians of $reps)" "$(div "$(med secs cold)" "$(med secs spatch)")" "<=" 1.0
+	goal "cold audit CPU / spatch CPU (medians of $reps)" "$(div "$(med cpu cold)" "$(med cpu spatch)")" "<=" 1.0
+	goal "warm audit wall / spatch wall (median)" "$(div "$(secs warm)" "$(med secs spatch)")" "<=" 0.05
 else
 	echo "  (spatch is not installed: the three goals against it are not measured)"
 fi
-goal "patch --to bh (warm cache) wall / cold audit" "$(div "$(secs patch_bh)" "$(secs cold)")" "<=" 1.5
+goal "patch --to bh wall / cold audit wall (median)" "$(div "$(secs patch_bh)" "$(med secs cold)")" "<=" 1.5
 if [ "$mem" != 0 ]; then
 	m=$(cat "$work"/mem_*.mib | sort -n | tail -1)
 	goal "peak MiB, process tree (max of audit, patch)" "$m" "<" 1024
@@ -167,14 +205,14 @@ else
 	goal "peak MiB, largest single process (--no-mem)" "$m" "<" 1024
 fi
 printf '  %-48s %8s   (reported: -j 1 wall / -j %s wall; CPU %s vs %s s)\n' "cold -j 1 / -j $jobs speed-up" \
-	"$(div "$(secs cold_j1)" "$(secs cold)")" "$jobs" "$(cpu cold_j1)" "$(cpu cold)"
+	"$(div "$(secs cold_j1)" "$(med secs cold)")" "$jobs" "$(cpu cold_j1)" "$(med cpu cold)"
 
 # every audit must give the same report; the plain parse may differ only in
 # the error counts of files that do not parse cleanly (the PCH supplies
 # declarations their missing headers lacked): say exactly what differs
 echo
 fail=0
-for f in cold_j1 warm plain; do
+for f in cold_j1 $(seq -f 'cold_r%g' 2 "$reps") warm plain; do
 	[ -f "$work/$f.json" ] || continue
 	python3 - "$work/cold.json" "$work/$f.json" "$f" <<'PY' || fail=1
 import json, sys
