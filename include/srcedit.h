@@ -39,6 +39,8 @@ typedef struct ta_src {
 	size_t *safe; /* line starts outside any token (ta_src_lex_floor()), built on first use */
 	size_t n_safe;
 	bool forgotten; /* only read, its text freed: ta_srcset_get() reads it again */
+	/* the read cache's copy whose text, lines and safe it shares (not its own), or NULL */
+	struct ta_src *origin;
 } ta_src;
 
 typedef struct ta_srcset {
@@ -58,6 +60,17 @@ void ta_srcset_free(ta_srcset **set);
 char *ta_path_normalize(const char *rel);
 /* The file rel (normalized) of the set, loaded on first use; NULL (errno set) when unreadable. */
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel);
+
+/*
+ * on: from now on, every set of this process shares what it reads: a file
+ * is read from the disk once, and the sets that ask for it again share its
+ * text, its line starts and its lex floors (ta_src_lex_floor()), never
+ * changed once read.  For a process that only reads the tree while it
+ * lives (a dry-run worker, dryrun.c): a file changed on the disk after its
+ * first read is not seen.  off: each set reads for itself again, and the
+ * shared copies are freed (no set may hold one then).
+ */
+void ta_srcset_cache_reads(bool on);
 /* Remember that the directory rel ("" for the root) of the tree was listed. */
 void ta_srcset_note_dir(ta_srcset *set, const char *rel);
 /*

@@ -4,7 +4,8 @@
  * ahead: from the writer memo, else in parallel workers (dryrun.h).  A
  * worker's answer travels as records "KIND LENGTH:BYTES\n": O the answer
  * (1 or 0), W the refusal, F, D and A a file read, a directory listed, a
- * file found absent.
+ * file found absent.  A worker reads each file of the tree once
+ * (ta_srcset_cache_reads()).
  */
 #include "dryrun.h"
 
@@ -15,6 +16,7 @@
 #include "classify.h"
 #include "mechanism.h"
 #include "pool.h"
+#include "srcedit.h"
 #include "util.h"
 
 struct answer {
@@ -53,8 +55,12 @@ static void dry_run_job(void *vctx, size_t index, ta_buf *out)
 	const struct answer *q = &c->v[index];
 	ta_patch_reads reads = {0};
 	char *why = NULL;
-	bool ok = ta_patch_can_write(c->a, &c->a->tasklets[q->tasklet], c->rules, q->to, &why,
-				     c->with_reads ? &reads : NULL);
+	bool ok;
+
+	/* a worker only reads the tree: its dry runs share what they read */
+	ta_srcset_cache_reads(true);
+	ok = ta_patch_can_write(c->a, &c->a->tasklets[q->tasklet], c->rules, q->to, &why,
+				c->with_reads ? &reads : NULL);
 
 	put_record(out, 'O', ok ? "1" : "0");
 	if (why)

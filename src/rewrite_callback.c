@@ -793,7 +793,8 @@ static void add_includes(ta_rw *rw, char ***out, size_t *n, size_t *cap)
 					continue;
 				q = memchr(d, '"', tk.len);
 				e = q ? memchr(q + 1, '"', tk.len - (size_t)(q + 1 - d)) : NULL;
-				if (!e || !strstr(d, "include") || strstr(d, "include") > q)
+				/* the directive's own text: it is not NUL-terminated */
+				if (!e || !memmem(d, (size_t)(q - d), "include", 7))
 					continue;
 				name = xstrndup(q + 1, (size_t)(e - q - 1));
 				dir = xstrdup((*out)[i]);

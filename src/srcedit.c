@@ -14,8 +14,20 @@
 #include "lex.h"
 #include "util.h"
 
+/* The files this process read, when ta_srcset_cache_reads() is on: path -> index into v. */
+static struct {
+	bool on;
+	ta_strmap index;
+	ta_src **v;
+	size_t n, cap;
+} reads;
+
 uint64_t ta_src_hash(ta_src *src)
 {
+	if (src->origin) {
+		src->hash = ta_src_hash(src->origin);
+		src->hashed = true;
+	}
 	if (!src->hashed) {
 		src->hash = ta_fnv1a(TA_FNV_INIT, src->text, src->len);
 		src->hashed = true;
@@ -55,9 +67,11 @@ void ta_src_free(ta_src **src)
 	for (size_t i = 0; i < (*src)->n_edits; i++)
 		free((*src)->edits[i].text);
 	free((*src)->edits);
-	free((*src)->lines);
-	free((*src)->safe);
-	free((*src)->text);
+	if (!(*src)->origin) {
+		free((*src)->lines);
+		free((*src)->safe);
+		free((*src)->text);
+	}
 	free((*src)->rel);
 	free(*src);
 	*src = NULL;
@@ -67,6 +81,12 @@ size_t ta_src_lex_floor(ta_src *src, size_t off, unsigned back)
 {
 	size_t lo = 0, hi;
 
+	if (src->origin) {
+		/* built once, in the read cache's copy, for every set that shares it */
+		ta_src_lex_floor(src->origin, off, back);
+		src->safe = src->origin->safe;
+		src->n_safe = src->origin->n_safe;
+	}
 	if (!src->safe) {
 		ta_lexer lx;
 		ta_tok tk;
@@ -96,9 +116,11 @@ void ta_srcset_forget_unchanged(ta_srcset *set)
 		ta_src *s = set->files[i];
 		if (s->forgotten || s->put || s->n_edits)
 			continue;
-		free(s->lines);
-		free(s->safe);
-		free(s->text);
+		if (!s->origin) {
+			free(s->lines);
+			free(s->safe);
+			free(s->text);
+		}
 		*s = (ta_src){.rel = s->rel, .forgotten = true};
 	}
 }
@@ -168,29 +190,77 @@ void ta_srcset_note_dir(ta_srcset *set, const char *rel)
 	note(&set->dirs, &set->n_dirs, &set->cap_dirs, rel);
 }
 
+void ta_srcset_cache_reads(bool on)
+{
+	reads.on = on;
+	if (on)
+		return;
+	for (size_t i = 0; i < reads.n; i++)
+		ta_src_free(&reads.v[i]);
+	free(reads.v);
+	ta_strmap_free(&reads.index);
+	memset(&reads, 0, sizeof(reads));
+}
+
+/* The file rel of the tree at root, read or shared from the read cache; NULL (errno set) if not. */
+static ta_src *load(const char *root, const char *rel)
+{
+	char *path = ta_path_join(root, rel);
+	const size_t *k = reads.on ? ta_strmap_get(&reads.index, path) : NULL;
+	size_t len = 0;
+	char *text;
+	ta_src *src;
+
+	if (!k) {
+		if (!(text = ta_read_file(path, &len))) {
+			int e = errno;
+			free(path);
+			errno = e;
+			return NULL;
+		}
+		src = src_take(rel, text, len);
+		if (!reads.on) {
+			free(path);
+			return src;
+		}
+		TA_PUSH(reads.v, reads.n, reads.cap, src);
+		ta_strmap_put(&reads.index, path, reads.n - 1);
+		k = ta_strmap_get(&reads.index, path);
+	}
+	free(path);
+	ta_src *o = reads.v[*k];
+	src = xcalloc(1, sizeof(*src));
+	*src = (ta_src){.rel = xstrdup(rel),
+			.text = o->text,
+			.len = o->len,
+			.hash = o->hash,
+			.hashed = o->hashed,
+			.lines = o->lines,
+			.n_lines = o->n_lines,
+			.safe = o->safe,
+			.n_safe = o->n_safe,
+			.origin = o};
+	return src;
+}
+
 /* The forgotten file i of the set (named rel, which it takes) read again; NULL when unreadable. */
 static ta_src *remembered(ta_srcset *set, size_t i, char *rel)
 {
-	char *path = ta_path_join(set->root, rel);
-	size_t len = 0;
-	char *text = ta_read_file(path, &len);
+	ta_src *src = load(set->root, rel);
 
-	free(path);
-	if (!text) {
+	if (!src) {
 		free(rel);
 		return NULL;
 	}
 	ta_src_free(&set->files[i]);
-	set->files[i] = src_take(rel, text, len);
+	set->files[i] = src;
 	free(rel);
 	return set->files[i];
 }
 
 ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 {
-	char *path, *rel;
-	char *text;
-	size_t len = 0;
+	char *rel;
 	ta_src *src;
 
 	if (!rel_in || !*rel_in) {
@@ -205,17 +275,14 @@ ta_src *ta_srcset_get(ta_srcset *set, const char *rel_in)
 			free(rel);
 			return set->files[i];
 		}
-	path = ta_path_join(set->root, rel);
-	text = ta_read_file(path, &len);
-	free(path);
-	if (!text) {
+	src = load(set->root, rel);
+	if (!src) {
 		int e = errno;
 		note(&set->absent, &set->n_absent, &set->cap_absent, rel);
 		free(rel);
 		errno = e;
 		return NULL;
 	}
-	src = src_take(rel, text, len);
 	free(rel);
 	TA_PUSH(set->files, set->n_files, set->cap_files, src);
 	return src;

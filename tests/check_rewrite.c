@@ -87,6 +87,58 @@ START_TEST(test_srcset)
 END_TEST
 
 /*
+ * With the read cache on, a second set shares the first one's text, line
+ * starts and lex floors instead of reading the file again (a change on the
+ * disk goes unseen until the cache is off); edits stay each set's own, and
+ * freeing the sets leaves the shared copy whole.
+ */
+START_TEST(test_srcset_cache_reads)
+{
+	char *dir = tu_mkdtemp();
+	ta_srcset *a, *b, *c;
+	ta_src *sa, *sb, *sc;
+	char *text;
+
+	tu_write(dir, "x.c", "int x;\n/* two */\nint y;\n");
+	ta_srcset_cache_reads(true);
+	a = ta_srcset_new(dir);
+	b = ta_srcset_new(dir);
+	sa = ta_srcset_get(a, "x.c");
+	ck_assert_ptr_nonnull(sa);
+	ck_assert_uint_eq(ta_src_lex_floor(sa, 20, 0), 17);
+	tu_write(dir, "x.c", "changed\n");
+	sb = ta_srcset_get(b, "./x.c");
+	ck_assert_ptr_nonnull(sb);
+	ck_assert_ptr_ne(sa, sb);
+	ck_assert_ptr_eq(sa->text, sb->text);
+	ck_assert_ptr_eq(sa->lines, sb->lines);
+	ck_assert_uint_eq(sb->n_lines, 3);
+	/* the floors built for a are b's too */
+	ck_assert_ptr_eq(sb->safe, sa->safe);
+	ck_assert_uint_eq(ta_src_line_of(sb, 20), 3);
+	ck_assert_int_eq(ta_src_edit(sb, 4, 1, "z"), 0);
+	ck_assert_uint_eq(sa->n_edits, 0);
+	text = ta_src_result(sb, NULL);
+	ck_assert_str_eq(text, "int z;\n/* two */\nint y;\n");
+	free(text);
+	ta_srcset_forget_unchanged(a);
+	ck_assert(a->files[0]->forgotten);
+	ta_srcset_free(&a);
+	ck_assert_str_eq(sb->text, "int x;\n/* two */\nint y;\n");
+	ta_srcset_free(&b);
+	/* off: the disk again */
+	ta_srcset_cache_reads(false);
+	c = ta_srcset_new(dir);
+	sc = ta_srcset_get(c, "x.c");
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_ptr_null(sc->origin);
+	ck_assert_str_eq(sc->text, "changed\n");
+	ta_srcset_free(&c);
+	tu_rmtree(&dir);
+}
+END_TEST
+
+/*
  * A set forgets the texts of the files it only read, keeps the edited ones
  * and every file's place, and reads a forgotten file again when asked.
  */
@@ -602,6 +654,7 @@ static Suite *rewrite_suite(void)
 	tcase_add_test(tc, test_edits);
 	tcase_add_test(tc, test_srcset);
 	tcase_add_test(tc, test_srcset_forget_unchanged);
+	tcase_add_test(tc, test_srcset_cache_reads);
 	tcase_add_test(tc, test_moved);
 	tcase_add_test(tc, test_lexer);
 	tcase_add_test(tc, test_names);
