@@ -54,6 +54,8 @@ const char *ta_flags_pch(const ta_flags *fl);
  */
 void ta_flags_set_wide_pch(ta_flags *fl, const char *pch_path);
 const char *ta_flags_wide_pch(const ta_flags *fl);
+/* In args[0, nargs) (from ta_flags_for()), name pch where they name a PCH (-include-pch). */
+void ta_flags_args_swap_pch(const char **args, int nargs, const char *pch);
 char **ta_flags_for_nopch(ta_flags *fl, const char *relpath, int *argc);
 
 #endif

@@ -626,3 +626,10 @@ const char *ta_flags_wide_pch(const ta_flags *fl)
 {
 	return fl->wide_pch;
 }
+
+void ta_flags_args_swap_pch(const char **args, int nargs, const char *pch)
+{
+	for (int i = 1; i < nargs; i++)
+		if (strcmp(args[i - 1], "-include-pch") == 0)
+			args[i] = pch;
+}

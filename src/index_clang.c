@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "flags.h"
 #include "hdrstrip.h"
 #include "index_tu.h"
 #include "lexsites.h"
@@ -1965,9 +1966,8 @@ static enum CXErrorCode parse_unit(ta_indexer *ix, const char *path, const char 
 	n = ta_hdrstrip_for(ix->strip, path, args, nargs, flags, &st);
 	if ((*wide = ta_hdrstrip_took_wide(ix->strip))) {
 		wargs = xcalloc((size_t)nargs, sizeof(*wargs));
-		for (int i = 0; i < nargs; i++)
-			wargs[i] = i > 0 && strcmp(args[i - 1], "-include-pch") == 0 ? ix->wide_pch
-										     : args[i];
+		memcpy(wargs, args, (size_t)nargs * sizeof(*wargs));
+		ta_flags_args_swap_pch(wargs, nargs, ix->wide_pch);
 		args = wargs;
 	}
 	uf = xcalloc(n ? n : 1, sizeof(*uf));

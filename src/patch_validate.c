@@ -331,9 +331,8 @@ static int parse(ta_validator *v, bool pch, const char *unit, const char *const 
 		free(abs);
 		wide = ta_hdrstrip_took_wide(v->strip);
 	}
-	for (int i = 1; wide && i < nargs; i++)
-		if (strcmp(args[i - 1], "-include-pch") == 0)
-			args[i] = ta_flags_wide_pch(v->fl);
+	if (wide)
+		ta_flags_args_swap_pch(args, nargs, ta_flags_wide_pch(v->fl));
 	up = xcalloc(n + ns + 2, sizeof(*up));
 	ut = xcalloc(n + ns + 2, sizeof(*ut));
 	for (size_t i = 0; i < n; i++) {

@@ -209,9 +209,11 @@ static ta_src *load(const char *root, const char *rel)
 	const size_t *k = reads.on ? ta_strmap_get(&reads.index, path) : NULL;
 	size_t len = 0;
 	char *text;
-	ta_src *src;
+	ta_src *src, *o;
 
-	if (!k) {
+	if (k) {
+		o = reads.v[*k];
+	} else {
 		if (!(text = ta_read_file(path, &len))) {
 			int e = errno;
 			free(path);
@@ -225,10 +227,9 @@ static ta_src *load(const char *root, const char *rel)
 		}
 		TA_PUSH(reads.v, reads.n, reads.cap, src);
 		ta_strmap_put(&reads.index, path, reads.n - 1);
-		k = ta_strmap_get(&reads.index, path);
+		o = src;
 	}
 	free(path);
-	ta_src *o = reads.v[*k];
 	src = xcalloc(1, sizeof(*src));
 	*src = (ta_src){.rel = xstrdup(rel),
 			.text = o->text,

@@ -31,6 +31,8 @@ START_TEST(test_mentions_tokens)
 	ck_assert(!ta_text_mentions_tasklet("", 0));
 	/* an address handed on in a file that names no tasklet API (fhci-hcd.c) */
 	ck_assert(ta_text_mentions_tasklet("f->task = &fhci_tasklet;", 24));
+	/* the word at the very end of the text (the quick "no" looks around each 'k') */
+	ck_assert(ta_text_mentions_tasklet("f->task = &fhci_tasklet", 23));
 	ck_assert(ta_text_mentions_tasklet("p = & dev->rx.tasklet;", 22));
 	ck_assert(!ta_text_mentions_tasklet("x = a && tasklet;", 17));
 	ck_assert(!ta_text_mentions_tasklet("y = &tasklets;", 14));
